@@ -1,0 +1,734 @@
+//! The game state: a compact bitboard of the SameGame family and its move rules.
+//!
+//! Owns: [`Board`] (per-colour column bitboards, running score, tile counts), group
+//! flood fill, move execution (removal, gravity, column shift), terminal detection,
+//! and the incrementally maintained group list ([`groups::GroupList`]).
+//! Must not: know about search, files or printing; the only rule-dependent part it
+//! calls is [`Variant::group_score`] / [`Variant::end_adjustment`].
+//!
+//! # Layout
+//!
+//! Every column is one 32-bit *lane* per colour; bit `y` of `lanes[x][c]` is set iff
+//! the tile at column `x` (from the left), row `y` (from the bottom) has colour `c`:
+//!
+//! ```text
+//!   row y=2   . 1 .        lanes[0] = [c0: 0b000, c1: 0b000, c2: 0b011]
+//!   row y=1   2 1 .        lanes[1] = [c0: 0b001, c1: 0b110, c2: 0b000]
+//!   row y=0   2 0 0        lanes[2] = [c0: 0b001, c1: 0b000, c2: 0b000]
+//!             x=0 1 2
+//! ```
+//!
+//! Columns are always compact (gravity: the occupied bits of a column are `0..h`)
+//! and non-empty columns are `0..ncols` (empty columns close up to the left), so a
+//! vertical neighbour is a shift by one inside a lane and a horizontal neighbour is
+//! the same bit in the adjacent lane. The whole state is a `Copy` value of about
+//! 1.5 KiB: copying a board never touches the heap.
+
+pub mod groups;
+pub mod naive;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::rules::Variant;
+
+/// Widest board accepted (one bit per column in some masks).
+pub const MAX_WIDTH: usize = 32;
+/// Tallest board accepted (one lane is a `u32`).
+pub const MAX_HEIGHT: usize = 32;
+/// Most colours accepted (test-set files use one digit per tile).
+pub const MAX_COLORS: usize = 10;
+
+/// A tile position: `x` = column from the left, `y` = row from the bottom, both from 0
+/// (the CodinGame convention). A move is given by any tile of the group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Cell {
+    /// Column from the left.
+    pub x: u8,
+    /// Row from the bottom.
+    pub y: u8,
+}
+
+impl Cell {
+    /// The cell at column `x`, row `y`.
+    pub fn new(x: usize, y: usize) -> Self {
+        Cell {
+            x: x as u8,
+            y: y as u8,
+        }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// A legal move: a group of ≥ 2 connected tiles of one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// Canonical tile: the lowest tile of the group's leftmost column.
+    pub cell: Cell,
+    /// Colour index.
+    pub color: u8,
+    /// Number of tiles.
+    pub size: u16,
+    /// Leftmost column touched.
+    pub xmin: u8,
+    /// Rightmost column touched.
+    pub xmax: u8,
+}
+
+/// The tiles of one group, one lane mask per column (scratch buffer for flood fills).
+#[derive(Clone, Debug)]
+pub struct GroupMask {
+    cols: [u32; MAX_WIDTH],
+    xmin: usize,
+    xmax: usize,
+    size: u32,
+    color: u8,
+}
+
+impl Default for GroupMask {
+    fn default() -> Self {
+        GroupMask {
+            cols: [0; MAX_WIDTH],
+            xmin: 1,
+            xmax: 0,
+            size: 0,
+            color: 0,
+        }
+    }
+}
+
+impl GroupMask {
+    /// Number of tiles in the group.
+    #[inline]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    /// Colour of the group.
+    #[inline]
+    pub fn color(&self) -> u8 {
+        self.color
+    }
+    /// Lane mask of column `x`.
+    #[inline]
+    pub fn column(&self, x: usize) -> u32 {
+        self.cols[x]
+    }
+    /// The group summary (canonical cell, span, size, colour).
+    pub fn group(&self) -> Group {
+        Group {
+            cell: Cell::new(self.xmin, self.cols[self.xmin].trailing_zeros() as usize),
+            color: self.color,
+            size: self.size as u16,
+            xmin: self.xmin as u8,
+            xmax: self.xmax as u8,
+        }
+    }
+    fn clear(&mut self) {
+        if self.xmin <= self.xmax {
+            self.cols[self.xmin..=self.xmax].fill(0);
+        }
+        self.xmin = 1;
+        self.xmax = 0;
+        self.size = 0;
+    }
+}
+
+/// What a move changed, for incremental group maintenance: the old column span of
+/// the removed group and how many of those columns became empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Leftmost column of the removed group (same index before and after).
+    pub xmin: u8,
+    /// Rightmost column of the removed group, indexed before the move.
+    pub xmax: u8,
+    /// Number of columns emptied (and closed up) by the move.
+    pub emptied: u8,
+}
+
+/// Why a move or a board was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The cell is outside the board or empty.
+    EmptyCell(Cell),
+    /// The tile at the cell has no neighbour of its colour.
+    SingleTile(Cell),
+    /// The board's shape or colours are outside what the engine supports.
+    Unsupported(String),
+    /// A textual board is malformed.
+    Malformed(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::EmptyCell(c) => write!(f, "illegal move {c}: no tile there"),
+            BoardError::SingleTile(c) => {
+                write!(f, "illegal move {c}: the tile has no neighbour of its colour")
+            }
+            BoardError::Unsupported(m) | BoardError::Malformed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A SameGame-family position with its running score. See the module docs for the layout.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    // Tiles. Invariant: every column compact from bit 0, columns 0..ncols non-empty,
+    // columns ncols.. all zero, occ[x] = OR of lanes[x][c].
+    lanes: [[u32; MAX_COLORS]; MAX_WIDTH],
+    occ: [u32; MAX_WIDTH],
+    ncols: u8,
+    // Counters. Invariant: counts[c] = popcount of colour c, tiles = sum of counts.
+    counts: [u16; MAX_COLORS],
+    tiles: u16,
+    // Bookkeeping of play so far: sum of group scores and number of moves.
+    score: i32,
+    moves: u16,
+    // Constant for the life of a game.
+    width: u8,
+    height: u8,
+    ncolors: u8,
+    variant: Variant,
+}
+
+impl Board {
+    /// A full board from rows given top row first, colour indices `0..ncolors`.
+    /// `ncolors` may exceed the largest colour present (unused colours are allowed).
+    pub fn from_rows(
+        rows: &[Vec<u8>],
+        ncolors: usize,
+        variant: Variant,
+    ) -> Result<Board, BoardError> {
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        if height == 0 || width == 0 {
+            return Err(BoardError::Malformed("empty board".into()));
+        }
+        if width > MAX_WIDTH || height > MAX_HEIGHT {
+            return Err(BoardError::Unsupported(format!(
+                "board {width}x{height} is larger than the supported {MAX_WIDTH}x{MAX_HEIGHT}"
+            )));
+        }
+        if ncolors > MAX_COLORS {
+            return Err(BoardError::Unsupported(format!(
+                "{ncolors} colours: at most {MAX_COLORS} are supported"
+            )));
+        }
+        let mut b = Board::empty(width, height, ncolors, variant);
+        for (i, row) in rows.iter().enumerate() {
+            if row.len() != width {
+                return Err(BoardError::Malformed(format!(
+                    "row {} has {} tiles, expected {width}",
+                    i + 1,
+                    row.len()
+                )));
+            }
+            let y = height - 1 - i;
+            for (x, &c) in row.iter().enumerate() {
+                if c == EMPTY {
+                    continue;
+                }
+                if usize::from(c) >= ncolors {
+                    return Err(BoardError::Malformed(format!(
+                        "colour {c} at row {} column {} is not below {ncolors}",
+                        i + 1,
+                        x + 1
+                    )));
+                }
+                b.lanes[x][usize::from(c)] |= 1 << y;
+                b.occ[x] |= 1 << y;
+                b.counts[usize::from(c)] += 1;
+                b.tiles += 1;
+            }
+        }
+        // Validate gravity: compact columns, empty columns only on the right.
+        let mut seen_empty = false;
+        for x in 0..width {
+            let o = b.occ[x];
+            if o & o.wrapping_add(1) != 0 {
+                return Err(BoardError::Malformed(format!(
+                    "column {x} has a hole: tiles must rest on the bottom"
+                )));
+            }
+            if o == 0 {
+                seen_empty = true;
+            } else if seen_empty {
+                return Err(BoardError::Malformed(format!(
+                    "column {x} is right of an empty column: columns must close up to the left"
+                )));
+            } else {
+                b.ncols += 1;
+            }
+        }
+        Ok(b)
+    }
+
+    fn empty(width: usize, height: usize, ncolors: usize, variant: Variant) -> Board {
+        Board {
+            lanes: [[0; MAX_COLORS]; MAX_WIDTH],
+            occ: [0; MAX_WIDTH],
+            ncols: 0,
+            counts: [0; MAX_COLORS],
+            tiles: 0,
+            score: 0,
+            moves: 0,
+            width: width as u8,
+            height: height as u8,
+            ncolors: ncolors as u8,
+            variant,
+        }
+    }
+
+    /// The same position scored under another variant (running score recomputed only
+    /// for a fresh board: call it before the first move).
+    pub fn with_variant(mut self, variant: Variant) -> Board {
+        debug_assert_eq!(self.moves, 0, "with_variant on a board already played");
+        self.variant = variant;
+        self
+    }
+
+    /// Board width (columns) as given at the start.
+    #[inline]
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+    /// Board height (rows) as given at the start.
+    #[inline]
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+    /// Number of colours.
+    #[inline]
+    pub fn colors(&self) -> usize {
+        usize::from(self.ncolors)
+    }
+    /// Number of non-empty columns (they are columns `0..ncols`).
+    #[inline]
+    pub fn ncols(&self) -> usize {
+        usize::from(self.ncols)
+    }
+    /// The scoring variant.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    /// Sum of the group scores of the moves played so far (no end adjustment).
+    #[inline]
+    pub fn score(&self) -> i32 {
+        self.score
+    }
+    /// Number of moves played so far.
+    #[inline]
+    pub fn moves_played(&self) -> usize {
+        usize::from(self.moves)
+    }
+    /// Tiles left on the board.
+    #[inline]
+    pub fn tiles(&self) -> usize {
+        usize::from(self.tiles)
+    }
+    /// Tiles left per colour.
+    #[inline]
+    pub fn counts(&self) -> &[u16] {
+        &self.counts[..self.colors()]
+    }
+    /// Lane of colour `c` in column `x` (bit y = row y from the bottom).
+    #[inline]
+    pub fn lane(&self, x: usize, c: usize) -> u32 {
+        self.lanes[x][c]
+    }
+    /// Occupied rows of column `x`.
+    #[inline]
+    pub fn occupied(&self, x: usize) -> u32 {
+        self.occ[x]
+    }
+
+    /// The score if the game ended now: running score plus the variant's end
+    /// adjustment (clearing bonus or penalty). Exact final score once terminal.
+    #[inline]
+    pub fn final_score(&self) -> i32 {
+        self.score + self.variant.end_adjustment(self.counts())
+    }
+
+    /// Colour of the tile at `cell`, or `None` when the cell is empty or off the board.
+    #[inline]
+    pub fn color_at(&self, cell: Cell) -> Option<u8> {
+        let (x, y) = (usize::from(cell.x), usize::from(cell.y));
+        if x >= self.ncols() || y >= 32 || self.occ[x] >> y & 1 == 0 {
+            return None;
+        }
+        (0..self.colors())
+            .find(|&c| self.lanes[x][c] >> y & 1 != 0)
+            .map(|c| c as u8)
+    }
+
+    /// True when no group of two or more tiles remains.
+    #[inline]
+    pub fn is_terminal(&self) -> bool {
+        !self.has_moves()
+    }
+
+    /// True when at least one group of two or more tiles remains.
+    #[inline]
+    pub fn has_moves(&self) -> bool {
+        let nc = self.colors();
+        let n = self.ncols();
+        for x in 0..n {
+            let here = &self.lanes[x];
+            let right = self.lanes.get(x + 1).unwrap_or(&ZERO_LANES);
+            for c in 0..nc {
+                let l = here[c];
+                if l & ((l << 1) | right[c]) != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Tiles that belong to a group of ≥ 2 (have a same-coloured neighbour), per column,
+    /// restricted to colours other than `tabu` when `tabu` is `Some`. Returns the count.
+    #[inline]
+    pub fn pair_masks(&self, out: &mut [u32; MAX_WIDTH], skip_color: Option<u8>) -> u32 {
+        let nc = self.colors();
+        let n = self.ncols();
+        let skip = skip_color.map_or(usize::MAX, usize::from);
+        let mut total = 0;
+        for x in 0..n {
+            let here = &self.lanes[x];
+            let left = if x > 0 { &self.lanes[x - 1] } else { &ZERO_LANES };
+            let right = self.lanes.get(x + 1).unwrap_or(&ZERO_LANES);
+            let mut m = 0;
+            for c in 0..nc {
+                if c == skip {
+                    continue;
+                }
+                let l = here[c];
+                m |= l & ((l << 1) | (l >> 1) | left[c] | right[c]);
+            }
+            out[x] = m;
+            total += m.count_ones();
+        }
+        total
+    }
+
+    /// Flood-fills the group containing `cell` into `mask`. Returns its size (0 for an
+    /// empty cell; 1 for a lone tile, which is not a legal move).
+    pub fn flood(&self, cell: Cell, mask: &mut GroupMask) -> u32 {
+        mask.clear();
+        let Some(color) = self.color_at(cell) else {
+            return 0;
+        };
+        self.flood_color(usize::from(cell.x), usize::from(cell.y), color, mask)
+    }
+
+    /// Flood fill from an occupied tile of known colour (no emptiness checks).
+    #[inline]
+    pub(crate) fn flood_color(&self, x: usize, y: usize, color: u8, mask: &mut GroupMask) -> u32 {
+        mask.clear();
+        let c = usize::from(color);
+        let n = self.ncols();
+        mask.color = color;
+        mask.cols[x] = vfill(self.lanes[x][c], 1 << y);
+        let (mut lo, mut hi) = (x, x);
+        let mut pending: u64 = 1 << x;
+        while pending != 0 {
+            let cx = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let cur = mask.cols[cx];
+            if cx > 0 {
+                let nx = cx - 1;
+                let lane = self.lanes[nx][c];
+                let cand = lane & cur & !mask.cols[nx];
+                if cand != 0 {
+                    mask.cols[nx] |= vfill(lane, cand);
+                    pending |= 1 << nx;
+                    lo = lo.min(nx);
+                }
+            }
+            if cx + 1 < n {
+                let nx = cx + 1;
+                let lane = self.lanes[nx][c];
+                let cand = lane & cur & !mask.cols[nx];
+                if cand != 0 {
+                    mask.cols[nx] |= vfill(lane, cand);
+                    pending |= 1 << nx;
+                    hi = hi.max(nx);
+                }
+            }
+        }
+        mask.xmin = lo;
+        mask.xmax = hi;
+        mask.size = mask.cols[lo..=hi].iter().map(|m| m.count_ones()).sum();
+        mask.size
+    }
+
+    /// The group containing `cell`, if it is a legal move.
+    pub fn group_at(&self, cell: Cell) -> Option<Group> {
+        let mut m = GroupMask::default();
+        (self.flood(cell, &mut m) >= 2).then(|| m.group())
+    }
+
+    /// Plays the group containing `cell`, checking legality.
+    pub fn try_play(&mut self, cell: Cell) -> Result<Change, BoardError> {
+        let mut m = GroupMask::default();
+        match self.flood(cell, &mut m) {
+            0 => Err(BoardError::EmptyCell(cell)),
+            1 => Err(BoardError::SingleTile(cell)),
+            _ => Ok(self.play_mask(&m)),
+        }
+    }
+
+    /// Plays the group containing `cell`.
+    ///
+    /// # Panics
+    /// When the move is illegal (for tests and trusted callers).
+    pub fn play(&mut self, cell: Cell) -> Change {
+        match self.try_play(cell) {
+            Ok(c) => c,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Plays a legal group without re-checking (search hot path). `cell` must be a
+    /// tile of a group of ≥ 2; debug builds assert it.
+    #[inline]
+    pub fn play_unchecked(&mut self, cell: Cell, scratch: &mut GroupMask) -> Change {
+        let n = self.flood(cell, scratch);
+        debug_assert!(n >= 2, "play_unchecked on an illegal move {cell}");
+        self.play_mask(scratch)
+    }
+
+    /// Removes the tiles of a flooded group, applies gravity and closes empty columns.
+    #[inline]
+    pub fn play_mask(&mut self, m: &GroupMask) -> Change {
+        let nc = self.colors();
+        let mut emptied = 0u8;
+        for x in m.xmin..=m.xmax {
+            let r = m.cols[x];
+            if r == 0 {
+                continue;
+            }
+            // Only the group's colour has tiles at r, but every colour above shifts down.
+            let top = self.occ[x];
+            for c in 0..nc {
+                let l = self.lanes[x][c];
+                if l != 0 {
+                    self.lanes[x][c] = remove_bits(l, r);
+                }
+            }
+            self.occ[x] = remove_bits(top, r);
+            if self.occ[x] == 0 {
+                emptied += 1;
+            }
+        }
+        let n = self.ncols();
+        if emptied > 0 {
+            let mut w = m.xmin;
+            for x in m.xmin..n {
+                if self.occ[x] != 0 {
+                    if w != x {
+                        self.lanes[w] = self.lanes[x];
+                        self.occ[w] = self.occ[x];
+                    }
+                    w += 1;
+                }
+            }
+            for x in w..n {
+                self.lanes[x] = [0; MAX_COLORS];
+                self.occ[x] = 0;
+            }
+            self.ncols = w as u8;
+        }
+        let size = m.size;
+        self.counts[usize::from(m.color)] -= size as u16;
+        self.tiles -= size as u16;
+        self.score += self.variant.group_score(size);
+        self.moves += 1;
+        debug_assert!(self.is_consistent());
+        Change {
+            xmin: m.xmin as u8,
+            xmax: m.xmax as u8,
+            emptied,
+        }
+    }
+
+    /// Calls `f` for every legal group, computed from scratch (flood fill per group).
+    pub fn for_each_group(&self, mut f: impl FnMut(&Group)) {
+        let mut seen = [0u32; MAX_WIDTH];
+        let mut pairs = [0u32; MAX_WIDTH];
+        let mut mask = GroupMask::default();
+        self.pair_masks(&mut pairs, None);
+        for x in 0..self.ncols() {
+            let mut todo = pairs[x] & !seen[x];
+            while todo != 0 {
+                let y = todo.trailing_zeros() as usize;
+                let color = self.color_at(Cell::new(x, y)).expect("pair tile is occupied");
+                self.flood_color(x, y, color, &mut mask);
+                for (gx, s) in seen.iter_mut().enumerate().take(mask.xmax + 1).skip(mask.xmin) {
+                    *s |= mask.cols[gx];
+                }
+                f(&mask.group());
+                todo &= !seen[x];
+            }
+        }
+    }
+
+    /// All legal groups, computed from scratch, ordered by canonical cell.
+    pub fn groups(&self) -> Vec<Group> {
+        let mut v = Vec::new();
+        self.for_each_group(|g| v.push(*g));
+        v.sort_unstable_by_key(|g| g.cell);
+        v
+    }
+
+    /// Checks every structural invariant (used by `debug_assert!` and tests).
+    pub fn is_consistent(&self) -> bool {
+        let nc = self.colors();
+        let mut counts = [0u16; MAX_COLORS];
+        for x in 0..MAX_WIDTH {
+            let mut or = 0u32;
+            for c in 0..MAX_COLORS {
+                let l = self.lanes[x][c];
+                if c >= nc && l != 0 {
+                    return false;
+                }
+                if or & l != 0 {
+                    return false;
+                }
+                or |= l;
+                counts[c] += l.count_ones() as u16;
+            }
+            if or != self.occ[x] || or & or.wrapping_add(1) != 0 {
+                return false;
+            }
+            if (x < self.ncols()) != (or != 0) {
+                return false;
+            }
+            if or >> self.height() != 0 && self.height() < 32 {
+                return false;
+            }
+        }
+        counts == self.counts && counts.iter().sum::<u16>() == self.tiles
+    }
+
+    /// The board as rows of colour indices, top row first, [`EMPTY`] for no tile.
+    pub fn to_rows(&self) -> Vec<Vec<u8>> {
+        (0..self.height())
+            .rev()
+            .map(|y| {
+                (0..self.width())
+                    .map(|x| self.color_at(Cell::new(x, y)).unwrap_or(EMPTY))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// The lanes of an empty column (neighbour of the board's edges).
+const ZERO_LANES: [u32; MAX_COLORS] = [0; MAX_COLORS];
+
+/// Marker for an empty cell in [`Board::to_rows`] / [`Board::from_rows`].
+pub const EMPTY: u8 = u8::MAX;
+
+/// All runs of `lane` that contain a bit of `seeds` (vertical fill inside a column).
+#[inline]
+fn vfill(lane: u32, seeds: u32) -> u32 {
+    let mut s = seeds & lane;
+    loop {
+        let n = (s | (s << 1) | (s >> 1)) & lane;
+        if n == s {
+            return s;
+        }
+        s = n;
+    }
+}
+
+/// Removes the bit positions `r` from `v`, moving the bits above each removed run down.
+#[inline]
+fn remove_bits(v: u32, r: u32) -> u32 {
+    let mut v = v;
+    let mut r = r;
+    while r != 0 {
+        let top = 31 - r.leading_zeros();
+        let run = (r << (31 - top)).leading_ones();
+        let bottom = top + 1 - run;
+        let low = (1u32 << bottom) - 1;
+        v = (v & low) | (v.checked_shr(run).unwrap_or(0) & !low);
+        r &= low;
+    }
+    v
+}
+
+impl fmt::Display for Board {
+    /// Rows top first; digits for tiles, `.` for empty cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, row) in self.to_rows().iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            for &c in row {
+                let ch = if c == EMPTY {
+                    '.'
+                } else {
+                    char::from(b'0' + c)
+                };
+                write!(f, "{ch}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} colours {} variant {} score {} moves {}",
+            self.width, self.height, self.ncolors, self.variant, self.score, self.moves
+        )?;
+        write!(f, "{self}")
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+    /// Rows of digits (top row first), `.` for an empty cell; colour count = largest
+    /// digit + 1; variant SameGame (see [`Board::with_variant`]).
+    ///
+    /// ```
+    /// let b: samegame::Board = "12\n11".parse().unwrap();
+    /// assert_eq!(b.groups().len(), 1);
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut rows = Vec::new();
+        for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let mut row = Vec::with_capacity(line.len());
+            for ch in line.chars() {
+                row.push(match ch {
+                    '0'..='9' => ch as u8 - b'0',
+                    '.' => EMPTY,
+                    _ => return Err(BoardError::Malformed(format!("bad tile '{ch}'"))),
+                });
+            }
+            rows.push(row);
+        }
+        let ncolors = rows
+            .iter()
+            .flatten()
+            .filter(|&&c| c != EMPTY)
+            .map(|&c| usize::from(c) + 1)
+            .max()
+            .unwrap_or(1);
+        Board::from_rows(&rows, ncolors, Variant::SameGame)
+    }
+}

@@ -1,0 +1,227 @@
+//! Board tests: hand-worked rules, perft against the naive oracle, and the
+//! incremental-vs-scratch property on thousands of seeded random games.
+
+use rand::Rng as _;
+
+use super::groups::GroupList;
+use super::naive::{NaiveBoard, NaiveGroup};
+use super::*;
+use crate::rng_for;
+
+fn board(s: &str) -> Board {
+    s.parse().unwrap()
+}
+
+fn sorted_naive(b: &Board) -> Vec<NaiveGroup> {
+    let mut v: Vec<_> = b
+        .groups()
+        .iter()
+        .map(|g| NaiveGroup {
+            x: g.cell.x.into(),
+            y: g.cell.y.into(),
+            color: g.color,
+            size: g.size.into(),
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Thesis Figure 3.1: 5×5, colours A=0, B=1, C=2; three moves in the leftmost column.
+#[test]
+fn thesis_figure_3_1() {
+    let mut b = board("12112\n22221\n00122\n11101\n11222");
+    // (b) A in the leftmost column: a group of 2.
+    let g = b.group_at(Cell::new(0, 2)).unwrap();
+    assert_eq!((g.size, g.color), (2, 0));
+    b.play(Cell::new(0, 2));
+    assert_eq!(b.to_string(), "..112\n12221\n22122\n11101\n11222");
+    // (c) C in the leftmost column: 7 tiles, (7-2)^2 = 25.
+    assert_eq!(b.group_at(Cell::new(0, 2)).unwrap().size, 7);
+    b.play(Cell::new(0, 2));
+    assert_eq!(b.to_string(), ".....\n..1.2\n1.111\n11101\n11222");
+    assert_eq!(b.score(), 25);
+    // (d) B in the leftmost column: 11 tiles, two columns empty and closed up.
+    assert_eq!(b.group_at(Cell::new(0, 0)).unwrap().size, 11);
+    b.play(Cell::new(0, 0));
+    assert_eq!(b.to_string(), ".....\n.....\n.....\n.02..\n222..");
+    assert_eq!(b.score(), 25 + 81);
+    assert_eq!(b.ncols(), 3);
+    // Finish: the 4 C's (+4); one A is left: penalty (1-2)^2 = 1.
+    b.play(Cell::new(2, 1));
+    assert!(b.is_terminal());
+    assert_eq!(b.final_score(), 25 + 81 + 4 - 1);
+}
+
+#[test]
+fn variant_scores_on_a_hand_worked_board() {
+    // 3×2: a 4-group of colour 0 and a 2-group of colour 1.
+    let start = board("011\n000");
+    let cases = [
+        (Variant::SameGame, 4 + 1000),
+        (Variant::SameGameNoPenalty, 4 + 1000),
+        (Variant::Clickomania, 6),
+        (Variant::BubbleBreaker, 12 + 2),
+    ];
+    for (v, expect) in cases {
+        let mut b = start.with_variant(v);
+        b.play(Cell::new(0, 0)); // the four 0s: 1 1 fall to the bottom row
+        assert_eq!(b.to_string(), "...\n11.");
+        b.play(Cell::new(1, 0));
+        assert!(b.is_terminal() && b.tiles() == 0);
+        assert_eq!(b.final_score(), expect, "{v}");
+    }
+    // Penalty when tiles remain: play the 3-group, then the pair of 0s; a 0, a 1 and
+    // a 2 are left, so SameGame subtracts (1-2)^2 three times.
+    let start = board("0102\n3330");
+    for (v, expect) in [
+        (Variant::SameGame, 1 - 3),
+        (Variant::SameGameNoPenalty, 1),
+        (Variant::Clickomania, 5),
+        (Variant::BubbleBreaker, 6 + 2),
+    ] {
+        let mut b = start.with_variant(v);
+        b.play(Cell::new(1, 0));
+        assert_eq!(b.to_string(), "...2\n0100");
+        assert_eq!(b.groups().len(), 1);
+        b.play(Cell::new(2, 0));
+        assert!(b.is_terminal());
+        assert_eq!(b.final_score(), expect, "{v}");
+    }
+}
+
+#[test]
+fn illegal_moves_are_refused() {
+    let mut b = board("01\n10");
+    assert_eq!(b.try_play(Cell::new(0, 0)), Err(BoardError::SingleTile(Cell::new(0, 0))));
+    assert_eq!(b.try_play(Cell::new(5, 0)), Err(BoardError::EmptyCell(Cell::new(5, 0))));
+    assert!(b.is_terminal());
+    let mut b = board("0.\n00");
+    assert_eq!(b.try_play(Cell::new(1, 1)), Err(BoardError::EmptyCell(Cell::new(1, 1))));
+}
+
+#[test]
+fn text_round_trip_and_malformed_boards() {
+    for s in ["012\n201\n120", "..1\n.21\n021", "7\n9\n0"] {
+        assert_eq!(board(s).to_string(), s);
+    }
+    assert!(matches!("0.\n.0".parse::<Board>(), Err(BoardError::Malformed(_))));
+    assert!(matches!(".0\n.0".parse::<Board>(), Err(BoardError::Malformed(_))));
+    assert!(matches!("0x".parse::<Board>(), Err(BoardError::Malformed(_))));
+    let big = vec![vec![0u8; 33]; 2];
+    assert!(matches!(Board::from_rows(&big, 1, Variant::SameGame), Err(BoardError::Unsupported(_))));
+    assert!(matches!(
+        Board::from_rows(&[vec![0]], 11, Variant::SameGame),
+        Err(BoardError::Unsupported(_))
+    ));
+}
+
+#[test]
+fn largest_supported_board_is_right() {
+    // 32×32, the whole board one colour: one move clears it.
+    let rows = vec![vec![3u8; 32]; 32];
+    let mut b = Board::from_rows(&rows, 10, Variant::SameGame).unwrap();
+    assert_eq!(b.groups().len(), 1);
+    b.play(Cell::new(31, 31));
+    assert!(b.tiles() == 0 && b.is_terminal());
+    assert_eq!(b.final_score(), (1024 - 2) * (1024 - 2) + 1000);
+}
+
+fn random_rows(rng: &mut crate::Rng, w: usize, h: usize, c: usize) -> Vec<Vec<u8>> {
+    (0..h)
+        .map(|_| (0..w).map(|_| rng.gen_range(0..c) as u8).collect())
+        .collect()
+}
+
+/// After every move of thousands of seeded random games (every variant, many sizes):
+/// incremental groups == from-scratch bitboard groups == naive oracle groups, the
+/// board equals the oracle's board, and the running score equals the oracle's replay.
+#[test]
+fn incremental_groups_match_scratch_and_oracle() {
+    let sizes: [(usize, usize, usize, usize); 9] = [
+        // (width, height, colours, games per variant)
+        (5, 5, 3, 300),
+        (15, 15, 5, 80),
+        (20, 20, 10, 25),
+        (1, 20, 2, 200),
+        (20, 1, 2, 200),
+        (2, 9, 2, 200),
+        (9, 2, 3, 200),
+        (32, 32, 6, 3),
+        (6, 6, 2, 200),
+    ];
+    let mut games = 0;
+    for v in Variant::ALL {
+        for (si, &(w, h, c, n)) in sizes.iter().enumerate() {
+            for game in 0..n {
+                let mut rng = rng_for(si as u64, game as u64, v as u64);
+                let rows = random_rows(&mut rng, w, h, c);
+                let mut b = Board::from_rows(&rows, c, v).unwrap();
+                let mut naive = NaiveBoard::from_rows(&rows, c, v);
+                let mut inc = GroupList::new(&b);
+                let mut mask = GroupMask::default();
+                loop {
+                    let scratch = b.groups();
+                    assert_eq!(inc.as_slice(), &scratch[..], "{w}x{h} game {game}\n{b:?}");
+                    assert_eq!(sorted_naive(&b), naive.groups());
+                    assert_eq!(NaiveBoard::from_rows(&b.to_rows(), c, v).cols, naive.cols);
+                    assert_eq!(b.score(), naive.score);
+                    assert!(b.is_consistent());
+                    if inc.is_empty() {
+                        assert!(b.is_terminal());
+                        assert_eq!(b.final_score(), naive.final_score());
+                        break;
+                    }
+                    assert!(!b.is_terminal());
+                    let g = inc.as_slice()[rng.gen_range(0..inc.len())];
+                    // Play by a random tile of the group, not only the canonical one.
+                    b.flood(g.cell, &mut mask);
+                    let tiles: Vec<Cell> = (mask.xmin..=mask.xmax)
+                        .flat_map(|x| {
+                            let m = mask.column(x);
+                            (0..32).filter(move |y| m >> y & 1 != 0).map(move |y| Cell::new(x, y))
+                        })
+                        .collect();
+                    let t = tiles[rng.gen_range(0..tiles.len())];
+                    let change = b.play(t);
+                    naive.play(g.cell.x.into(), g.cell.y.into());
+                    inc.update(&b, change);
+                }
+                games += 1;
+            }
+        }
+    }
+    assert!(games > 5000, "{games}");
+}
+
+/// Perft table: counts from the bitboard engine (incremental groups) equal the naive
+/// oracle's, and the small cases are checked by hand.
+#[test]
+fn perft_table() {
+    // Hand-checked: "00\n11": two groups; after either, one group remains.
+    assert_eq!(crate::perft::perft(&board("00\n11"), 3), vec![2, 2, 0]);
+    // "001\n011": colour 0 has 3 tiles (one group), colour 1 has 3 (one group).
+    // Play 0s -> "..1\n.11"→ columns close: "1.\n11"? the 1s form one group: 1 more.
+    assert_eq!(crate::perft::perft(&board("001\n011"), 2), vec![2, 2]);
+    let table: [(&str, usize); 5] = [
+        ("0110\n1001\n0110\n1001", 6),
+        ("012\n120\n201\n012\n120", 6),
+        ("00110\n01122\n22011\n10102", 5),
+        ("112200\n210021\n001122\n120012\n021120", 4),
+        ("0123\n1230\n2301\n3012\n0123\n1230", 6),
+    ];
+    for (s, depth) in table {
+        let b = board(s);
+        let oracle = NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(depth);
+        assert_eq!(crate::perft::perft(&b, depth), oracle, "{s}");
+    }
+    // A 15×15 standard board: depth 1-2 against the oracle.
+    let set = crate::io::testset::TestSet::parse(
+        include_str!("../../testsets/samegame-standard-20.txt"),
+        std::path::Path::new("std.txt"),
+    )
+    .unwrap();
+    let b = set.positions[0].board(Variant::SameGame);
+    let oracle = NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(2);
+    assert_eq!(crate::perft::perft(&b, 2), oracle);
+}

@@ -1,0 +1,84 @@
+//! Command-line interface: parses arguments (clap derive) and runs one subcommand.
+//!
+//! Owns: the [`Cli`] definition, one module per subcommand under `cli/`, exit codes
+//! (0 ok, 1 failed verification, 2 error) and all printing. Must not: contain game or
+//! search logic; nothing below this module sees clap types.
+
+mod bench;
+mod export;
+mod generate;
+mod perft;
+mod verify;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::Error;
+
+/// Solver for the SameGame family (SameGame, Clickomania, Bubble Breaker).
+#[derive(Parser, Debug)]
+#[command(name = "samegame", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay every line of a solutions file and check moves, game end and score.
+    Verify(verify::Args),
+    /// Count legal move sequences of each length (move generator check).
+    Perft(perft::Args),
+    /// Measure single-thread random playouts per second on the standard 20 boards.
+    Bench(bench::Args),
+    /// Generate a random test set with a fixed seed (recorded in the file header).
+    Generate(generate::Args),
+    /// Export a solutions file to another format (CodinGame `x y;x y;…`).
+    Export(export::Args),
+}
+
+/// Outcome of a subcommand that ran to completion.
+pub enum Outcome {
+    /// Everything checked out.
+    Ok,
+    /// A verification found a mismatch (exit code 1).
+    Failed,
+}
+
+/// Parses `args` and runs the subcommand; returns the process exit code.
+/// Errors are printed to stderr as `error: …` with their causes.
+pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            let mut src = std::error::Error::source(&e);
+            while let Some(s) = src {
+                eprintln!("  caused by: {s}");
+                src = s.source();
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<Outcome, Error> {
+    match cli.command {
+        Command::Verify(a) => verify::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Export(a) => export::run(a),
+    }
+}

@@ -1,0 +1,11 @@
+//! Rollout (playout) policies: the level-0 searches every algorithm builds on.
+//!
+//! Owns: uniform random playouts over legal groups, the TabuColorRandom policy
+//! (Schadd et al. 2008b; thesis §4.3) and the UCB1-TUNED formula ([`ucb1_tuned`]).
+//! Must not: keep search trees or budgets; a playout plays one game to its end.
+
+pub mod playout;
+pub mod ucb1_tuned;
+
+pub use playout::{playout, tabu_color, RolloutPolicy};
+pub use ucb1_tuned::{ucb1_tuned_value, Ucb1TunedBandit};

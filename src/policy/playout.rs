@@ -1,0 +1,186 @@
+//! Uniform random and tabu-colour playouts.
+//!
+//! A move is drawn uniformly over the legal *groups* (the thesis' reference policy)
+//! without enumerating them: pick a tile uniformly among the tiles that belong to a
+//! group, flood its group (size n) and accept it with probability 2/n, else redraw.
+//! A group of n tiles is then drawn with probability proportional to n · 2/n = 2,
+//! the same for every group; the expected number of floods per move is below 2.
+//! `tests::first_move_is_uniform_over_groups` checks the distribution.
+
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Cell, GroupMask, MAX_WIDTH};
+use crate::Rng;
+
+/// Which rollout policy a search uses (`--policy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum RolloutPolicy {
+    /// Uniform over legal groups.
+    #[default]
+    Random,
+    /// TabuColorRandom: the colour with most tiles at the start of the rollout is
+    /// tabu: its groups are not played while groups of other colours exist.
+    Tabu,
+    /// TabuColorRandom whose tabu colour is chosen per rollout by a UCB1-TUNED bandit
+    /// learning, across the rollouts of one search, which colour works best.
+    TabuBandit,
+}
+
+impl std::str::FromStr for RolloutPolicy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "random" => Ok(RolloutPolicy::Random),
+            "tabu" => Ok(RolloutPolicy::Tabu),
+            "tabu-bandit" | "bandit" => Ok(RolloutPolicy::TabuBandit),
+            _ => Err(format!(
+                "unknown policy '{s}' (expected random, tabu or tabu-bandit)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for RolloutPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RolloutPolicy::Random => "random",
+            RolloutPolicy::Tabu => "tabu",
+            RolloutPolicy::TabuBandit => "tabu-bandit",
+        })
+    }
+}
+
+/// The TabuColorRandom choice: the colour with most tiles (lowest index on ties),
+/// or `None` on an empty board.
+pub fn tabu_color(board: &Board) -> Option<u8> {
+    let counts = board.counts();
+    let mut best: Option<(u16, u8)> = None;
+    for (c, &k) in counts.iter().enumerate() {
+        if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
+            best = Some((k, c as u8));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Plays `board` to its end, each move uniform over the legal groups, except that
+/// groups of colour `tabu` are only played when no other group exists. Appends the
+/// canonical cell of every move to `moves`. Returns the final score.
+#[inline]
+pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut Vec<Cell>) -> i32 {
+    let mut pairs = [0u32; MAX_WIDTH];
+    let mut mask = GroupMask::default();
+    loop {
+        let mut total = board.pair_masks(&mut pairs, tabu);
+        if total == 0 && tabu.is_some() {
+            total = board.pair_masks(&mut pairs, None);
+        }
+        if total == 0 {
+            break;
+        }
+        loop {
+            let (x, y) = select(&pairs, rng.gen_range(0..total));
+            let color = (0..board.colors())
+                .find(|&c| board.lane(x, c) >> y & 1 != 0)
+                .expect("pair tile is occupied") as u8;
+            let size = board.flood_color(x, y, color, &mut mask);
+            if size == 2 || rng.gen_range(0..size) < 2 {
+                break;
+            }
+        }
+        moves.push(mask.group().cell);
+        board.play_mask(&mask);
+    }
+    board.final_score()
+}
+
+/// The `r`-th set bit (0-based, column-major) of the per-column masks.
+#[inline]
+fn select(masks: &[u32; MAX_WIDTH], mut r: u32) -> (usize, usize) {
+    for (x, &m) in masks.iter().enumerate() {
+        let k = m.count_ones();
+        if r < k {
+            let mut m = m;
+            for _ in 0..r {
+                m &= m - 1;
+            }
+            return (x, m.trailing_zeros() as usize);
+        }
+        r -= k;
+    }
+    unreachable!("select beyond the number of set bits")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::naive::NaiveBoard;
+    use crate::rng_for;
+    use crate::rules::Variant;
+
+    fn board(s: &str) -> Board {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn first_move_is_uniform_over_groups() {
+        // Groups of very different sizes: 8, 2, 3, 2, 2, 4 ... tiles.
+        let b = board("00001122\n00033122\n44031552\n44335511");
+        let groups = b.groups();
+        let k = groups.len();
+        assert!(k >= 5, "{k}");
+        let n = 60_000;
+        let mut hits = vec![0u32; k];
+        let mut rng = rng_for(7, 0, 0);
+        let mut moves = Vec::new();
+        for _ in 0..n {
+            let mut bb = b;
+            moves.clear();
+            // One move only: stop after the first by playing on a copy and reading moves[0].
+            playout(&mut bb, None, &mut rng, &mut moves);
+            let first = moves[0];
+            let i = groups.iter().position(|g| g.cell == first).unwrap();
+            hits[i] += 1;
+        }
+        // Chi-square against uniform, k-1 degrees of freedom; 99.9% quantile for
+        // up to 12 dof is below 33.
+        let e = f64::from(n) / k as f64;
+        let chi2: f64 = hits.iter().map(|&h| (f64::from(h) - e).powi(2) / e).sum();
+        assert!(chi2 < 33.0, "chi2 {chi2} hits {hits:?}");
+    }
+
+    #[test]
+    fn playout_ends_terminal_with_replayable_score() {
+        for v in Variant::ALL {
+            let mut rng = rng_for(1, 2, 3);
+            let start = board("012340\n123401\n234012\n340123\n401234\n012341").with_variant(v);
+            for _ in 0..50 {
+                let mut b = start;
+                let mut moves = Vec::new();
+                let s = playout(&mut b, None, &mut rng, &mut moves);
+                assert!(b.is_terminal());
+                let mut n = NaiveBoard::from_rows(&start.to_rows(), start.colors(), v);
+                for m in &moves {
+                    n.play(m.x.into(), m.y.into());
+                }
+                assert!(n.groups().is_empty());
+                assert_eq!(n.final_score(), s);
+            }
+        }
+    }
+
+    #[test]
+    fn tabu_colour_is_avoided_while_others_exist() {
+        // Colour 0 has most tiles; colour 1 has one group.
+        let start = board("000\n000\n110");
+        assert_eq!(tabu_color(&start), Some(0));
+        let mut rng = rng_for(3, 0, 0);
+        for _ in 0..20 {
+            let mut b = start;
+            let mut moves = Vec::new();
+            playout(&mut b, Some(0), &mut rng, &mut moves);
+            assert_eq!(moves[0], Cell::new(0, 0), "the 1-group goes first");
+        }
+    }
+}
