@@ -170,7 +170,10 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::EmptyCell(c) => write!(f, "illegal move {c}: no tile there"),
             BoardError::SingleTile(c) => {
-                write!(f, "illegal move {c}: the tile has no neighbour of its colour")
+                write!(
+                    f,
+                    "illegal move {c}: the tile has no neighbour of its colour"
+                )
             }
             BoardError::Unsupported(m) | BoardError::Malformed(m) => f.write_str(m),
         }
@@ -405,7 +408,11 @@ impl Board {
         let mut total = 0;
         for x in 0..n {
             let here = &self.lanes[x];
-            let left = if x > 0 { &self.lanes[x - 1] } else { &ZERO_LANES };
+            let left = if x > 0 {
+                &self.lanes[x - 1]
+            } else {
+                &ZERO_LANES
+            };
             let right = self.lanes.get(x + 1).unwrap_or(&ZERO_LANES);
             let mut m = 0;
             for c in 0..nc {
@@ -572,9 +579,16 @@ impl Board {
             let mut todo = pairs[x] & !seen[x];
             while todo != 0 {
                 let y = todo.trailing_zeros() as usize;
-                let color = self.color_at(Cell::new(x, y)).expect("pair tile is occupied");
+                let color = self
+                    .color_at(Cell::new(x, y))
+                    .expect("pair tile is occupied");
                 self.flood_color(x, y, color, &mut mask);
-                for (gx, s) in seen.iter_mut().enumerate().take(mask.xmax + 1).skip(mask.xmin) {
+                for (gx, s) in seen
+                    .iter_mut()
+                    .enumerate()
+                    .take(mask.xmax + 1)
+                    .skip(mask.xmin)
+                {
                     *s |= mask.cols[gx];
                 }
                 f(&mask.group());

@@ -8,6 +8,8 @@ mod bench;
 mod export;
 mod generate;
 mod perft;
+mod search_args;
+mod solve;
 mod verify;
 
 use std::ffi::OsString;
@@ -27,6 +29,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Solve positions of a test set with one search each; prints solution lines.
+    Solve(solve::Args),
     /// Replay every line of a solutions file and check moves, game end and score.
     Verify(verify::Args),
     /// Count legal move sequences of each length (move generator check).
@@ -75,6 +79,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 fn run(cli: Cli) -> Result<Outcome, Error> {
     match cli.command {
+        Command::Solve(a) => solve::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Bench(a) => bench::run(a),

@@ -14,6 +14,7 @@ pub mod line;
 pub mod perft;
 pub mod policy;
 pub mod rules;
+pub mod search;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;

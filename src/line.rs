@@ -40,7 +40,8 @@ impl std::error::Error for ReplayError {}
 pub fn replay(start: &Board, moves: &[Cell]) -> Result<Replayed, ReplayError> {
     let mut b = *start;
     for (index, &m) in moves.iter().enumerate() {
-        b.try_play(m).map_err(|error| ReplayError { index, error })?;
+        b.try_play(m)
+            .map_err(|error| ReplayError { index, error })?;
     }
     Ok(Replayed {
         score: b.final_score(),

@@ -93,11 +93,20 @@ fn variant_scores_on_a_hand_worked_board() {
 #[test]
 fn illegal_moves_are_refused() {
     let mut b = board("01\n10");
-    assert_eq!(b.try_play(Cell::new(0, 0)), Err(BoardError::SingleTile(Cell::new(0, 0))));
-    assert_eq!(b.try_play(Cell::new(5, 0)), Err(BoardError::EmptyCell(Cell::new(5, 0))));
+    assert_eq!(
+        b.try_play(Cell::new(0, 0)),
+        Err(BoardError::SingleTile(Cell::new(0, 0)))
+    );
+    assert_eq!(
+        b.try_play(Cell::new(5, 0)),
+        Err(BoardError::EmptyCell(Cell::new(5, 0)))
+    );
     assert!(b.is_terminal());
     let mut b = board("0.\n00");
-    assert_eq!(b.try_play(Cell::new(1, 1)), Err(BoardError::EmptyCell(Cell::new(1, 1))));
+    assert_eq!(
+        b.try_play(Cell::new(1, 1)),
+        Err(BoardError::EmptyCell(Cell::new(1, 1)))
+    );
 }
 
 #[test]
@@ -105,11 +114,23 @@ fn text_round_trip_and_malformed_boards() {
     for s in ["012\n201\n120", "..1\n.21\n021", "7\n9\n0"] {
         assert_eq!(board(s).to_string(), s);
     }
-    assert!(matches!("0.\n.0".parse::<Board>(), Err(BoardError::Malformed(_))));
-    assert!(matches!(".0\n.0".parse::<Board>(), Err(BoardError::Malformed(_))));
-    assert!(matches!("0x".parse::<Board>(), Err(BoardError::Malformed(_))));
+    assert!(matches!(
+        "0.\n.0".parse::<Board>(),
+        Err(BoardError::Malformed(_))
+    ));
+    assert!(matches!(
+        ".0\n.0".parse::<Board>(),
+        Err(BoardError::Malformed(_))
+    ));
+    assert!(matches!(
+        "0x".parse::<Board>(),
+        Err(BoardError::Malformed(_))
+    ));
     let big = vec![vec![0u8; 33]; 2];
-    assert!(matches!(Board::from_rows(&big, 1, Variant::SameGame), Err(BoardError::Unsupported(_))));
+    assert!(matches!(
+        Board::from_rows(&big, 1, Variant::SameGame),
+        Err(BoardError::Unsupported(_))
+    ));
     assert!(matches!(
         Board::from_rows(&[vec![0]], 11, Variant::SameGame),
         Err(BoardError::Unsupported(_))
@@ -179,7 +200,9 @@ fn incremental_groups_match_scratch_and_oracle() {
                     let tiles: Vec<Cell> = (mask.xmin..=mask.xmax)
                         .flat_map(|x| {
                             let m = mask.column(x);
-                            (0..32).filter(move |y| m >> y & 1 != 0).map(move |y| Cell::new(x, y))
+                            (0..32)
+                                .filter(move |y| m >> y & 1 != 0)
+                                .map(move |y| Cell::new(x, y))
                         })
                         .collect();
                     let t = tiles[rng.gen_range(0..tiles.len())];
@@ -212,7 +235,8 @@ fn perft_table() {
     ];
     for (s, depth) in table {
         let b = board(s);
-        let oracle = NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(depth);
+        let oracle =
+            NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(depth);
         assert_eq!(crate::perft::perft(&b, depth), oracle, "{s}");
     }
     // A 15×15 standard board: depth 1-2 against the oracle.

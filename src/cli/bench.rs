@@ -30,8 +30,15 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if !(a.seconds > 0.0 && a.seconds.is_finite()) {
         return Err(Error::Config("--seconds must be a positive number".into()));
     }
-    let set = TestSet::parse(STANDARD_20, std::path::Path::new("samegame-standard-20.txt"))?;
-    let boards: Vec<_> = set.positions.iter().map(|p| p.board(Variant::SameGame)).collect();
+    let set = TestSet::parse(
+        STANDARD_20,
+        std::path::Path::new("samegame-standard-20.txt"),
+    )?;
+    let boards: Vec<_> = set
+        .positions
+        .iter()
+        .map(|p| p.board(Variant::SameGame))
+        .collect();
     let tabu = a.policy == "tabu";
     let mut rng = crate::rng_for(a.seed, 0, 0);
     let mut moves = Vec::with_capacity(256);
@@ -56,7 +63,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         secs
     );
     println!("playouts {playouts}");
-    println!("moves_per_playout {:.1}", total_moves as f64 / playouts as f64);
+    println!(
+        "moves_per_playout {:.1}",
+        total_moves as f64 / playouts as f64
+    );
     println!("mean_score {:.1}", score_sum as f64 / playouts as f64);
     println!("moves_per_s {:.0}", total_moves as f64 / secs);
     println!("playouts_per_s {:.0}", playouts as f64 / secs);

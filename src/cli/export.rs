@@ -33,7 +33,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     match a.position {
         Some(p) => {
             let l = sols.lines.get(&p).ok_or_else(|| {
-                Error::Config(format!("{}: no line for position {p}", a.solutions.display()))
+                Error::Config(format!(
+                    "{}: no line for position {p}",
+                    a.solutions.display()
+                ))
             })?;
             println!("{}", codingame(&l.moves));
         }

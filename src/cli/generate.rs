@@ -47,7 +47,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .map(|i| {
             let mut rng = crate::rng_for(a.seed, i as u64, 0);
             (0..a.height)
-                .map(|_| (0..a.width).map(|_| rng.gen_range(0..a.colors) as u8).collect())
+                .map(|_| {
+                    (0..a.width)
+                        .map(|_| rng.gen_range(0..a.colors) as u8)
+                        .collect()
+                })
                 .collect()
         })
         .collect();

@@ -54,7 +54,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
                 if a.markdown {
                     println!("| {} | {} | {} |", l.position, score, l.moves.len());
                 } else {
-                    println!("position {}: ok {} ({} moves)", l.position, score, l.moves.len());
+                    println!(
+                        "position {}: ok {} ({} moves)",
+                        l.position,
+                        score,
+                        l.moves.len()
+                    );
                 }
             }
             Err(msg) => {
@@ -70,5 +75,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         "total {total} over {ok} positions ({variant}; {ok} ok, {failed} failed; {} in the test set)",
         set.positions.len()
     );
-    Ok(if failed == 0 { Outcome::Ok } else { Outcome::Failed })
+    Ok(if failed == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
 }

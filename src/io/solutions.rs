@@ -42,12 +42,16 @@ impl SolutionLine {
     /// Parses one non-comment line; `path`/`lineno` go into errors.
     pub fn parse(text: &str, path: &Path, lineno: usize) -> Result<SolutionLine, Error> {
         let mut it = text.split_whitespace();
-        let pos_s = it.next().ok_or_else(|| Error::parse(path, lineno, "empty line"))?;
-        let position: usize = pos_s
-            .parse()
-            .ok()
-            .filter(|&p| p >= 1)
-            .ok_or_else(|| Error::parse(path, lineno, format!("bad position '{pos_s}': expected a number from 1")))?;
+        let pos_s = it
+            .next()
+            .ok_or_else(|| Error::parse(path, lineno, "empty line"))?;
+        let position: usize = pos_s.parse().ok().filter(|&p| p >= 1).ok_or_else(|| {
+            Error::parse(
+                path,
+                lineno,
+                format!("bad position '{pos_s}': expected a number from 1"),
+            )
+        })?;
         let score_s = it
             .next()
             .ok_or_else(|| Error::parse(path, lineno, "missing score after the position"))?;
@@ -151,7 +155,10 @@ impl SolutionsFile {
                 return Err(Error::parse(
                     path,
                     lineno,
-                    format!("position {} appears twice (also line {})", l.position, prev.line),
+                    format!(
+                        "position {} appears twice (also line {})",
+                        l.position, prev.line
+                    ),
                 ));
             }
             f.lines.insert(l.position, l);
@@ -195,7 +202,10 @@ mod tests {
         let text = "# variant samegame\n# from a test\n1 2557 0,0 3,4\n2 -12\n";
         let f = SolutionsFile::parse(text, Path::new("s.txt")).unwrap();
         assert_eq!(f.variant, Some(Variant::SameGame));
-        assert_eq!(f.lines[&1].moves, vec![Cell { x: 0, y: 0 }, Cell { x: 3, y: 4 }]);
+        assert_eq!(
+            f.lines[&1].moves,
+            vec![Cell { x: 0, y: 0 }, Cell { x: 3, y: 4 }]
+        );
         assert_eq!(f.lines[&2].score, -12);
         assert_eq!(f.format(), text);
         assert_eq!(f.total(), 2545);
@@ -205,7 +215,10 @@ mod tests {
     fn errors_name_the_line() {
         let p = Path::new("s.txt");
         let e = SolutionsFile::parse("# variant samegame\n1 10 0,0 3;4\n", p).unwrap_err();
-        assert_eq!(e.to_string(), "s.txt:2: move 2: '3;4' is not of the form x,y");
+        assert_eq!(
+            e.to_string(),
+            "s.txt:2: move 2: '3;4' is not of the form x,y"
+        );
         let e = SolutionsFile::parse("x 10\n", p).unwrap_err();
         assert!(e.to_string().starts_with("s.txt:1: bad position"));
         let e = SolutionsFile::parse("1 10\n1 12\n", p).unwrap_err();

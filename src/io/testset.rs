@@ -90,7 +90,12 @@ impl TestSet {
                     format!("board {w}x{h} is larger than the supported {MAX_WIDTH}x{MAX_HEIGHT}"),
                 ));
             }
-            let colors = rows.iter().flatten().map(|&c| usize::from(c) + 1).max().unwrap_or(1);
+            let colors = rows
+                .iter()
+                .flatten()
+                .map(|&c| usize::from(c) + 1)
+                .max()
+                .unwrap_or(1);
             positions.push(Position {
                 index: positions.len() + 1,
                 line,
@@ -148,7 +153,11 @@ impl TestSet {
         }
         finish(&mut block, block_line, &mut positions)?;
         if positions.is_empty() {
-            return Err(Error::parse(path, 0, "no board found (only comments or blank lines)"));
+            return Err(Error::parse(
+                path,
+                0,
+                "no board found (only comments or blank lines)",
+            ));
         }
         let name = path
             .file_stem()
@@ -205,7 +214,9 @@ mod tests {
 
     #[test]
     fn parses_blocks_and_comments() {
-        let t = parse("# a header\n# second\n\n# position 1\n012\n210\n\n# position 2\n00\n11\n22\n").unwrap();
+        let t =
+            parse("# a header\n# second\n\n# position 1\n012\n210\n\n# position 2\n00\n11\n22\n")
+                .unwrap();
         assert_eq!(t.header, vec!["a header", "second"]);
         assert_eq!(t.positions.len(), 2);
         assert_eq!(t.positions[0].rows, vec![vec![0, 1, 2], vec![2, 1, 0]]);
@@ -246,7 +257,9 @@ mod tests {
         std::fs::write(&p, "").unwrap();
         let e = TestSet::read(&p).unwrap_err().to_string();
         assert!(e.contains("empty file"), "{e}");
-        let e = TestSet::read(&dir.join("missing.txt")).unwrap_err().to_string();
+        let e = TestSet::read(&dir.join("missing.txt"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("missing.txt"), "{e}");
     }
 }
