@@ -9,6 +9,8 @@
 //! SCAFFOLD: the algorithms are being written; until then `search` returns the best
 //! of uniform random playouts. Do not ship results from this version.
 
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -87,8 +89,28 @@ impl SearchConfig {
     }
 }
 
+impl fmt::Display for SearchConfig {
+    /// A one-line description of every parameter (used in results files and tables).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let algo = format!("{:?}", self.algo).to_lowercase();
+        write!(f, "{algo} --level {} --policy {}", self.level, self.policy)
+    }
+}
+
 /// Runs the configured search on `root` within `budget`.
 pub fn search(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
+    search_with_stop(config, root, budget, rng, None)
+}
+
+/// Like [`search`], but also stops early (returning the best complete game found so
+/// far, at least one playout) as soon as `stop` becomes true (Ctrl-C in a batch).
+pub fn search_with_stop(
+    config: &SearchConfig,
+    root: &Board,
+    budget: Budget,
+    rng: &mut Rng,
+    stop: Option<&AtomicBool>,
+) -> SearchResult {
     let start = Instant::now();
     let mut best = SearchResult {
         score: i32::MIN,
@@ -101,7 +123,7 @@ pub fn search(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng
             Budget::Iterations(k) => best.stats.playouts >= k.max(1),
             Budget::Time(s) => best.stats.playouts > 0 && start.elapsed().as_secs_f64() >= s,
         };
-        if done {
+        if done || (best.stats.playouts > 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed))) {
             break;
         }
         let mut b = *root;
