@@ -4,11 +4,14 @@
 //! (0 ok, 1 failed verification, 2 error) and all printing. Must not: contain game or
 //! search logic; nothing below this module sees clap types.
 
+mod batch;
 mod bench;
 mod export;
 mod generate;
+mod merge;
 mod perft;
 mod search_args;
+mod show;
 mod solve;
 mod verify;
 
@@ -41,6 +44,13 @@ enum Command {
     Generate(generate::Args),
     /// Export a solutions file to another format (CodinGame `x y;x y;…`).
     Export(export::Args),
+    /// Many seeded runs per position over a test set, keeping the best verified line
+    /// per position in a solutions file; resumable.
+    Batch(batch::Args),
+    /// Merge solutions files: the best verified line per position.
+    Merge(merge::Args),
+    /// Draw a board in the terminal and step through a solution.
+    Show(show::Args),
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -49,6 +59,8 @@ pub enum Outcome {
     Ok,
     /// A verification found a mismatch (exit code 1).
     Failed,
+    /// Stopped early by Ctrl-C after saving what was found (exit code 130).
+    Interrupted,
 }
 
 /// Parses `args` and runs the subcommand; returns the process exit code.
@@ -65,6 +77,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     match run(cli) {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
         Err(e) => {
             eprintln!("error: {e}");
             let mut src = std::error::Error::source(&e);
@@ -85,5 +98,8 @@ fn run(cli: Cli) -> Result<Outcome, Error> {
         Command::Bench(a) => bench::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Export(a) => export::run(a),
+        Command::Batch(a) => batch::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Show(a) => show::run(a),
     }
 }

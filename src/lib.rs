@@ -5,7 +5,10 @@
 //! Modules depend downward only: `cli` → `batch` → `search` → `policy`/`tree` →
 //! `board`/`rules`; `io` depends on `board`, `line` and `rules`.
 #![warn(missing_docs)]
+// Bitboard loops index several per-column arrays at once; iterators would obscure them.
+#![allow(clippy::needless_range_loop)]
 
+pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod error;

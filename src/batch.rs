@@ -1,0 +1,367 @@
+//! The batch driver: many independent seeded runs of one search configuration over
+//! the positions of a test set, spread over a rayon pool, keeping the best verified
+//! line per position in a solutions file and every finished run in a resume journal.
+//!
+//! Run `r` of position `p` uses the generator `rng_for(seed, p, r)`, so with an
+//! iteration budget each run's result, and hence the final solutions file (see
+//! [`record::better`]), does not depend on thread count or completion order.
+//! After every run, in this order: the result is replayed and, when it is better,
+//! the solutions file is rewritten atomically; then the run is added to the journal
+//! (rewritten atomically) and a line is appended to the results file. A run cut short
+//! by the stop flag (Ctrl-C) may still improve the solutions file but is not journaled.
+//!
+//! Owns: [`Batch`] (what to run), running it ([`Batch::run`]), progress events
+//! ([`Observer`]) and the per-position summary ([`Batch::summary`]).
+//! Must not: parse command lines or print (the CLI does), or write a line that did
+//! not replay.
+
+pub mod journal;
+pub mod record;
+pub mod results;
+pub mod select;
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::io::testset::TestSet;
+use crate::rules::Variant;
+use crate::search::{search_with_stop, Budget, SearchConfig};
+use journal::{Journal, RunKey, RunRecord};
+use record::Record;
+use select::Job;
+
+/// What a batch runs.
+#[derive(Clone, Debug)]
+pub struct Batch<'a> {
+    /// The test set.
+    pub set: &'a TestSet,
+    /// Scoring variant.
+    pub variant: Variant,
+    /// Search configuration (the same for every run).
+    pub config: SearchConfig,
+    /// Budget of each run.
+    pub budget: Budget,
+    /// Base seed.
+    pub seed: u64,
+    /// The jobs of this batch (after `--positions` and `--shard`), sorted.
+    pub jobs: Vec<Job>,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// Progress events, called while the batch holds its lock (so one at a time).
+pub trait Observer: Sync {
+    /// A run finished and was journaled; `improved` when it bettered the record.
+    fn finished(&self, run: &RunRecord, improved: bool, record: &Record);
+    /// A run was cut short by the stop flag: it is not journaled, but its game
+    /// (`score`) was offered to the record.
+    fn cut(&self, job: Job, score: i32, improved: bool);
+}
+
+/// An [`Observer`] that ignores everything.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn finished(&self, _: &RunRecord, _: bool, _: &Record) {}
+    fn cut(&self, _: Job, _: i32, _: bool) {}
+}
+
+/// What [`Batch::run`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Jobs skipped because the journal has them.
+    pub skipped: usize,
+    /// Runs finished (and journaled) now.
+    pub finished: usize,
+    /// Runs cut short by the stop flag (not journaled).
+    pub cut: usize,
+    /// Jobs not started because the stop flag was set.
+    pub not_started: usize,
+    /// Positions whose line in the solutions file improved.
+    pub improved: Vec<usize>,
+}
+
+/// Summary of the journaled runs of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionSummary {
+    /// Position number, from 1.
+    pub position: usize,
+    /// Journaled runs.
+    pub runs: usize,
+    /// Best run score (None without runs).
+    pub best: Option<i32>,
+    /// Mean run score (0 without runs).
+    pub mean: f64,
+    /// Total playouts.
+    pub playouts: u64,
+    /// Total search seconds.
+    pub seconds: f64,
+    /// The solutions file's score for the position.
+    pub record: Option<i32>,
+}
+
+struct State<'r> {
+    record: &'r mut Record,
+    journal: &'r mut Journal,
+    outcome: Outcome,
+    error: Option<Error>,
+}
+
+impl Batch<'_> {
+    /// The journal key of `job`.
+    pub fn key(&self, job: Job) -> RunKey {
+        RunKey::new(
+            &self.config.to_string(),
+            self.budget,
+            self.variant,
+            self.seed,
+            job.position as u64,
+            job.run,
+        )
+    }
+
+    /// The jobs the journal does not have yet.
+    pub fn pending(&self, journal: &Journal) -> Vec<Job> {
+        self.jobs
+            .iter()
+            .copied()
+            .filter(|&j| !journal.contains(&self.key(j)))
+            .collect()
+    }
+
+    /// Runs every pending job, improving `record` and filling `journal`; each
+    /// finished run is also appended to `results` (rewritten from the journal at the
+    /// end). Stops starting jobs as soon as `stop` is set; runs in flight then return
+    /// their best so far (offered to the record, not journaled).
+    pub fn run(
+        &self,
+        record: &mut Record,
+        journal: &mut Journal,
+        results_path: &Path,
+        stop: &AtomicBool,
+        observer: &dyn Observer,
+    ) -> Result<Outcome, Error> {
+        let pending = self.pending(journal);
+        let skipped = self.jobs.len() - pending.len();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.max(1))
+            .build()
+            .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", self.threads)))?;
+        let config_name = self.config.to_string();
+        let params = serde_json::to_string(&self.config)
+            .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?;
+        let state = Mutex::new(State {
+            record,
+            journal,
+            outcome: Outcome {
+                skipped,
+                ..Outcome::default()
+            },
+            error: None,
+        });
+        pool.install(|| {
+            pending.par_iter().with_max_len(1).for_each(|&job| {
+                if stop.load(Ordering::SeqCst) {
+                    lock(&state).outcome.not_started += 1;
+                    return;
+                }
+                let board = self.set.positions[job.position - 1].board(self.variant);
+                let mut rng = crate::rng_for(self.seed, job.position as u64, job.run);
+                let r = search_with_stop(&self.config, &board, self.budget, &mut rng, Some(stop));
+                let cut = stop.load(Ordering::SeqCst);
+                let mut st = lock(&state);
+                if st.error.is_some() {
+                    return;
+                }
+                let rec = RunRecord {
+                    config: config_name.clone(),
+                    params: params.clone(),
+                    budget: self.budget,
+                    variant: self.variant,
+                    seed: self.seed,
+                    position: job.position as u64,
+                    run: job.run,
+                    score: r.score,
+                    playouts: r.stats.playouts,
+                    nodes_created: r.stats.nodes_created,
+                    peak_nodes: r.stats.peak_nodes,
+                    seconds: r.stats.seconds,
+                };
+                let done = self.finish(&mut st, job, rec, &r.moves, cut, results_path, observer);
+                if let Err(e) = done {
+                    st.error = Some(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            })
+        });
+        let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = st.error {
+            return Err(e);
+        }
+        results::write_all(results_path, st.journal.records())?;
+        Ok(st.outcome)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        st: &mut State<'_>,
+        job: Job,
+        rec: RunRecord,
+        moves: &[crate::Cell],
+        cut: bool,
+        results_path: &Path,
+        observer: &dyn Observer,
+    ) -> Result<(), Error> {
+        let improved = st
+            .record
+            .offer(self.set, job.position, rec.score, moves)
+            .map_err(|m| {
+                Error::Other(format!(
+                    "internal error: the result of run {} of position {} does not replay ({m}); \
+                     it was not written",
+                    job.run, job.position
+                ))
+            })?;
+        if improved {
+            st.record.save()?;
+            st.outcome.improved.push(job.position);
+        }
+        if cut {
+            st.outcome.cut += 1;
+            observer.cut(job, rec.score, improved);
+            return Ok(());
+        }
+        st.journal.add(rec.clone())?;
+        results::append(results_path, &rec)?;
+        st.outcome.finished += 1;
+        observer.finished(&rec, improved, st.record);
+        Ok(())
+    }
+
+    /// Per position of this batch: its journaled runs (from any session) and the
+    /// record's score.
+    pub fn summary(&self, journal: &Journal, record: &Record) -> Vec<PositionSummary> {
+        let config = self.config.to_string();
+        let wanted: HashSet<RunKey> = self.jobs.iter().map(|&j| self.key(j)).collect();
+        let mut by_pos: BTreeMap<usize, Vec<&RunRecord>> = BTreeMap::new();
+        for j in &self.jobs {
+            by_pos.entry(j.position).or_default();
+        }
+        for r in journal.records() {
+            if r.config == config && wanted.contains(&r.key()) {
+                by_pos.entry(r.position as usize).or_default().push(r);
+            }
+        }
+        by_pos
+            .into_iter()
+            .map(|(position, runs)| {
+                let n = runs.len();
+                PositionSummary {
+                    position,
+                    runs: n,
+                    best: runs.iter().map(|r| r.score).max(),
+                    mean: if n == 0 {
+                        0.0
+                    } else {
+                        runs.iter().map(|r| f64::from(r.score)).sum::<f64>() / n as f64
+                    },
+                    playouts: runs.iter().map(|r| r.playouts).sum(),
+                    seconds: runs.iter().map(|r| r.seconds).sum(),
+                    record: record.get(position).map(|l| l.score),
+                }
+            })
+            .collect()
+    }
+}
+
+fn lock<'a, 'r>(m: &'a Mutex<State<'r>>) -> std::sync::MutexGuard<'a, State<'r>> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::RolloutPolicy;
+    use crate::search::Algo;
+
+    fn set() -> TestSet {
+        TestSet::parse(
+            "# t\n\n01201\n12012\n20120\n\n0112\n1220\n2001\n",
+            Path::new("t.txt"),
+        )
+        .unwrap()
+    }
+
+    fn dir(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("sg-batch-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn batch(set: &TestSet, threads: usize) -> Batch<'_> {
+        Batch {
+            set,
+            variant: Variant::SameGame,
+            config: SearchConfig {
+                algo: Algo::Nmcts,
+                level: 1,
+                policy: RolloutPolicy::Random,
+            },
+            budget: Budget::Iterations(5),
+            seed: 7,
+            jobs: select::jobs(&[1, 2], 3, None),
+            threads,
+        }
+    }
+
+    #[test]
+    fn runs_resume_and_are_deterministic() {
+        let set = set();
+        let mut files = Vec::new();
+        for threads in [1, 2] {
+            let d = dir(&format!("det{threads}"));
+            let b = batch(&set, threads);
+            let mut rec = Record::load(&d.join("s.txt"), &set, b.variant).unwrap();
+            let mut j = Journal::open(&d.join("j")).unwrap();
+            let stop = AtomicBool::new(false);
+            let o = b
+                .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
+                .unwrap();
+            assert_eq!(o.finished, 6);
+            assert_eq!(j.records().len(), 6);
+            let again = b
+                .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
+                .unwrap();
+            assert_eq!((again.skipped, again.finished), (6, 0));
+            let s = b.summary(&j, &rec);
+            assert_eq!(s.len(), 2);
+            assert!(s.iter().all(|p| p.runs == 3 && p.best == p.record));
+            let lines = std::fs::read_to_string(d.join("r.jsonl")).unwrap();
+            assert_eq!(lines.lines().count(), 6);
+            files.push(std::fs::read_to_string(d.join("s.txt")).unwrap());
+        }
+        assert_eq!(files[0], files[1]);
+    }
+
+    #[test]
+    fn stop_flag_starts_nothing() {
+        let set = set();
+        let d = dir("stop");
+        let b = batch(&set, 1);
+        let mut rec = Record::load(&d.join("s.txt"), &set, b.variant).unwrap();
+        let mut j = Journal::open(&d.join("j")).unwrap();
+        let stop = AtomicBool::new(true);
+        let o = b
+            .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
+            .unwrap();
+        assert_eq!((o.finished, o.not_started), (0, 6));
+        assert!(!d.join("s.txt").exists());
+    }
+}

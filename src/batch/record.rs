@@ -1,0 +1,196 @@
+//! The solutions file as a record that only improves: the best verified line per
+//! position.
+//!
+//! Owns: the "is this line better" rule ([`better`]: higher score, or equal score and
+//! a lexicographically smaller move list, so the outcome does not depend on the order
+//! runs finish in), checking every line by replay before it is accepted, and loading a
+//! file with every existing line checked. Must not: write a line that did not replay,
+//! or write anything when loading fails.
+
+use std::path::{Path, PathBuf};
+
+use crate::board::Cell;
+use crate::error::Error;
+use crate::io::solutions::{SolutionLine, SolutionsFile};
+use crate::io::testset::TestSet;
+use crate::line;
+use crate::rules::Variant;
+
+/// Whether a line with `score`/`moves` should replace `old` (or fill an empty slot).
+pub fn better(score: i32, moves: &[Cell], old: Option<&SolutionLine>) -> bool {
+    match old {
+        None => true,
+        Some(o) => score > o.score || (score == o.score && moves < o.moves.as_slice()),
+    }
+}
+
+/// Checks every line of `file` (read from `path`) against `set` under `variant`;
+/// the first bad line is an error naming `path:line`.
+pub fn verify_all(
+    file: &SolutionsFile,
+    path: &Path,
+    set: &TestSet,
+    variant: Variant,
+) -> Result<(), Error> {
+    for l in file.lines.values() {
+        let p = set.positions.get(l.position - 1).ok_or_else(|| {
+            Error::parse(
+                path,
+                l.line,
+                format!(
+                    "position {} is not in the test set {} (it has {} positions)",
+                    l.position,
+                    set.path.display(),
+                    set.positions.len()
+                ),
+            )
+        })?;
+        line::verify(&p.board(variant), &l.moves, l.score).map_err(|m| {
+            Error::parse(
+                path,
+                l.line,
+                format!("position {} does not replay: {m}", l.position),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// A solutions file being improved.
+#[derive(Debug)]
+pub struct Record {
+    path: PathBuf,
+    variant: Variant,
+    file: SolutionsFile,
+}
+
+impl Record {
+    /// Reads `path` (or starts empty when it does not exist) and replays every line;
+    /// a line that does not replay, or a file for another variant, is an error.
+    pub fn load(path: &Path, set: &TestSet, variant: Variant) -> Result<Record, Error> {
+        let file = SolutionsFile::read_or_new(path, variant)?;
+        verify_all(&file, path, set, variant)?;
+        Ok(Record {
+            path: path.to_path_buf(),
+            variant,
+            file,
+        })
+    }
+
+    /// An empty record that will be written to `path`.
+    pub fn new(path: &Path, variant: Variant) -> Record {
+        Record {
+            path: path.to_path_buf(),
+            variant,
+            file: SolutionsFile::new(variant),
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The current lines.
+    pub fn file(&self) -> &SolutionsFile {
+        &self.file
+    }
+
+    /// The current line of `position`.
+    pub fn get(&self, position: usize) -> Option<&SolutionLine> {
+        self.file.lines.get(&position)
+    }
+
+    /// Comment lines of the file (kept on rewrite).
+    pub fn set_comments(&mut self, comments: Vec<String>) {
+        self.file.comments = comments;
+    }
+
+    /// Offers a line for `position`: it is replayed on the test set's board, and
+    /// taken when it replays with exactly `score` and is [`better`] than the current
+    /// line. Returns whether it was taken. Does not write the file (see [`save`]).
+    /// A line that does not replay is an error (the caller's bug, never written).
+    ///
+    /// [`save`]: Record::save
+    pub fn offer(
+        &mut self,
+        set: &TestSet,
+        position: usize,
+        score: i32,
+        moves: &[Cell],
+    ) -> Result<bool, String> {
+        let p = set
+            .positions
+            .get(position.wrapping_sub(1))
+            .ok_or_else(|| format!("no position {position} in the test set"))?;
+        line::verify(&p.board(self.variant), moves, score)?;
+        if !better(score, moves, self.file.lines.get(&position)) {
+            return Ok(false);
+        }
+        self.file.lines.insert(
+            position,
+            SolutionLine {
+                position,
+                score,
+                moves: moves.to_vec(),
+                line: 0,
+            },
+        );
+        Ok(true)
+    }
+
+    /// Writes the file atomically (temporary file + rename).
+    pub fn save(&self) -> Result<(), Error> {
+        self.file.write(&self.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set() -> TestSet {
+        TestSet::parse("# t\n0011\n0122\n", Path::new("t.txt")).unwrap()
+    }
+
+    fn best_line(set: &TestSet) -> (i32, Vec<Cell>) {
+        let board = set.positions[0].board(Variant::SameGame);
+        let mut b = board;
+        let mut moves = Vec::new();
+        while let Some(g) = b.groups().first().copied() {
+            b.play(g.cell);
+            moves.push(g.cell);
+        }
+        (b.final_score(), moves)
+    }
+
+    #[test]
+    fn better_rule() {
+        let old = SolutionLine {
+            position: 1,
+            score: 10,
+            moves: vec![Cell::new(1, 0)],
+            line: 3,
+        };
+        assert!(better(11, &[], Some(&old)));
+        assert!(!better(9, &[], Some(&old)));
+        assert!(better(10, &[Cell::new(0, 5)], Some(&old)));
+        assert!(!better(10, &[Cell::new(1, 0)], Some(&old)));
+        assert!(!better(10, &[Cell::new(2, 0)], Some(&old)));
+        assert!(better(-5, &[], None));
+    }
+
+    #[test]
+    fn offer_verifies() {
+        let set = set();
+        let mut r = Record::new(Path::new("x.txt"), Variant::SameGame);
+        let (score, moves) = best_line(&set);
+        assert!(r.offer(&set, 1, score + 1, &moves).is_err());
+        assert!(r.get(1).is_none());
+        assert!(!moves.is_empty());
+        assert!(r.offer(&set, 1, score, &moves[..moves.len() - 1]).is_err());
+        assert_eq!(r.offer(&set, 1, score, &moves), Ok(true));
+        assert_eq!(r.offer(&set, 1, score, &moves), Ok(false));
+        assert!(r.offer(&set, 2, score, &moves).is_err());
+    }
+}

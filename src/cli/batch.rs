@@ -1,0 +1,410 @@
+//! `samegame batch TESTSET [--positions 1-20] [--runs R] [--threads T] [--shard i/n]
+//! [--seed X] [--out FILE] [--journal FILE] [--results FILE] --algo A … (--iterations K
+//! | --time S)`: the batch driver's command line, default file names, Ctrl-C, the
+//! progress bar and the end-of-run table.
+//!
+//! Owns: flags and their validation, default paths, printing. Must not: run searches
+//! or touch files itself (see [`crate::batch`]).
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::search_args::SearchArgs;
+use super::Outcome;
+use crate::batch::journal::{Journal, RunRecord};
+use crate::batch::record::Record;
+use crate::batch::select::{self, Job, Shard};
+use crate::batch::{Batch, Observer, PositionSummary};
+use crate::error::Error;
+use crate::io::testset::TestSet;
+use crate::rules::Variant;
+use crate::search::Budget;
+
+/// Runs per position when `--runs` is not given.
+pub const DEFAULT_RUNS: u64 = 4;
+/// Seconds per run when neither `--iterations` nor `--time` is given: with the
+/// default 4 runs, the 20 standard boards take 20 × 4 × 4 s / 2 cores ≈ 3 minutes.
+pub const DEFAULT_SECONDS: f64 = 4.0;
+
+/// Arguments of `batch`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Test-set file.
+    testset: PathBuf,
+    /// Positions to run: numbers and ranges such as `1-5,8` (default: all).
+    #[arg(long)]
+    positions: Option<String>,
+    /// Scoring variant.
+    #[arg(long, default_value = "samegame")]
+    variant: Variant,
+    /// Independent runs per position (run r of position p uses seed stream (p, r)).
+    #[arg(long, default_value_t = DEFAULT_RUNS)]
+    runs: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Base random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Run only shard i of n (1 <= i <= n) of the sorted (position, run) job list:
+    /// job k goes to shard (k mod n) + 1.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Solutions file (a record: lines only improve). Default:
+    /// `solutions/<set>.<variant>.txt`, or `runs/<set>.<variant>.shard-<i>-of-<n>.txt`
+    /// with `--shard`.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Resume journal. Default: `<stem of --out>.journal` in `runs/` next to a
+    /// `solutions/` folder, else next to the `--out` file.
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// Per-run results (JSON lines). Default: like `--journal`, `<stem>.results.jsonl`.
+    #[arg(long)]
+    results: Option<PathBuf>,
+    /// No progress bar and no per-position messages (the final table is printed).
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The default solutions file of a batch.
+fn default_out(set: &TestSet, variant: Variant, shard: Option<Shard>) -> PathBuf {
+    match shard {
+        None => PathBuf::from("solutions").join(format!("{}.{variant}.txt", set.name)),
+        Some(s) => PathBuf::from("runs").join(format!(
+            "{}.{variant}.shard-{}-of-{}.txt",
+            set.name, s.index, s.count
+        )),
+    }
+}
+
+/// A file kept beside the solutions file `out`: `runs/<stem>.<ext>` when `out` is in
+/// a folder named `solutions` (which holds only committed solution files), else
+/// `<stem>.<ext>` in `out`'s folder.
+pub fn side_file(out: &Path, ext: &str) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "solutions".into());
+    let name = format!("{stem}.{ext}");
+    let dir = out.parent().unwrap_or(Path::new(""));
+    if dir.file_name().is_some_and(|n| n == "solutions") {
+        dir.parent()
+            .unwrap_or(Path::new(""))
+            .join("runs")
+            .join(name)
+    } else {
+        dir.join(name)
+    }
+}
+
+fn budget_text(b: Budget) -> String {
+    match b {
+        Budget::Iterations(k) => format!("{k} playouts per run"),
+        Budget::Time(s) => format!("{s} s per run"),
+    }
+}
+
+pub fn run(a: Args) -> Result<Outcome, Error> {
+    if a.runs == 0 {
+        return Err(Error::Config("--runs must be at least 1".into()));
+    }
+    if a.threads == Some(0) {
+        return Err(Error::Config("--threads must be at least 1".into()));
+    }
+    let shard = a
+        .shard
+        .as_deref()
+        .map(str::parse::<Shard>)
+        .transpose()
+        .map_err(Error::Config)?;
+    let config = a.search.config()?;
+    let budget = a.search.budget(Budget::Time(DEFAULT_SECONDS))?;
+    let set = TestSet::read(&a.testset)?;
+    let positions = match &a.positions {
+        Some(spec) => select::parse_positions(spec, set.positions.len())?,
+        None => (1..=set.positions.len()).collect(),
+    };
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&set, a.variant, shard));
+    let journal_path = a
+        .journal
+        .clone()
+        .unwrap_or_else(|| side_file(&out, "journal"));
+    let results_path = a
+        .results
+        .clone()
+        .unwrap_or_else(|| side_file(&out, "results.jsonl"));
+    if journal_path == out || results_path == out || results_path == journal_path {
+        return Err(Error::Config(format!(
+            "--out {}, --journal {} and --results {} must be three different files",
+            out.display(),
+            journal_path.display(),
+            results_path.display()
+        )));
+    }
+    // Everything is read and checked before anything is written.
+    let mut record = Record::load(&out, &set, a.variant)?;
+    let mut journal = Journal::open(&journal_path)?;
+    let threads = a.threads.unwrap_or_else(rayon::current_num_threads);
+    let batch = Batch {
+        set: &set,
+        variant: a.variant,
+        config,
+        budget,
+        seed: a.seed,
+        jobs: select::jobs(&positions, a.runs, shard),
+        threads,
+    };
+    let pending = batch.pending(&journal);
+    let tty = std::io::stderr().is_terminal();
+    if !a.quiet {
+        eprintln!(
+            "batch: {} on {} ({} positions, {} runs each{}), {}, variant {}, seed {}, {} threads",
+            batch.config,
+            set.path.display(),
+            positions.len(),
+            a.runs,
+            shard.map(|s| format!(", shard {s}")).unwrap_or_default(),
+            budget_text(budget),
+            a.variant,
+            a.seed,
+            threads
+        );
+        eprintln!(
+            "{} of {} runs to do ({} already in {}); solutions: {}",
+            pending.len(),
+            batch.jobs.len(),
+            batch.jobs.len() - pending.len(),
+            journal_path.display(),
+            out.display()
+        );
+    }
+    install_ctrlc(a.quiet);
+    let progress = Progress::new(&batch.jobs, &pending, a.quiet, tty);
+    let outcome = batch.run(&mut record, &mut journal, &results_path, &STOP, &progress);
+    progress.bar.finish_and_clear();
+    let outcome = outcome?;
+    let summary = batch.summary(&journal, &record);
+    print_table(&summary);
+    for s in &summary {
+        if let (Some(best), Some(rec)) = (s.best, s.record) {
+            if rec < best {
+                eprintln!(
+                    "warning: {} has {rec} for position {} but a journaled run scored {best}: \
+                     was the file replaced? Delete {} to redo the runs.",
+                    out.display(),
+                    s.position,
+                    journal_path.display()
+                );
+            }
+        }
+    }
+    println!(
+        "solutions: {} ({} positions, total {}); journal: {}; results: {}",
+        out.display(),
+        record.file().lines.len(),
+        record.file().total(),
+        journal_path.display(),
+        results_path.display()
+    );
+    if STOP.load(Ordering::SeqCst) {
+        eprintln!(
+            "interrupted: {} runs finished now, {} cut short (their best games were kept in the \
+             solutions file but they will be rerun), {} not started; rerun the same command \
+             to resume",
+            outcome.finished, outcome.cut, outcome.not_started
+        );
+        return Ok(Outcome::Interrupted);
+    }
+    Ok(Outcome::Ok)
+}
+
+fn install_ctrlc(quiet: bool) {
+    let r = ctrlc::set_handler(move || {
+        if STOP.swap(true, Ordering::SeqCst) {
+            eprintln!("\nsecond interrupt: exiting now (the files on disk are consistent)");
+            std::process::exit(130);
+        }
+        if !quiet {
+            eprintln!(
+                "\nstopping: runs in progress return their best so far (interrupt again to quit now)"
+            );
+        }
+    });
+    if let Err(e) = r {
+        eprintln!(
+            "warning: cannot catch Ctrl-C ({e}); an interrupt will lose the runs in progress"
+        );
+    }
+}
+
+struct Counts {
+    left: HashMap<usize, u64>,
+    positions_done: usize,
+    sum: f64,
+    n: u64,
+    best: HashMap<usize, i32>,
+}
+
+struct Progress {
+    bar: ProgressBar,
+    positions: usize,
+    log: bool,
+    counts: Mutex<Counts>,
+}
+
+impl Progress {
+    fn new(jobs: &[Job], pending: &[Job], quiet: bool, tty: bool) -> Progress {
+        let mut left: HashMap<usize, u64> = HashMap::new();
+        for j in jobs {
+            left.entry(j.position).or_insert(0);
+        }
+        for j in pending {
+            *left.entry(j.position).or_insert(0) += 1;
+        }
+        let positions = left.len();
+        let positions_done = left.values().filter(|&&k| k == 0).count();
+        let bar = if quiet || !tty {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::with_draw_target(Some(pending.len() as u64), ProgressDrawTarget::stderr())
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} [{bar:30}] {pos}/{len} runs, ETA {eta} {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_message(format!("positions {positions_done}/{positions}"));
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        Progress {
+            bar,
+            positions,
+            log: !quiet && !tty,
+            counts: Mutex::new(Counts {
+                left,
+                positions_done,
+                sum: 0.0,
+                n: 0,
+                best: HashMap::new(),
+            }),
+        }
+    }
+}
+
+impl Observer for Progress {
+    fn finished(&self, run: &RunRecord, _improved: bool, record: &Record) {
+        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let p = run.position as usize;
+        c.sum += f64::from(run.score);
+        c.n += 1;
+        let best = c.best.entry(p).or_insert(i32::MIN);
+        *best = (*best).max(run.score);
+        let best = *best;
+        let left = c.left.entry(p).or_insert(1);
+        *left = left.saturating_sub(1);
+        if *left == 0 {
+            c.positions_done += 1;
+            if self.log {
+                eprintln!(
+                    "position {p} done: best run {best}, solutions file {}",
+                    record.get(p).map_or("-".into(), |l| l.score.to_string())
+                );
+            }
+        }
+        self.bar.set_message(format!(
+            "positions {}/{} | record total {} | mean run {:.1}",
+            c.positions_done,
+            self.positions,
+            record.file().total(),
+            c.sum / c.n as f64
+        ));
+        self.bar.inc(1);
+    }
+
+    fn cut(&self, job: Job, score: i32, improved: bool) {
+        if improved {
+            self.bar.println(format!(
+                "position {}: run {} was cut short but improved the record to {score}",
+                job.position, job.run
+            ));
+        }
+    }
+}
+
+fn print_table(rows: &[PositionSummary]) {
+    println!(
+        "{:>8} {:>6} {:>8} {:>10} {:>8} {:>12}",
+        "position", "runs", "best", "mean", "record", "playouts/s"
+    );
+    let opt = |v: Option<i32>| v.map_or("-".to_string(), |v| v.to_string());
+    let rate = |p: u64, s: f64| {
+        if s > 0.0 {
+            format!("{:.0}", p as f64 / s)
+        } else {
+            "-".into()
+        }
+    };
+    for r in rows {
+        println!(
+            "{:>8} {:>6} {:>8} {:>10.1} {:>8} {:>12}",
+            r.position,
+            r.runs,
+            opt(r.best),
+            r.mean,
+            opt(r.record),
+            rate(r.playouts, r.seconds)
+        );
+    }
+    let best: i64 = rows.iter().filter_map(|r| r.best).map(i64::from).sum();
+    let mean: f64 = rows.iter().map(|r| r.mean).sum();
+    let record: i64 = rows.iter().filter_map(|r| r.record).map(i64::from).sum();
+    let runs: usize = rows.iter().map(|r| r.runs).sum();
+    let playouts: u64 = rows.iter().map(|r| r.playouts).sum();
+    let seconds: f64 = rows.iter().map(|r| r.seconds).sum();
+    println!(
+        "{:>8} {:>6} {:>8} {:>10.1} {:>8} {:>12}",
+        "total",
+        runs,
+        best,
+        mean,
+        record,
+        rate(playouts, seconds)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn side_files() {
+        let p = |s: &str| PathBuf::from(s);
+        assert_eq!(
+            side_file(&p("solutions/std.samegame.txt"), "journal"),
+            p("runs/std.samegame.journal")
+        );
+        assert_eq!(
+            side_file(&p("/a/solutions/x.txt"), "results.jsonl"),
+            p("/a/runs/x.results.jsonl")
+        );
+        assert_eq!(
+            side_file(&p("/tmp/q/x.txt"), "journal"),
+            p("/tmp/q/x.journal")
+        );
+        assert_eq!(side_file(&p("x.txt"), "journal"), p("x.journal"));
+    }
+}

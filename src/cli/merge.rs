@@ -1,0 +1,105 @@
+//! `samegame merge A B … --out C --testset T [--variant V]`: the best verified line
+//! per position of several solutions files (e.g. the shards of a cluster run).
+//!
+//! Every line of every input is replayed on the test set first; a bad line is an
+//! error naming its file and line, and nothing is written. When `--out` already
+//! exists it is read as one more input, so merging never loses a line it had.
+//! Owns: the command line and printing. Must not: decide what "better" is (see
+//! [`crate::batch::record`]).
+
+use std::path::PathBuf;
+
+use super::Outcome;
+use crate::batch::record::{self, Record};
+use crate::error::Error;
+use crate::io::solutions::SolutionsFile;
+use crate::io::testset::TestSet;
+use crate::rules::Variant;
+
+/// Arguments of `merge`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Solutions files to merge.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Merged solutions file (written atomically; read as an input when it exists).
+    #[arg(long)]
+    out: PathBuf,
+    /// Test set the files refer to (every line is replayed before it is used).
+    #[arg(long)]
+    testset: PathBuf,
+    /// Scoring variant; default: the files' `# variant` line, else samegame.
+    #[arg(long)]
+    variant: Option<Variant>,
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+pub fn run(a: Args) -> Result<Outcome, Error> {
+    let set = TestSet::read(&a.testset)?;
+    let mut paths = a.inputs.clone();
+    if a.out.exists() && !paths.iter().any(|p| same_file(p, &a.out)) {
+        paths.push(a.out.clone());
+    }
+    let mut files = Vec::new();
+    for p in &paths {
+        files.push((p.clone(), SolutionsFile::read(p)?));
+    }
+    let mut variant: Option<(Variant, String)> = a.variant.map(|v| (v, "--variant".into()));
+    for (p, f) in &files {
+        if let Some(v) = f.variant {
+            match &variant {
+                Some((w, from)) if *w != v => {
+                    return Err(Error::parse(
+                        p,
+                        1,
+                        format!("file is for variant {v}, but {from} says {w}"),
+                    ))
+                }
+                Some(_) => {}
+                None => variant = Some((v, p.display().to_string())),
+            }
+        }
+    }
+    let variant = variant.map_or(Variant::SameGame, |(v, _)| v);
+    for (p, f) in &files {
+        record::verify_all(f, p, &set, variant)?;
+    }
+    let mut merged = Record::new(&a.out, variant);
+    if let Some((_, f)) = files.first() {
+        merged.set_comments(f.comments.clone());
+    }
+    let mut source = std::collections::BTreeMap::new();
+    for (p, f) in &files {
+        for l in f.lines.values() {
+            let taken = merged
+                .offer(&set, l.position, l.score, &l.moves)
+                .map_err(|m| Error::parse(p, l.line, m))?;
+            if taken {
+                source.insert(l.position, p.display().to_string());
+            }
+        }
+    }
+    merged.save()?;
+    for l in merged.file().lines.values() {
+        println!(
+            "position {}: {} from {}",
+            l.position,
+            l.score,
+            source.get(&l.position).map_or("?", String::as_str)
+        );
+    }
+    println!(
+        "{}: {} positions, total {} ({variant}, from {} files)",
+        a.out.display(),
+        merged.file().lines.len(),
+        merged.file().total(),
+        files.len()
+    );
+    Ok(Outcome::Ok)
+}
