@@ -94,6 +94,24 @@ fn results(path: &Path) -> Vec<(u64, u64, i64)> {
     v
 }
 
+/// The solutions text with `position`'s claimed score raised by one.
+fn bump_score(text: &str, position: usize) -> String {
+    let mut out = String::new();
+    for l in text.lines() {
+        let mut it = l.split_whitespace();
+        match (it.next(), it.next()) {
+            (Some(p), Some(score)) if p == position.to_string() => {
+                let s: i32 = score.parse().unwrap();
+                let rest: Vec<&str> = it.collect();
+                out.push_str(&format!("{p} {} {}", s + 1, rest.join(" ")));
+            }
+            _ => out.push_str(l),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn verify(dir: &Path, set: &Path, sols: &Path) {
     ok(dir, &format!("verify {} {}", set.display(), sols.display()));
 }
@@ -271,7 +289,7 @@ fn merge_keeps_the_best_verified_line() {
 
     // A line that does not replay: an error with file:line, nothing written.
     let good = std::fs::read_to_string(d.join("s1.txt")).unwrap();
-    std::fs::write(d.join("bad.txt"), good.replacen("\n1 ", "\n1 9", 1)).unwrap();
+    std::fs::write(d.join("bad.txt"), bump_score(&good, 1)).unwrap();
     let keep = [d.join("m.txt")];
     fails(
         &d,
@@ -405,7 +423,7 @@ fn malformed_input_is_a_clear_error_and_touches_nothing() {
     for (broken, msg) in [
         (good.replacen("\n2 ", "\n2 x", 1), "s.txt:3: bad score"),
         (
-            good.replacen("\n1 ", "\n1 1", 1),
+            bump_score(&good, 1),
             "s.txt:2: position 1 does not replay: claimed score",
         ),
         (
@@ -457,4 +475,18 @@ fn show_draws_and_replays() {
     let want = format!("final score {score} (the file claims {score})");
     assert!(out.contains(&want), "{out}");
     fails(&d, "show set.txt --position 3", "no position 3", &[]);
+
+    // export replays every line first when given the test set.
+    let o = ok(&d, "export s.txt --testset set.txt");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.starts_with("1 ") && out.contains(';'), "{out}");
+    let good = std::fs::read_to_string(d.join("s.txt")).unwrap();
+    std::fs::write(d.join("bad.txt"), bump_score(&good, 2)).unwrap();
+    fails(
+        &d,
+        "export bad.txt --testset set.txt",
+        "bad.txt:3: position 2 does not replay",
+        &[],
+    );
 }

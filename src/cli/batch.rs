@@ -283,12 +283,12 @@ impl Progress {
         };
         bar.set_style(
             ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} [{bar:30}] {pos}/{len} runs, ETA {eta} {msg}",
+                "{spinner} {elapsed_precise} [{bar:20}] {pos}/{len} runs, ETA {eta} | {msg}",
             )
             .expect("valid template")
             .progress_chars("=> "),
         );
-        bar.set_message(format!("positions {positions_done}/{positions}"));
+        bar.set_message(format!("positions {positions_done}/{positions} done"));
         bar.enable_steady_tick(std::time::Duration::from_millis(250));
         Progress {
             bar,
@@ -325,14 +325,14 @@ impl Observer for Progress {
                 );
             }
         }
+        self.bar.inc(1);
         self.bar.set_message(format!(
-            "positions {}/{} | record total {} | mean run {:.1}",
+            "positions {}/{} done | best total {} | mean run {:.1}",
             c.positions_done,
             self.positions,
             record.file().total(),
             c.sum / c.n as f64
         ));
-        self.bar.inc(1);
     }
 
     fn cut(&self, job: Job, score: i32, improved: bool) {

@@ -1,4 +1,7 @@
-//! `samegame export SOLUTIONS --format codingame`: solutions as `x y;x y;…`.
+//! `samegame export SOLUTIONS [--testset T] --format codingame`: solutions as
+//! `x y;x y;…`, e.g. of the solutions file a `batch` keeps. With `--testset` every
+//! line is replayed first, and a line that does not replay is an error (file:line)
+//! instead of a submission that would fail.
 
 use std::path::PathBuf;
 
@@ -17,6 +20,9 @@ pub struct Args {
     /// Print only this position's moves, without the position number.
     #[arg(long)]
     position: Option<usize>,
+    /// Test set to replay every line on before exporting (variant from the file).
+    #[arg(long)]
+    testset: Option<PathBuf>,
 }
 
 /// The CodinGame answer format of a move list: `x y;x y;…`.
@@ -30,6 +36,11 @@ pub fn codingame(moves: &[crate::Cell]) -> String {
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
     let sols = SolutionsFile::read(&a.solutions)?;
+    if let Some(t) = &a.testset {
+        let set = crate::io::testset::TestSet::read(t)?;
+        let variant = sols.variant.unwrap_or_default();
+        crate::batch::record::verify_all(&sols, &a.solutions, &set, variant)?;
+    }
     match a.position {
         Some(p) => {
             let l = sols.lines.get(&p).ok_or_else(|| {
