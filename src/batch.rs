@@ -7,7 +7,8 @@
 //! [`record::better`]), does not depend on thread count or completion order.
 //! After every run, in this order: the result is replayed and, when it is better,
 //! the solutions file is rewritten atomically; then the run is added to the journal
-//! (rewritten atomically) and a line is appended to the results file. A run cut short
+//! (rewritten atomically, at most every [`Journal::MIN_INTERVAL`] and at the end) and
+//! a line is appended to the results file. A run cut short
 //! by the stop flag (Ctrl-C) may still improve the solutions file but is not journaled.
 //!
 //! Owns: [`Batch`] (what to run), running it ([`Batch::run`]), progress events
@@ -200,9 +201,11 @@ impl Batch<'_> {
             })
         });
         let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        let flushed = st.journal.flush();
         if let Some(e) = st.error {
             return Err(e);
         }
+        flushed?;
         results::write_all(results_path, st.journal.records())?;
         Ok(st.outcome)
     }

@@ -2,15 +2,19 @@
 //! command skips it.
 //!
 //! Format: the 8 bytes `SGJOURN\n`, a little-endian `u32` format version (1), then
-//! the bincode (fixed-width integers, little endian) encoding of a `Vec<RunRecord>`.
-//! The whole file is rewritten atomically (temporary file + rename) after each run,
-//! so it is never half-written; a file that does not decode is reported as corrupt
-//! and left alone.
+//! the bincode (fixed-width integers, little endian) encoding of a table of the
+//! distinct settings (configuration string and JSON, budget, variant, seed) followed
+//! by the runs (index into that table, position, run, score, statistics). The whole
+//! file is rewritten atomically (temporary file + rename), never half-written: after
+//! a run when the last write is at least [`Journal::MIN_INTERVAL`] old, and on
+//! [`Journal::flush`]; a kill loses at most that much journal (those runs are redone
+//! on resume). A file that does not decode is reported as corrupt and left alone.
 //! Owns: [`RunRecord`] (one finished run), [`RunKey`] (what identifies a run) and
 //! [`Journal`]. Must not: decide what a run is worth or touch solution files.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use bincode::Options;
 use serde::{Deserialize, Serialize};
@@ -107,6 +111,8 @@ pub struct Journal {
     path: PathBuf,
     records: Vec<RunRecord>,
     done: HashSet<RunKey>,
+    dirty: bool,
+    last_write: Option<Instant>,
 }
 
 impl Journal {
@@ -123,6 +129,8 @@ impl Journal {
             path: path.to_path_buf(),
             records,
             done,
+            dirty: false,
+            last_write: None,
         })
     }
 
@@ -141,14 +149,127 @@ impl Journal {
         &self.records
     }
 
-    /// Records a finished run and rewrites the file atomically. A run already
-    /// recorded is not added twice.
+    /// Shortest time between two rewrites by [`add`](Journal::add).
+    pub const MIN_INTERVAL: Duration = Duration::from_millis(500);
+
+    /// Records a finished run (a run already recorded is not added twice) and
+    /// rewrites the file atomically when the last write is [`Self::MIN_INTERVAL`]
+    /// old or more (always the first time).
     pub fn add(&mut self, rec: RunRecord) -> Result<(), Error> {
         if self.done.insert(rec.key()) {
             self.records.push(rec);
+            self.dirty = true;
         }
-        crate::io::write_atomic(&self.path, &encode(&self.records))
+        if self
+            .last_write
+            .is_none_or(|t| t.elapsed() >= Self::MIN_INTERVAL)
+        {
+            self.flush()?;
+        }
+        Ok(())
     }
+
+    /// Writes the runs not yet on disk (atomically).
+    pub fn flush(&mut self) -> Result<(), Error> {
+        if self.dirty {
+            crate::io::write_atomic(&self.path, &encode(&self.records))?;
+            self.dirty = false;
+            self.last_write = Some(Instant::now());
+        }
+        Ok(())
+    }
+}
+
+/// The settings shared by many runs, stored once.
+#[derive(Serialize, Deserialize)]
+struct Settings {
+    config: String,
+    params: String,
+    budget: Budget,
+    variant: Variant,
+    seed: u64,
+}
+
+/// One run in the file: an index into the settings table and its own fields.
+#[derive(Serialize, Deserialize)]
+struct StoredRun {
+    settings: u32,
+    position: u64,
+    run: u64,
+    score: i32,
+    playouts: u64,
+    nodes_created: u64,
+    peak_nodes: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    settings: Vec<Settings>,
+    runs: Vec<StoredRun>,
+}
+
+fn to_stored(records: &[RunRecord]) -> Stored {
+    /// (config, params, budget, variant, seed) → index in the settings table.
+    type SettingsKey<'a> = (&'a str, &'a str, (u8, u64), Variant, u64);
+    let mut index: HashMap<SettingsKey<'_>, u32> = HashMap::new();
+    let mut settings = Vec::new();
+    let mut runs = Vec::with_capacity(records.len());
+    for r in records {
+        let k = r.key();
+        let id = *index
+            .entry((&r.config, &r.params, k.budget, r.variant, r.seed))
+            .or_insert_with(|| {
+                settings.push(Settings {
+                    config: r.config.clone(),
+                    params: r.params.clone(),
+                    budget: r.budget,
+                    variant: r.variant,
+                    seed: r.seed,
+                });
+                (settings.len() - 1) as u32
+            });
+        runs.push(StoredRun {
+            settings: id,
+            position: r.position,
+            run: r.run,
+            score: r.score,
+            playouts: r.playouts,
+            nodes_created: r.nodes_created,
+            peak_nodes: r.peak_nodes,
+            seconds: r.seconds,
+        });
+    }
+    Stored { settings, runs }
+}
+
+fn from_stored(s: Stored) -> Result<Vec<RunRecord>, String> {
+    s.runs
+        .into_iter()
+        .map(|r| {
+            let st = s.settings.get(r.settings as usize).ok_or_else(|| {
+                format!(
+                    "corrupt journal (run refers to settings {} of {}); delete it to start over",
+                    r.settings,
+                    s.settings.len()
+                )
+            })?;
+            Ok(RunRecord {
+                config: st.config.clone(),
+                params: st.params.clone(),
+                budget: st.budget,
+                variant: st.variant,
+                seed: st.seed,
+                position: r.position,
+                run: r.run,
+                score: r.score,
+                playouts: r.playouts,
+                nodes_created: r.nodes_created,
+                peak_nodes: r.peak_nodes,
+                seconds: r.seconds,
+            })
+        })
+        .collect()
 }
 
 fn options() -> impl Options {
@@ -162,7 +283,7 @@ fn encode(records: &[RunRecord]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&VERSION.to_le_bytes());
     let body = options()
-        .serialize(records)
+        .serialize(&to_stored(records))
         .expect("journal records always serialize");
     out.extend_from_slice(&body);
     out
@@ -185,10 +306,11 @@ fn decode(bytes: &[u8]) -> Result<Vec<RunRecord>, String> {
         ));
     }
     let body = &bytes[12..];
-    options()
+    let stored: Stored = options()
         .with_limit(body.len() as u64)
         .deserialize(body)
-        .map_err(|e| format!("corrupt or truncated journal ({e}); delete it to start over"))
+        .map_err(|e| format!("corrupt or truncated journal ({e}); delete it to start over"))?;
+    from_stored(stored)
 }
 
 #[cfg(test)]
@@ -227,7 +349,17 @@ mod tests {
         j.add(rec(1, 0)).unwrap();
         j.add(rec(2, 3)).unwrap();
         j.add(rec(2, 3)).unwrap();
+        let mut other = rec(3, 0);
+        other.seed = 2;
+        j.add(other.clone()).unwrap();
+        j.flush().unwrap();
         let j = Journal::open(&p).unwrap();
+        assert_eq!(j.records()[2], other);
+        let j = {
+            let mut j = j;
+            j.records.pop();
+            j
+        };
         assert_eq!(j.records(), &[rec(1, 0), rec(2, 3)]);
         assert!(j.contains(&rec(2, 3).key()));
         let other = RunKey::new(
