@@ -5,7 +5,7 @@
 //! Modules depend downward only: `cli` → `batch` → `search` → `policy`/`tree` →
 //! `board`/`rules`; `io` depends on `board`, `line` and `rules`.
 #![warn(missing_docs)]
-// Bitboard loops index several per-column arrays at once; iterators would obscure them.
+// Bitboard code indexes lanes and columns by position on purpose.
 #![allow(clippy::needless_range_loop)]
 
 pub mod batch;
