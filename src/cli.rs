@@ -34,6 +34,13 @@ pub struct Cli {
 enum Command {
     /// Solve positions of a test set with one search each; prints solution lines.
     Solve(solve::Args),
+    /// Many seeded runs per position over a test set, keeping the best verified line
+    /// per position in a solutions file; resumable.
+    Batch(batch::Args),
+    /// Merge solutions files: the best verified line per position.
+    Merge(merge::Args),
+    /// Draw a board in the terminal and step through a solution.
+    Show(show::Args),
     /// Replay every line of a solutions file and check moves, game end and score.
     Verify(verify::Args),
     /// Count legal move sequences of each length (move generator check).
@@ -44,13 +51,6 @@ enum Command {
     Generate(generate::Args),
     /// Export a solutions file to another format (CodinGame `x y;x y;…`).
     Export(export::Args),
-    /// Many seeded runs per position over a test set, keeping the best verified line
-    /// per position in a solutions file; resumable.
-    Batch(batch::Args),
-    /// Merge solutions files: the best verified line per position.
-    Merge(merge::Args),
-    /// Draw a board in the terminal and step through a solution.
-    Show(show::Args),
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -93,13 +93,13 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 fn run(cli: Cli) -> Result<Outcome, Error> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Batch(a) => batch::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Show(a) => show::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Export(a) => export::run(a),
-        Command::Batch(a) => batch::run(a),
-        Command::Merge(a) => merge::run(a),
-        Command::Show(a) => show::run(a),
     }
 }
