@@ -188,6 +188,14 @@ fn interrupted_run_resumes() {
         "batch set.txt --iterations 200 --runs 500 --threads 2 --out s.txt",
     );
     wait_for(|| d.join("s.journal").exists(), "the journal");
+    // A second batch on the same files is refused while the first one runs.
+    let o = run(&d, "batch set.txt --iterations 200 --runs 1 --out s.txt");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("another batch is running"),
+        "{}",
+        stderr(&o)
+    );
     let st = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

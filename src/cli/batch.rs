@@ -162,6 +162,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     // Everything is read and checked before anything is written.
     let mut record = Record::load(&out, &set, a.variant)?;
     let mut journal = Journal::open(&journal_path)?;
+    let _lock = lock(&journal_path)?;
     let threads = a.threads.unwrap_or_else(rayon::current_num_threads);
     let batch = Batch {
         set: &set,
@@ -234,6 +235,33 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         return Ok(Outcome::Interrupted);
     }
     Ok(Outcome::Ok)
+}
+
+/// Takes an exclusive lock on `<journal>.lock` for the life of the process (the
+/// system drops it when the process ends, even on kill -9), so that two batches never
+/// write the same journal and solutions file at once and undo each other's records.
+fn lock(journal: &Path) -> Result<std::fs::File, Error> {
+    let mut name = journal.as_os_str().to_owned();
+    name.push(".lock");
+    let path = PathBuf::from(name);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| Error::io(&path, e))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Other(format!(
+            "another batch is running on {} (it holds {}); wait for it or use other --out/--journal files",
+            journal.display(),
+            path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::io(&path, e)),
+    }
 }
 
 fn install_ctrlc(quiet: bool) {
