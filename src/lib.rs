@@ -15,6 +15,7 @@ pub mod perft;
 pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod stats;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;
