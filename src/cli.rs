@@ -5,6 +5,7 @@
 //! search logic; nothing below this module sees clap types.
 
 mod bench;
+mod compare;
 mod export;
 mod generate;
 mod perft;
@@ -41,6 +42,9 @@ enum Command {
     Generate(generate::Args),
     /// Export a solutions file to another format (CodinGame `x y;x y;…`).
     Export(export::Args),
+    /// Compare search configurations on the same positions, seeds and budget
+    /// (means with 95% CIs, paired differences and t-tests; table, CSV, JSON, SVG).
+    Compare(compare::Args),
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -85,5 +89,6 @@ fn run(cli: Cli) -> Result<Outcome, Error> {
         Command::Bench(a) => bench::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Export(a) => export::run(a),
+        Command::Compare(a) => compare::run(a),
     }
 }

@@ -7,7 +7,9 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod chart;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod io;
 pub mod line;
