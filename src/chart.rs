@@ -203,19 +203,23 @@ fn panel(s: &mut String, x0: f64, w: f64, title: &str, ylabel: &str, bars: &[Bar
             );
         }
         let label_y = ys((b.value + b.ci.unwrap_or(0.0)).max(b.value.max(0.0))) - 6.0;
-        let mut text = format!("{:.1}", b.value);
-        if let Some(n) = &b.note {
-            text = format!("{text} ({n})");
-        }
+        let label_y = label_y.max(y0 + if b.note.is_some() { 10.0 } else { -2.0 });
         let _ = writeln!(
             s,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-size="10">{}</text>
+            r#"<text x="{cx:.1}" y="{label_y:.1}" text-anchor="middle" font-size="10">{:.1}</text>
 <text transform="translate({cx:.1},{:.1}) rotate(-35)" text-anchor="end">{}</text>"#,
-            label_y.max(y0 - 2.0),
-            esc(&text),
+            b.value,
             y1 + 16.0,
             esc(b.label)
         );
+        if let Some(n) = &b.note {
+            let _ = writeln!(
+                s,
+                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-size="10">{}</text>"#,
+                label_y - 12.0,
+                esc(n)
+            );
+        }
     }
     s.push_str("</g>\n");
 }

@@ -165,14 +165,19 @@ fn config_file_and_baseline_by_label() {
             "level 2",
             "--positions",
             "1-2",
+            "--aggregate",
+            "max",
+            "--runs",
+            "2",
         ],
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        stdout.contains("2 configurations x 2 positions x 1 runs"),
+        stdout.contains("2 configurations x 2 positions x 2 runs"),
         "{stdout}"
     );
+    assert!(stdout.contains("max over runs"), "{stdout}");
     assert!(
         stdout.lines().any(|l| l.starts_with("level 1 - level 2 ")),
         "{stdout}"
