@@ -1,7 +1,7 @@
 //! File formats: test sets (boards) and solution files (best move sequences).
 //!
-//! Owns: parsing with file:line errors, formatting, and atomic writes (temporary file
-//! + rename, so a crash never leaves a half-written file). Must not: search or decide
+//! Owns: parsing with file:line errors, formatting, and atomic writes (temporary
+//! file, then rename, so a crash never leaves a half-written file). Must not: search or decide
 //! which solution is better beyond what a caller asks.
 
 pub mod solutions;

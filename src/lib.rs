@@ -5,6 +5,8 @@
 //! Modules depend downward only: `cli` → `batch` → `search` → `policy`/`tree` →
 //! `board`/`rules`; `io` depends on `board`, `line` and `rules`.
 #![warn(missing_docs)]
+// Bitboard code indexes lanes and columns by position on purpose.
+#![allow(clippy::needless_range_loop)]
 
 pub mod board;
 pub mod cli;
@@ -15,6 +17,7 @@ pub mod perft;
 pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod tree;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;
