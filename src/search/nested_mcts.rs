@@ -127,3 +127,55 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod stop_tests {
+    use crate::search::testutil::board15;
+    use crate::search::{search_with_stop, Algo, Budget, SearchConfig};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn stop_flag_returns_a_complete_game_after_one_playout() {
+        let b = board15(3, crate::Variant::SameGame);
+        let stop = AtomicBool::new(true);
+        for algo in [
+            Algo::Mcts,
+            Algo::Nmcs,
+            Algo::Nmcts,
+            Algo::Bmcts,
+            Algo::Nbmcts,
+        ] {
+            let cfg = SearchConfig::new(algo, 2);
+            let r = search_with_stop(
+                &cfg,
+                &b,
+                Budget::Time(1e6),
+                &mut crate::rng_for(1, 0, 0),
+                Some(&stop),
+            );
+            assert_eq!(r.stats.playouts, 1, "{cfg}");
+            crate::line::verify(&b, &r.moves, r.score).unwrap();
+        }
+    }
+
+    #[test]
+    fn terminal_root_returns_the_empty_game() {
+        let b: crate::Board = "01\n10".parse().unwrap();
+        for algo in [
+            Algo::Mcts,
+            Algo::Nmcs,
+            Algo::Nmcts,
+            Algo::Bmcts,
+            Algo::Nbmcts,
+        ] {
+            let r = crate::search::search(
+                &SearchConfig::new(algo, 2),
+                &b,
+                Budget::Iterations(10),
+                &mut crate::rng_for(1, 0, 0),
+            );
+            assert!(r.moves.is_empty());
+            assert_eq!(r.score, b.final_score());
+        }
+    }
+}

@@ -111,3 +111,102 @@ impl Nmcs<'_, '_, '_> {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Cell};
+    use crate::policy::playout;
+    use crate::search::testutil::*;
+    use crate::search::{search, Algo, Budget, SearchConfig};
+    use crate::{Rng, Variant};
+
+    /// The obvious greedy one-step lookahead over playouts with a memorised best
+    /// sequence: at each position try every legal move (canonical order) followed by
+    /// one uniform playout, keep the best complete game so far, play its next move.
+    /// Returns (score, moves, playouts used).
+    fn greedy(root: &Board, rng: &mut Rng) -> (i32, Vec<Cell>, u64) {
+        let (mut best, mut best_moves) = (i32::MIN, Vec::new());
+        let mut played = Vec::new();
+        let mut state = *root;
+        let mut n = 0;
+        while !state.is_terminal() {
+            for g in state.groups() {
+                let mut b = state;
+                b.play(g.cell);
+                let mut moves = played.clone();
+                moves.push(g.cell);
+                let s = playout(&mut b, None, rng, &mut moves);
+                n += 1;
+                if s > best {
+                    best = s;
+                    best_moves = moves;
+                }
+            }
+            let next = best_moves[played.len()];
+            state.play(next);
+            played.push(next);
+        }
+        (best, best_moves, n)
+    }
+
+    #[test]
+    fn level_one_is_greedy_lookahead_over_playouts() {
+        for v in Variant::ALL {
+            for (seed, b) in [(1, board15(21, v)), (2, random_board(8, 6, 4, 3, v))] {
+                let (score, moves, n) = greedy(&b, &mut crate::rng_for(seed, 0, 0));
+                let cfg = SearchConfig::new(Algo::Nmcs, 1);
+                let r = search(
+                    &cfg,
+                    &b,
+                    Budget::Iterations(n),
+                    &mut crate::rng_for(seed, 0, 0),
+                );
+                assert_eq!((r.score, &r.moves, r.stats.playouts), (score, &moves, n));
+                assert_eq!(r.stats.peak_nodes, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn replays_on_all_variants() {
+        for level in 1..=3 {
+            check_all_variants(&SearchConfig::new(Algo::Nmcs, level), 700, u64::from(level));
+        }
+    }
+
+    #[test]
+    fn repeats_runs_and_spends_exactly_the_budget() {
+        let b = random_board(6, 5, 3, 8, Variant::SameGame);
+        let r = search(
+            &SearchConfig::new(Algo::Nmcs, 1),
+            &b,
+            Budget::Iterations(5000),
+            &mut crate::rng_for(1, 1, 1),
+        );
+        assert_eq!(r.stats.playouts, 5000);
+        crate::line::verify(&b, &r.moves, r.score).unwrap();
+    }
+
+    #[test]
+    fn finds_tiny_optima() {
+        for v in Variant::ALL {
+            for seed in 0..4 {
+                let b = random_board(4 + (seed as usize % 2), 4, 3, seed, v);
+                let opt = optimum(&b);
+                let cfg = SearchConfig::new(Algo::Nmcs, 2);
+                let r = search(
+                    &cfg,
+                    &b,
+                    Budget::Iterations(20_000),
+                    &mut crate::rng_for(seed, 9, 9),
+                );
+                assert_eq!(r.score, opt, "{v} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn deterministic() {
+        check_deterministic(&SearchConfig::new(Algo::Nmcs, 2), 3000);
+    }
+}
