@@ -552,7 +552,7 @@ impl Limit {
         };
         let deadline = self.deadline.map(|d| {
             let now = Instant::now();
-            now + d.saturating_duration_since(now) / parts as u32
+            now + d.saturating_duration_since(now) / parts.min(u64::from(u32::MAX)) as u32
         });
         Limit { playouts, deadline }
     }
