@@ -94,14 +94,14 @@ mod tests {
         }
     }
 
-    /// What "W = 1 behaves as move-by-move search" means here, exactly:
+    /// What "W = 1 behaves as move-by-move search" means here, exactly (asserted):
     /// every pruning keeps exactly one node; prunings happen at depths 1, 2, 3, …
-    /// in this order, each once; the node kept at depth d+1 is a child of the one kept
-    /// at depth d, so the kept moves form one committed line that is a legal move
-    /// sequence from the root; and once depth d is pruned every later simulation
-    /// starts with that line (checked: the best game found after the last pruning
-    /// starts with it, since the best is taken among such simulations or earlier ones
-    /// and the final score is at least as good as the committed line's best).
+    /// in this order, each once; the node kept at depth d+1 is a child of the one
+    /// kept at depth d, so the kept moves form one committed line, a legal move
+    /// sequence from the root (every later simulation starts with it, since pruned
+    /// depths accept no new nodes); and the returned game replays to its score.
+    /// Not asserted: equality with `--z` move-by-move MCTS, which starts a fresh tree
+    /// per move while BMCTS keeps the committed node's statistics.
     #[test]
     fn width_one_is_move_by_move() {
         let b = board15(4, Variant::SameGame);
@@ -122,8 +122,7 @@ mod tests {
             line.push(kept[0]);
         }
         // The committed line is playable from the root.
-        let r = crate::line::replay(&b, &line).expect("committed line is legal");
-        assert!(!r.terminal || line.len() == prunes.len());
+        crate::line::replay(&b, &line).expect("committed line is legal");
         crate::line::verify(&b, &best.moves, best.score).unwrap();
     }
 
