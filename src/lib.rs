@@ -17,6 +17,7 @@ pub mod perft;
 pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod tree;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;
