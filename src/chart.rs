@@ -273,7 +273,6 @@ fn esc(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::compare::{Aggregate, Entry, JobResult, Plan};
-    use crate::policy::RolloutPolicy;
     use crate::rules::Variant;
     use crate::search::{Algo, SearchConfig};
 
@@ -339,11 +338,7 @@ mod tests {
             .map(|l| Entry {
                 label: l.to_string(),
                 spec: String::new(),
-                config: SearchConfig {
-                    algo: Algo::Nmcts,
-                    level: 1,
-                    policy: RolloutPolicy::Random,
-                },
+                config: SearchConfig::new(Algo::Nmcts, 1),
             })
             .collect();
         let plan = Plan {

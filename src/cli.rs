@@ -29,6 +29,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run
 enum Command {
     /// Solve positions of a test set with one search each; prints solution lines.
     Solve(solve::Args),

@@ -405,18 +405,13 @@ pub fn csv_field(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::io::testset::TestSet;
-    use crate::policy::RolloutPolicy;
     use crate::search::Algo;
 
     fn entry(label: &str, level: u32) -> Entry {
         Entry {
             label: label.into(),
             spec: format!("--level {level}"),
-            config: SearchConfig {
-                algo: Algo::Nmcts,
-                level,
-                policy: RolloutPolicy::Random,
-            },
+            config: SearchConfig::new(Algo::Nmcts, level),
         }
     }
 
@@ -523,6 +518,25 @@ mod tests {
         ));
     }
 
+    /// Splits one CSV line into fields (RFC 4180 quoting).
+    fn csv_split(line: &str) -> Vec<String> {
+        let mut fields = vec![String::new()];
+        let mut quoted = false;
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, quoted) {
+                ('"', true) if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    fields.last_mut().unwrap().push('"');
+                }
+                ('"', _) => quoted = !quoted,
+                (',', false) => fields.push(String::new()),
+                _ => fields.last_mut().unwrap().push(c),
+            }
+        }
+        fields
+    }
+
     #[test]
     fn csv_and_json_structure() {
         let set = set();
@@ -533,14 +547,16 @@ mod tests {
         let lines: Vec<&str> = jobs.lines().collect();
         assert_eq!(lines.len(), 1 + 3 * 3);
         assert!(lines[0].starts_with("label,config,position,run,seed,score"));
-        assert!(lines[4].starts_with("\"b, \"\"quoted\"\"\",nmcts --level 2"));
+        assert!(lines[4].starts_with("\"b, \"\"quoted\"\"\",\"nmcts --level 2 "));
         let summary = r.summary_csv();
         let rows: Vec<&str> = summary.lines().collect();
         // Header, 3 configs, 2 baseline pairs, 1 other pair; 13 columns each.
         assert_eq!(rows.len(), 1 + 3 + 2 + 1);
         assert!(rows[1].starts_with("config,a,,"));
         assert!(rows[4].starts_with("diff,\"b, \"\"quoted\"\"\",a,"));
-        assert_eq!(rows[5].matches(',').count(), 12);
+        assert!(rows.iter().all(|r| csv_split(r).len() == 13), "{summary}");
+        assert!(lines.iter().all(|l| csv_split(l).len() == 10), "{jobs}");
+        assert_eq!(csv_split(lines[4])[0], "b, \"quoted\"");
         let back: Report = serde_json::from_str(&r.to_json()).unwrap();
         assert_eq!(back.jobs, r.jobs);
         assert_eq!(back.samples, r.samples);
