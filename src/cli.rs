@@ -6,6 +6,7 @@
 
 mod batch;
 mod bench;
+mod compare;
 mod export;
 mod generate;
 mod merge;
@@ -31,6 +32,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run
 enum Command {
     /// Solve positions of a test set with one search each; prints solution lines.
     Solve(solve::Args),
@@ -51,6 +53,9 @@ enum Command {
     Generate(generate::Args),
     /// Export a solutions file to another format (CodinGame `x y;x y;…`).
     Export(export::Args),
+    /// Compare search configurations on the same positions, seeds and budget
+    /// (means with 95% CIs, paired differences and t-tests; table, CSV, JSON, SVG).
+    Compare(compare::Args),
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -101,5 +106,6 @@ fn run(cli: Cli) -> Result<Outcome, Error> {
         Command::Bench(a) => bench::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Export(a) => export::run(a),
+        Command::Compare(a) => compare::run(a),
     }
 }

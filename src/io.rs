@@ -1,8 +1,8 @@
 //! File formats: test sets (boards) and solution files (best move sequences).
 //!
-//! Owns: parsing with file:line errors, formatting, and atomic writes (temporary
-//! file, then rename, so a crash never leaves a half-written file). Must not: search or decide
-//! which solution is better beyond what a caller asks.
+//! Owns: parsing with file:line errors, formatting, and atomic writes (a temporary
+//! file renamed over the target, so a crash never leaves a half-written file).
+//! Must not: search or decide which solution is better beyond what a caller asks.
 
 pub mod solutions;
 pub mod testset;

@@ -5,12 +5,14 @@
 //! Modules depend downward only: `cli` → `batch` → `search` → `policy`/`tree` →
 //! `board`/`rules`; `io` depends on `board`, `line` and `rules`.
 #![warn(missing_docs)]
-// Bitboard code indexes lanes and columns by position on purpose.
+// Column-lane code indexes several parallel arrays by column; index loops read best.
 #![allow(clippy::needless_range_loop)]
 
 pub mod batch;
 pub mod board;
+pub mod chart;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod io;
 pub mod line;
@@ -18,6 +20,8 @@ pub mod perft;
 pub mod policy;
 pub mod rules;
 pub mod search;
+pub mod stats;
+pub mod tree;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;

@@ -2,22 +2,33 @@
 //! the best score and full move sequence out (one-player MCTS keeps the best
 //! simulation, thesis Alg. 2.6), plus statistics.
 //!
-//! Owns: [`Budget`], [`SearchConfig`], [`SearchResult`], [`SearchStats`] and the
-//! dispatch [`search`]. Each algorithm lives in its own file under `search/`.
+//! Owns: [`Budget`], [`SearchConfig`] (every parameter, its validation and its
+//! canonical one-line form), [`Params`] (all default values in one place),
+//! [`SearchResult`], [`SearchStats`], the dispatch [`search`] / [`search_with_stop`],
+//! and the budget accounting shared by all algorithms (one playout counter for the
+//! whole search, limits split across restarts, move steps and nesting levels).
+//! Each algorithm lives in its own file under `search/`; MCTS, BMCTS, NMCTS and
+//! NBMCTS share one level routine (`search/level.rs`).
 //! Must not: print, read files or know about batches.
-//!
-//! SCAFFOLD: the algorithms are being written; until then `search` returns the best
-//! of uniform random playouts. Do not ship results from this version.
+
+pub mod beam_mcts;
+mod level;
+pub mod mcts;
+pub mod nested_beam_mcts;
+pub mod nested_mcts;
+pub mod nmcs;
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Cell};
 use crate::error::Error;
-use crate::policy::{playout, RolloutPolicy};
+use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
+use crate::rules::{Normalizer, Variant};
 use crate::Rng;
 
 /// How much a search may spend.
@@ -32,9 +43,9 @@ pub enum Budget {
 /// Counters reported by every search.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchStats {
-    /// Level-0 playouts run.
+    /// Level-0 playouts run (a simulation ending on a terminal tree node counts as one).
     pub playouts: u64,
-    /// Tree nodes created (all levels).
+    /// Tree nodes created (all levels; stubs included).
     pub nodes_created: u64,
     /// Largest number of tree nodes alive at once (all levels together).
     pub peak_nodes: u64,
@@ -68,32 +79,367 @@ pub enum Algo {
     Nbmcts,
 }
 
-/// A complete, validated search configuration.
+impl Algo {
+    /// The name used by `--algo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Mcts => "mcts",
+            Algo::Nmcs => "nmcs",
+            Algo::Nmcts => "nmcts",
+            Algo::Bmcts => "bmcts",
+            Algo::Nbmcts => "nbmcts",
+        }
+    }
+    /// True for the tree searches (everything but NMCS).
+    pub fn is_tree(self) -> bool {
+        self != Algo::Nmcs
+    }
+    /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS).
+    pub fn is_nested(self) -> bool {
+        matches!(self, Algo::Nmcs | Algo::Nmcts | Algo::Nbmcts)
+    }
+    /// True for the algorithms with beams (BMCTS, NBMCTS).
+    pub fn has_beam(self) -> bool {
+        matches!(self, Algo::Bmcts | Algo::Nbmcts)
+    }
+}
+
+impl FromStr for Algo {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Ok(match s {
+            "mcts" => Algo::Mcts,
+            "nmcs" => Algo::Nmcs,
+            "nmcts" => Algo::Nmcts,
+            "bmcts" => Algo::Bmcts,
+            "nbmcts" => Algo::Nbmcts,
+            a => {
+                return Err(Error::Config(format!(
+                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts or nbmcts)"
+                )))
+            }
+        })
+    }
+}
+
+/// A per-level parameter value: explicit, or `auto` (the [`Params`] default for the
+/// board's variant and the rollout policy, resolved when the search starts).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Setting<T> {
+    /// The default from [`Params`] for the variant and policy.
+    Auto,
+    /// This value.
+    Set(T),
+}
+
+impl<T: fmt::Display> fmt::Display for Setting<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Setting::Auto => f.write_str("auto"),
+            Setting::Set(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+impl<T: Copy> Setting<T> {
+    /// The value, or `default` for `auto`.
+    pub fn or(self, default: T) -> T {
+        match self {
+            Setting::Auto => default,
+            Setting::Set(v) => v,
+        }
+    }
+}
+
+/// BMCTS beam of one level: simulation limit L per depth and beam width W.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Beam {
+    /// Simulation limit L (`--beam-l`).
+    pub l: Setting<u64>,
+    /// Beam width W (`--beam-w`).
+    pub w: Setting<u32>,
+}
+
+/// Move to play between two steps of move-by-move search (`--advance`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Advance {
+    /// The most-sampled move of the root (thesis §4.2 option a).
+    #[default]
+    Visits,
+    /// The next move of the best solution found so far (option b).
+    Best,
+}
+
+impl FromStr for Advance {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "visits" => Ok(Advance::Visits),
+            "best" => Ok(Advance::Best),
+            _ => Err(Error::Config(format!(
+                "unknown --advance '{s}' (expected visits or best)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Advance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Advance::Visits => "visits",
+            Advance::Best => "best",
+        })
+    }
+}
+
+/// A complete search configuration. Per-level lists are indexed from level 1 upward
+/// and have exactly `level` entries for the tree searches (empty for NMCS).
+/// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks shapes
+/// and values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchConfig {
     /// Algorithm.
     pub algo: Algo,
-    /// Nesting level (NMCS, NMCTS, NBMCTS).
+    /// Nesting level (1 for MCTS and BMCTS).
     pub level: u32,
     /// Rollout policy.
     pub policy: RolloutPolicy,
+    /// Exploration factor C of UCB1-TUNED per level (`--c`).
+    pub c: Vec<Setting<f64>>,
+    /// Beam per level (`--beam-l`, `--beam-w`); `None` = plain MCTS at that level.
+    pub beam: Vec<Option<Beam>>,
+    /// Move-by-move search per level: spend the level's budget over the first z moves
+    /// (`--z`); 0 = global search from the level's start position.
+    pub z: Vec<u32>,
+    /// How move-by-move search advances (`--advance`).
+    pub advance: Advance,
+    /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
+    /// `None` = `auto` (see [`Params::inner`]).
+    pub inner: Option<Vec<u64>>,
+    /// Independent restarts of the top-level search sharing the budget (`--restarts`).
+    pub restarts: u64,
+}
+
+/// Every default parameter value, in one place (tuned later; thesis tables cited).
+pub struct Params;
+
+impl Params {
+    /// Default nesting level of NMCS, NMCTS and NBMCTS.
+    pub const LEVEL: u32 = 2;
+    /// Default budget of `solve` and the other commands when none is given.
+    pub const ITERATIONS: u64 = 100_000;
+    /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (§4.3;
+    /// not given in the thesis, untuned).
+    pub const BANDIT_C: f64 = 0.01;
+    /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
+    /// K / INNER_DIVISOR^(n−i) playouts (at least [`Params::INNER_MIN`]).
+    pub const INNER_DIVISOR: u64 = 100;
+    /// Smallest automatic inner budget.
+    pub const INNER_MIN: u64 = 10;
+    /// `--inner auto` with a time budget: a level-i search gets
+    /// INNER_TIME_BASE · INNER_DIVISOR^(i−1) playouts.
+    pub const INNER_TIME_BASE: u64 = 1000;
+
+    /// Exploration factor C at level 1 (MCTS), thesis Tables 4.1/4.2, 4-second row:
+    /// SameGame 0.0002 (random rollouts) / 0.0005 (tabu rollouts), Bubble Breaker
+    /// 0.008, Clickomania 0. Levels ≥ 2 use 0 (thesis §4.3.3: C₂ = 0 throughout).
+    pub fn c(level: usize, variant: Variant, policy: RolloutPolicy) -> f64 {
+        if level > 1 {
+            return 0.0;
+        }
+        match (variant, policy) {
+            (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Random) => 0.0002,
+            (Variant::SameGame | Variant::SameGameNoPenalty, _) => 0.0005,
+            (Variant::BubbleBreaker, _) => 0.008,
+            (Variant::Clickomania, _) => 0.0,
+        }
+    }
+
+    /// Beam (L, W). Single searches (`bmcts`): thesis Table 5.1/5.2, 4-second row
+    /// (SameGame random 2500/10, informed 1000/100, Bubble Breaker 2500/5,
+    /// Clickomania 100/15). Lower levels of a nested search (`nbmcts`, short
+    /// repeated searches): Table 5.3/5.4 multi-start, 0.25-second row (SameGame random
+    /// 75/2, informed 25/5, Bubble Breaker 75/3, Clickomania 10/3).
+    pub fn beam(nested: bool, variant: Variant, policy: RolloutPolicy) -> (u64, u32) {
+        let informed = policy != RolloutPolicy::Random;
+        match (nested, variant) {
+            (false, Variant::Clickomania) => (100, 15),
+            (false, Variant::BubbleBreaker) => (2500, 5),
+            (false, _) if informed => (1000, 100),
+            (false, _) => (2500, 10),
+            (true, Variant::Clickomania) => (10, 3),
+            (true, Variant::BubbleBreaker) => (75, 3),
+            (true, _) if informed => (25, 5),
+            (true, _) => (75, 2),
+        }
+    }
+
+    /// Playouts of each level-`i` search (1 ≤ i < top) for `--inner auto`.
+    pub fn inner(i: usize, top: usize, budget: Budget) -> u64 {
+        match budget {
+            Budget::Iterations(k) => {
+                let d = Self::INNER_DIVISOR.saturating_pow((top - i) as u32);
+                (k / d).max(Self::INNER_MIN)
+            }
+            Budget::Time(_) => Self::INNER_TIME_BASE
+                .saturating_mul(Self::INNER_DIVISOR.saturating_pow(i as u32 - 1)),
+        }
+    }
 }
 
 impl SearchConfig {
-    /// Checks parameters that make no sense (level 0, …).
+    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS).
+    pub fn new(algo: Algo, level: u32) -> SearchConfig {
+        let level = if algo.is_nested() { level } else { 1 };
+        let n = if algo.is_tree() { level as usize } else { 0 };
+        SearchConfig {
+            algo,
+            level,
+            policy: RolloutPolicy::Random,
+            c: (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0.0)
+                    }
+                })
+                .collect(),
+            beam: (0..n)
+                .map(|i| {
+                    (i == 0 && algo.has_beam()).then_some(Beam {
+                        l: Setting::Auto,
+                        w: Setting::Auto,
+                    })
+                })
+                .collect(),
+            z: vec![0; n],
+            advance: Advance::Visits,
+            inner: None,
+            restarts: 1,
+        }
+    }
+
+    /// Checks parameters that make no sense (level 0, W = 0, negative C, list
+    /// lengths, …); the message names the flag.
     pub fn validate(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
         if self.level == 0 {
-            return Err(Error::Config("--level must be at least 1".into()));
+            return bad("--level must be at least 1".into());
+        }
+        if !self.algo.is_nested() && self.level != 1 {
+            return bad(format!(
+                "--level {} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
+                self.level,
+                self.algo.name()
+            ));
+        }
+        if self.level > 8 {
+            return bad(format!("--level {} is too deep (at most 8)", self.level));
+        }
+        if self.restarts == 0 {
+            return bad("--restarts must be at least 1".into());
+        }
+        let n = self.level as usize;
+        if !self.algo.is_tree() {
+            if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
+                return bad("--c, --z, --beam-l and --beam-w are not used by nmcs".into());
+            }
+            if self.inner.is_some() {
+                return bad("--inner is not used by nmcs".into());
+            }
+            return Ok(());
+        }
+        for (flag, len) in [
+            ("--c", self.c.len()),
+            ("--z", self.z.len()),
+            ("--beam-l/--beam-w", self.beam.len()),
+        ] {
+            if len != n {
+                return bad(format!(
+                    "{flag} needs {n} value(s) (one per level from 1 to {n}), got {len}"
+                ));
+            }
+        }
+        for (i, c) in self.c.iter().enumerate() {
+            if let Setting::Set(v) = c {
+                if !(v.is_finite() && *v >= 0.0) {
+                    return bad(format!(
+                        "--c must be a finite number ≥ 0, got {v} at level {}",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        for (i, b) in self.beam.iter().enumerate() {
+            match b {
+                Some(_) if !self.algo.has_beam() => {
+                    return bad(format!(
+                        "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
+                        self.algo.name()
+                    ))
+                }
+                Some(Beam { l, w }) => {
+                    if *l == Setting::Set(0) {
+                        return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
+                    }
+                    if *w == Setting::Set(0) {
+                        return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                    }
+                }
+                None => {}
+            }
+        }
+        if self.algo == Algo::Bmcts && self.beam[0].is_none() {
+            return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
+        }
+        if let Some(inner) = &self.inner {
+            if inner.len() != n - 1 {
+                return bad(format!(
+                    "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
+                    n - 1,
+                    n - 1,
+                    inner.len()
+                ));
+            }
+            if inner.contains(&0) {
+                return bad("--inner values must be at least 1".into());
+            }
         }
         Ok(())
     }
 }
 
+fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
+    v.iter().map(f).collect::<Vec<_>>().join(",")
+}
+
 impl fmt::Display for SearchConfig {
-    /// A one-line description of every parameter (used in results files and tables).
+    /// The canonical one-line description, in CLI-flag form: every parameter the
+    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`Params`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let algo = format!("{:?}", self.algo).to_lowercase();
-        write!(f, "{algo} --level {} --policy {}", self.level, self.policy)
+        write!(f, "{}", self.algo.name())?;
+        if self.algo.is_nested() {
+            write!(f, " --level {}", self.level)?;
+        }
+        if self.algo.is_tree() {
+            write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
+            if self.algo.has_beam() {
+                let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
+                let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
+                write!(f, " --beam-l {l} --beam-w {w}")?;
+            }
+            write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
+            write!(f, " --advance {}", self.advance)?;
+            if self.level > 1 {
+                match &self.inner {
+                    Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
+                    None => write!(f, " --inner auto")?,
+                }
+            }
+            write!(f, " --restarts {}", self.restarts)?;
+        }
+        write!(f, " --policy {}", self.policy)
     }
 }
 
@@ -104,6 +450,9 @@ pub fn search(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng
 
 /// Like [`search`], but also stops early (returning the best complete game found so
 /// far, at least one playout) as soon as `stop` becomes true (Ctrl-C in a batch).
+///
+/// # Panics
+/// When `config` does not pass [`SearchConfig::validate`].
 pub fn search_with_stop(
     config: &SearchConfig,
     root: &Board,
@@ -111,34 +460,229 @@ pub fn search_with_stop(
     rng: &mut Rng,
     stop: Option<&AtomicBool>,
 ) -> SearchResult {
-    let start = Instant::now();
-    let mut best = SearchResult {
-        score: i32::MIN,
-        moves: Vec::new(),
-        stats: SearchStats::default(),
-    };
-    let mut moves = Vec::new();
-    loop {
-        let done = match budget {
-            Budget::Iterations(k) => best.stats.playouts >= k.max(1),
-            Budget::Time(s) => best.stats.playouts > 0 && start.elapsed().as_secs_f64() >= s,
-        };
-        if done || (best.stats.playouts > 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed))) {
-            break;
-        }
-        let mut b = *root;
-        moves.clear();
-        let tabu = match config.policy {
-            RolloutPolicy::Random => None,
-            _ => crate::policy::tabu_color(&b),
-        };
-        let s = playout(&mut b, tabu, rng, &mut moves);
-        best.stats.playouts += 1;
-        if s > best.score {
-            best.score = s;
-            best.moves.clone_from(&moves);
+    if let Err(e) = config.validate() {
+        panic!("invalid search configuration: {e}");
+    }
+    let mut ctx = Ctx::new(budget, stop);
+    let top = ctx.top_limit();
+    let mut best = Best::default();
+    if root.is_terminal() {
+        best.offer(root.final_score(), &[]);
+    } else {
+        let rollout = Rollout::new(config.policy, root);
+        match config.algo {
+            Algo::Nmcs => nmcs::nmcs(
+                config.level as usize,
+                root,
+                rollout,
+                &mut ctx,
+                rng,
+                top,
+                &mut best,
+            ),
+            _ => {
+                let plan = level::Plan::resolve(config, root, budget);
+                level::run(&plan, root, rollout, &mut ctx, rng, top, &mut best);
+            }
         }
     }
-    best.stats.seconds = start.elapsed().as_secs_f64();
-    best
+    SearchResult {
+        score: best.score,
+        moves: best.moves,
+        stats: SearchStats {
+            playouts: ctx.playouts,
+            nodes_created: ctx.nodes_created,
+            peak_nodes: ctx.peak,
+            seconds: ctx.start.elapsed().as_secs_f64(),
+        },
+    }
 }
+
+/// The best complete game found so far (moves from the search's start position).
+#[derive(Clone, Debug)]
+pub(crate) struct Best {
+    pub score: i32,
+    pub moves: Vec<Cell>,
+}
+
+impl Default for Best {
+    fn default() -> Self {
+        Best {
+            score: i32::MIN,
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Best {
+    /// Keeps `moves` if `score` is strictly better. Returns true when kept.
+    pub fn offer(&mut self, score: i32, moves: &[Cell]) -> bool {
+        if score > self.score {
+            self.score = score;
+            self.moves.clear();
+            self.moves.extend_from_slice(moves);
+            true
+        } else {
+            false
+        }
+    }
+    pub fn reset(&mut self) {
+        self.score = i32::MIN;
+        self.moves.clear();
+    }
+}
+
+/// A share of the budget: the playout counter value to stop at and/or a deadline.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limit {
+    pub playouts: u64,
+    pub deadline: Option<Instant>,
+}
+
+impl Limit {
+    /// The limit for the first of `parts` equal shares of what is left of `self`
+    /// (at least one playout each).
+    pub fn share(self, ctx: &Ctx, parts: u64) -> Limit {
+        let parts = parts.max(1);
+        let playouts = if self.playouts == u64::MAX {
+            u64::MAX
+        } else {
+            let left = self.playouts.saturating_sub(ctx.playouts);
+            ctx.playouts + (left / parts).max(1)
+        };
+        let deadline = self.deadline.map(|d| {
+            let now = Instant::now();
+            now + d.saturating_duration_since(now) / parts.min(u64::from(u32::MAX)) as u32
+        });
+        Limit { playouts, deadline }
+    }
+    /// At most `n` more playouts within `self`.
+    pub fn at_most(self, ctx: &Ctx, n: u64) -> Limit {
+        Limit {
+            playouts: self.playouts.min(ctx.playouts.saturating_add(n)),
+            deadline: self.deadline,
+        }
+    }
+}
+
+/// Budget accounting shared by every level of one search: the playout counter, node
+/// counters, the clock and the stop flag.
+pub(crate) struct Ctx<'s> {
+    pub playouts: u64,
+    pub nodes_created: u64,
+    alive: u64,
+    peak: u64,
+    start: Instant,
+    budget: Budget,
+    stop: Option<&'s AtomicBool>,
+    stopped: bool,
+}
+
+impl<'s> Ctx<'s> {
+    fn new(budget: Budget, stop: Option<&'s AtomicBool>) -> Self {
+        Ctx {
+            playouts: 0,
+            nodes_created: 0,
+            alive: 0,
+            peak: 0,
+            start: Instant::now(),
+            budget,
+            stop,
+            stopped: false,
+        }
+    }
+    fn top_limit(&self) -> Limit {
+        match self.budget {
+            Budget::Iterations(k) => Limit {
+                playouts: k.max(1),
+                deadline: None,
+            },
+            Budget::Time(s) => Limit {
+                playouts: u64::MAX,
+                deadline: Some(self.start + Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+            },
+        }
+    }
+    /// True when `limit` is used up or the search was asked to stop.
+    #[inline]
+    pub fn exhausted(&mut self, limit: &Limit) -> bool {
+        if self.stopped || self.playouts >= limit.playouts {
+            return true;
+        }
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            return true;
+        }
+        limit.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+    /// Records `n` nodes created (alive from now on).
+    #[inline]
+    pub fn created(&mut self, n: usize) {
+        self.nodes_created += n as u64;
+        self.alive += n as u64;
+        self.peak = self.peak.max(self.alive);
+    }
+    /// Records `n` nodes freed.
+    #[inline]
+    pub fn freed(&mut self, n: usize) {
+        self.alive -= n as u64;
+    }
+}
+
+/// The level-0 search: one playout under the configured rollout policy, with the
+/// tabu-colour bandit when the policy is `tabu-bandit`; rewards normalised to [0, 1].
+pub(crate) struct Rollout {
+    policy: RolloutPolicy,
+    bandit: Ucb1TunedBandit,
+    colors: usize,
+    pub norm: Normalizer,
+}
+
+impl Rollout {
+    pub fn new(policy: RolloutPolicy, root: &Board) -> Self {
+        Rollout {
+            policy,
+            bandit: Ucb1TunedBandit::new(root.colors(), Params::BANDIT_C),
+            colors: root.colors(),
+            norm: Normalizer::new(root.variant(), root.width(), root.height()),
+        }
+    }
+    /// Forgets what the bandit learnt (a new search starts).
+    pub fn reset_bandit(&mut self) {
+        if self.policy == RolloutPolicy::TabuBandit {
+            self.bandit = Ucb1TunedBandit::new(self.colors, Params::BANDIT_C);
+        }
+    }
+    /// Plays `board` to the end, appending moves; counts one playout; returns the score.
+    #[inline]
+    pub fn run(
+        &mut self,
+        ctx: &mut Ctx,
+        board: &mut Board,
+        rng: &mut Rng,
+        moves: &mut Vec<Cell>,
+    ) -> i32 {
+        ctx.playouts += 1;
+        match self.policy {
+            RolloutPolicy::Random => playout(board, None, rng, moves),
+            RolloutPolicy::Tabu => {
+                let t = tabu_color(board);
+                playout(board, t, rng, moves)
+            }
+            RolloutPolicy::TabuBandit => {
+                let counts = board.counts();
+                let arm = self
+                    .bandit
+                    .choose((0..counts.len()).filter(|&c| counts[c] > 0));
+                let s = playout(board, arm.map(|a| a as u8), rng, moves);
+                if let Some(a) = arm {
+                    self.bandit.update(a, self.norm.reward(s));
+                }
+                s
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testutil;

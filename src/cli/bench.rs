@@ -21,6 +21,10 @@ pub struct Args {
     /// Rollout policy: random (uniform over groups) or tabu (TabuColorRandom).
     #[arg(long, default_value = "random", value_parser = ["random", "tabu"])]
     policy: String,
+    /// Run exactly this many playouts instead of `--seconds` (for instruction counts
+    /// under callgrind and for a deterministic signature).
+    #[arg(long)]
+    playouts: Option<u64>,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -45,7 +49,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let (mut playouts, mut total_moves, mut score_sum) = (0u64, 0u64, 0i64);
     let limit = Duration::from_secs_f64(a.seconds);
     let start = Instant::now();
-    while start.elapsed() < limit {
+    let enough = |p: u64| match a.playouts {
+        Some(n) => p >= n,
+        None => start.elapsed() >= limit,
+    };
+    while !enough(playouts) {
         for b in &boards {
             let mut board = *b;
             moves.clear();
@@ -63,6 +71,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         secs
     );
     println!("playouts {playouts}");
+    println!("signature {score_sum}");
     println!(
         "moves_per_playout {:.1}",
         total_moves as f64 / playouts as f64

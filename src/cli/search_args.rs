@@ -1,9 +1,14 @@
 //! Search settings shared by `solve`, `batch` and `compare` (flattened clap args),
 //! turned into a validated [`SearchConfig`] and [`Budget`].
+//!
+//! Per-level lists (`--c`, `--z`, `--beam-l`, `--beam-w`, `--inner`) are
+//! comma-separated, from level 1 upward. Missing upper levels take their defaults
+//! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Params`] default
+//! of the board's variant; `none` switches a level's beam off.
 
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
-use crate::search::{Algo, Budget, SearchConfig};
+use crate::search::{Advance, Algo, Beam, Budget, Params, SearchConfig, Setting};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -11,12 +16,37 @@ pub struct SearchArgs {
     /// Algorithm: mcts, nmcs, nmcts, bmcts or nbmcts.
     #[arg(long, default_value = "nmcts")]
     pub algo: String,
-    /// Nesting level (nmcs, nmcts, nbmcts).
-    #[arg(long, default_value_t = 2)]
-    pub level: u32,
+    /// Nesting level (nmcs, nmcts, nbmcts; default 2). mcts and bmcts are level 1.
+    #[arg(long)]
+    pub level: Option<u32>,
     /// Rollout policy: random, tabu or tabu-bandit.
     #[arg(long, default_value = "random")]
     pub policy: RolloutPolicy,
+    /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
+    /// `auto` = per-variant default at level 1; higher levels default to 0.
+    #[arg(long, allow_hyphen_values = true)]
+    pub c: Option<String>,
+    /// Move-by-move search per level: spread the level's budget over the first z
+    /// moves (0 = global search). Default 0 at every level.
+    #[arg(long)]
+    pub z: Option<String>,
+    /// How move-by-move search advances: visits (most-sampled move) or best (next move
+    /// of the best solution).
+    #[arg(long)]
+    pub advance: Option<String>,
+    /// BMCTS simulation limit L per level (bmcts, nbmcts); `auto` or `none`.
+    #[arg(long)]
+    pub beam_l: Option<String>,
+    /// BMCTS beam width W per level (bmcts, nbmcts); `auto` or `none`.
+    #[arg(long)]
+    pub beam_w: Option<String>,
+    /// Playouts of each lower-level search, levels 1 .. level−1 (nmcts, nbmcts);
+    /// default `auto`.
+    #[arg(long)]
+    pub inner: Option<String>,
+    /// Independent restarts of the top-level search sharing the budget (tree searches).
+    #[arg(long)]
+    pub restarts: Option<u64>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
@@ -25,26 +55,189 @@ pub struct SearchArgs {
     pub time: Option<f64>,
 }
 
+/// One entry of a per-level list: a value, `auto` or `none`.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Item<T> {
+    Val(T),
+    Auto,
+    None,
+}
+
+fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<Item<T>>, Error> {
+    s.split(',')
+        .map(|t| match t.trim() {
+            "auto" => Ok(Item::Auto),
+            "none" => Ok(Item::None),
+            t => t
+                .parse()
+                .map(Item::Val)
+                .map_err(|_| Error::Config(format!("{flag}: cannot read '{t}' (in '{s}')"))),
+        })
+        .collect()
+}
+
+fn check_len<T>(flag: &str, v: &[T], n: usize) -> Result<(), Error> {
+    if v.len() > n {
+        return Err(Error::Config(format!(
+            "{flag} has {} values but the search has {n} level(s)",
+            v.len()
+        )));
+    }
+    Ok(())
+}
+
 impl SearchArgs {
     /// The validated configuration.
     pub fn config(&self) -> Result<SearchConfig, Error> {
-        let algo = match self.algo.as_str() {
-            "mcts" => Algo::Mcts,
-            "nmcs" => Algo::Nmcs,
-            "nmcts" => Algo::Nmcts,
-            "bmcts" => Algo::Bmcts,
-            "nbmcts" => Algo::Nbmcts,
-            a => {
-                return Err(Error::Config(format!(
-                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts or nbmcts)"
-                )))
+        let algo: Algo = self.algo.parse()?;
+        let level = match self.level {
+            Some(l) => l,
+            None if algo.is_nested() => Params::LEVEL,
+            None => 1,
+        };
+        if level == 0 {
+            return Err(Error::Config("--level must be at least 1".into()));
+        }
+        let mut c = SearchConfig::new(algo, level);
+        c.level = level;
+        c.policy = self.policy;
+        let n = if algo.is_tree() { level as usize } else { 0 };
+        if !algo.is_tree() {
+            for (flag, given) in [
+                ("--c", self.c.is_some()),
+                ("--z", self.z.is_some()),
+                ("--advance", self.advance.is_some()),
+                ("--beam-l", self.beam_l.is_some()),
+                ("--beam-w", self.beam_w.is_some()),
+                ("--inner", self.inner.is_some()),
+                ("--restarts", self.restarts.is_some()),
+            ] {
+                if given {
+                    return Err(Error::Config(format!(
+                        "{flag} is not used by nmcs (it repeats complete runs while budget remains)"
+                    )));
+                }
             }
-        };
-        let c = SearchConfig {
-            algo,
-            level: self.level,
-            policy: self.policy,
-        };
+        }
+        if let Some(s) = &self.c {
+            let v = parse_list::<f64>("--c", s)?;
+            check_len("--c", &v, n)?;
+            for (i, it) in v.into_iter().enumerate() {
+                c.c[i] = match it {
+                    Item::Val(x) if !(x.is_finite() && x >= 0.0) => {
+                        return Err(Error::Config(format!(
+                            "--c must be a finite number ≥ 0, got {x}"
+                        )))
+                    }
+                    Item::Val(x) => Setting::Set(x),
+                    Item::Auto if i == 0 => Setting::Auto,
+                    Item::Auto => Setting::Set(0.0),
+                    Item::None => return Err(Error::Config("--c cannot be 'none'".into())),
+                };
+            }
+        }
+        if let Some(s) = &self.z {
+            let v = parse_list::<u32>("--z", s)?;
+            check_len("--z", &v, n)?;
+            for (i, it) in v.into_iter().enumerate() {
+                c.z[i] = match it {
+                    Item::Val(x) => x,
+                    Item::Auto | Item::None => 0,
+                };
+            }
+        }
+        if let Some(a) = &self.advance {
+            c.advance = a.parse::<Advance>()?;
+        }
+        if self.beam_l.is_some() || self.beam_w.is_some() {
+            if !algo.has_beam() {
+                return Err(Error::Config(format!(
+                    "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
+                    algo.name()
+                )));
+            }
+            let l = match &self.beam_l {
+                Some(s) => parse_list::<u64>("--beam-l", s)?,
+                None => vec![],
+            };
+            let w = match &self.beam_w {
+                Some(s) => parse_list::<u32>("--beam-w", s)?,
+                None => vec![],
+            };
+            check_len("--beam-l", &l, n)?;
+            check_len("--beam-w", &w, n)?;
+            for i in 0..n {
+                let default = if i == 0 { Item::Auto } else { Item::None };
+                let li = l.get(i).copied().unwrap_or(default);
+                let wi = w.get(i).copied().unwrap_or(if li == Item::None {
+                    Item::None
+                } else {
+                    Item::Auto
+                });
+                c.beam[i] = match (li, wi) {
+                    (Item::None, Item::None) => None,
+                    (Item::None, _) | (_, Item::None) => {
+                        return Err(Error::Config(format!(
+                            "--beam-l and --beam-w disagree at level {}: a beam needs both (or neither: none)",
+                            i + 1
+                        )))
+                    }
+                    (li, wi) => Some(Beam {
+                        l: match li {
+                            Item::Val(0) => {
+                                return Err(Error::Config("--beam-l must be at least 1".into()))
+                            }
+                            Item::Val(x) => Setting::Set(x),
+                            _ => Setting::Auto,
+                        },
+                        w: match wi {
+                            Item::Val(0) => {
+                                return Err(Error::Config("--beam-w must be at least 1".into()))
+                            }
+                            Item::Val(x) => Setting::Set(x),
+                            _ => Setting::Auto,
+                        },
+                    }),
+                };
+            }
+        }
+        if let Some(s) = &self.inner {
+            if s.trim() != "auto" {
+                if level < 2 {
+                    return Err(Error::Config(
+                        "--inner needs --level 2 or more (it sets the lower levels' playouts)"
+                            .into(),
+                    ));
+                }
+                let v = parse_list::<u64>("--inner", s)?;
+                let mut out = Vec::new();
+                for it in v {
+                    match it {
+                        Item::Val(0) => {
+                            return Err(Error::Config("--inner values must be at least 1".into()))
+                        }
+                        Item::Val(x) => out.push(x),
+                        _ => {
+                            return Err(Error::Config(
+                                "--inner takes numbers, or just 'auto' for the whole list".into(),
+                            ))
+                        }
+                    }
+                }
+                if out.len() != n - 1 {
+                    return Err(Error::Config(format!(
+                        "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
+                        n - 1,
+                        n - 1,
+                        out.len()
+                    )));
+                }
+                c.inner = Some(out);
+            }
+        }
+        if let Some(r) = self.restarts {
+            c.restarts = r;
+        }
         c.validate()?;
         Ok(c)
     }
@@ -60,5 +253,86 @@ impl SearchArgs {
             (None, Some(t)) => Ok(Budget::Time(t)),
             (None, None) => Ok(default),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct T {
+        #[command(flatten)]
+        a: SearchArgs,
+    }
+
+    fn cfg(args: &str) -> Result<SearchConfig, Error> {
+        let t = T::try_parse_from(std::iter::once("x").chain(args.split_whitespace()))
+            .map_err(|e| Error::Config(e.to_string()))?;
+        t.a.config()
+    }
+
+    fn err(args: &str, flag: &str) {
+        match cfg(args) {
+            Err(Error::Config(m)) => assert!(m.contains(flag), "{args}: {m}"),
+            other => panic!("{args}: expected an error naming {flag}, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn display_round_trips_through_the_flags() {
+        for a in [
+            "--algo mcts",
+            "--algo mcts --c 0.5 --z 10 --advance best --restarts 4 --policy tabu",
+            "--algo nmcs --level 3",
+            "--algo nmcts",
+            "--algo nmcts --level 3 --c 0.0002 --inner 100,10000 --z 5,0,2",
+            "--algo bmcts --beam-l 100 --beam-w 3",
+            "--algo bmcts",
+            "--algo nbmcts --beam-l 10,1000 --beam-w 2,5 --policy tabu-bandit",
+            "--algo nbmcts --level 3",
+        ] {
+            let c = cfg(a).unwrap();
+            let shown = c.to_string();
+            let rest = shown.split_once(' ').map_or("", |x| x.1);
+            let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
+            assert_eq!(c, again, "{a} → {shown}");
+        }
+        assert_eq!(
+            cfg("--algo nmcts --c 0.0002").unwrap().to_string(),
+            "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --policy random"
+        );
+        assert_eq!(
+            cfg("--algo bmcts").unwrap().to_string(),
+            "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --policy random"
+        );
+    }
+
+    #[test]
+    fn nonsense_is_refused_naming_the_flag() {
+        err("--algo nmcts --level 0", "--level");
+        err("--algo mcts --level 2", "--level");
+        err("--algo mcts --c -1", "--c");
+        err("--algo mcts --c NaN", "--c");
+        err("--algo mcts --c 0.1,0.2", "--c");
+        err("--algo nmcts --inner 10,20", "--inner");
+        err("--algo nmcts --inner 0", "--inner");
+        err("--algo mcts --inner 10", "--inner");
+        err("--algo bmcts --beam-w 0", "--beam-w");
+        err("--algo bmcts --beam-l 0", "--beam-l");
+        err("--algo mcts --beam-l 10", "--beam-l");
+        err("--algo nbmcts --beam-l 10,none --beam-w 2,3", "--beam-l");
+        err("--algo nmcs --c 0.1", "--c");
+        err("--algo mcts --restarts 0", "--restarts");
+        err("--algo mcts --advance most", "--advance");
+        err("--algo tree", "--algo");
+        err("--algo mcts --z x", "--z");
+        let a = T::try_parse_from(["x", "--time=-1"]).unwrap().a;
+        assert!(
+            matches!(a.budget(Budget::Iterations(1)), Err(Error::Config(m)) if m.contains("--time"))
+        );
+        let a = T::try_parse_from(["x", "--time=NaN"]).unwrap().a;
+        assert!(a.budget(Budget::Iterations(1)).is_err());
     }
 }

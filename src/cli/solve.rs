@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search, Budget};
+use crate::search::{search, Params};
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
@@ -32,7 +32,10 @@ pub struct Args {
 pub fn run(a: Args) -> Result<Outcome, Error> {
     let set = TestSet::read(&a.testset)?;
     let config = a.search.config()?;
-    let budget = a.search.budget(Budget::Iterations(100_000))?;
+    let budget = a
+        .search
+        .budget(crate::search::Budget::Iterations(Params::ITERATIONS))?;
+    eprintln!("{config} ({budget:?}, seed {})", a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
         None => set.positions.iter().collect(),

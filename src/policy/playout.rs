@@ -67,20 +67,33 @@ pub fn tabu_color(board: &Board) -> Option<u8> {
 /// Plays `board` to its end, each move uniform over the legal groups, except that
 /// groups of colour `tabu` are only played when no other group exists. Appends the
 /// canonical cell of every move to `moves`. Returns the final score.
+///
+/// The pair masks (tiles that belong to a group) are kept up to date incrementally:
+/// after a move only the columns it touched, plus one on each side, are recomputed.
 #[inline]
 pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut Vec<Cell>) -> i32 {
-    let mut pairs = [0u32; MAX_WIDTH];
+    // free[x]: pair tiles of non-tabu colours; tabu[x]: pair tiles of the tabu colour.
+    let mut free = [0u32; MAX_WIDTH];
+    let mut tabu_m = [0u32; MAX_WIDTH];
+    let skip = tabu.map_or(usize::MAX, usize::from);
     let mut mask = GroupMask::default();
+    let mut n = board.ncols();
+    for x in 0..n {
+        (free[x], tabu_m[x]) = board.pair_mask_column(x, skip);
+    }
     loop {
-        let mut total = board.pair_masks(&mut pairs, tabu);
-        if total == 0 && tabu.is_some() {
-            total = board.pair_masks(&mut pairs, None);
-        }
+        let mut total: u32 = free[..n].iter().map(|m| m.count_ones()).sum();
+        let masks = if total > 0 {
+            &free
+        } else {
+            total = tabu_m[..n].iter().map(|m| m.count_ones()).sum();
+            &tabu_m
+        };
         if total == 0 {
             break;
         }
         loop {
-            let (x, y) = select(&pairs, rng.gen_range(0..total));
+            let (x, y) = select(masks, rng.gen_range(0..total));
             let color = (0..board.colors())
                 .find(|&c| board.lane(x, c) >> y & 1 != 0)
                 .expect("pair tile is occupied") as u8;
@@ -90,7 +103,31 @@ pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut V
             }
         }
         moves.push(mask.group().cell);
-        board.play_mask(&mask);
+        let ch = board.play_mask(&mask);
+        // Incremental refresh of the pair masks.
+        let (a, b, e) = (
+            usize::from(ch.xmin),
+            usize::from(ch.xmax),
+            usize::from(ch.emptied),
+        );
+        let new_n = board.ncols();
+        if e > 0 {
+            for x in b + 1..n {
+                free[x - e] = free[x];
+                tabu_m[x - e] = tabu_m[x];
+            }
+            for x in new_n..n {
+                free[x] = 0;
+                tabu_m[x] = 0;
+            }
+        }
+        n = new_n;
+        if n > 0 {
+            let hi = (b + 1 - e).min(n - 1);
+            for x in a.saturating_sub(1)..=hi {
+                (free[x], tabu_m[x]) = board.pair_mask_column(x, skip);
+            }
+        }
     }
     board.final_score()
 }

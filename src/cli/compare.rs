@@ -1,0 +1,478 @@
+//! `samegame compare TESTSET --config "…" --config "…" | --configs FILE
+//! (--iterations K | --time S) [--runs R] [--csv F] [--json F] [--svg F]`:
+//! paired comparison of search configurations (thesis Figures 4.6-4.9).
+//!
+//! Owns: parsing configuration strings (each one is a [`SearchArgs`] command line,
+//! parsed by clap, so every search flag works) and configuration files, the
+//! terminal table and writing the output files. Must not: run searches or compute
+//! statistics itself (`crate::compare`, `crate::stats`, `crate::chart` do).
+//! Budgets inside configuration strings are rejected: compare's own budget applies
+//! equally to every configuration.
+
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+
+use super::search_args::SearchArgs;
+use super::Outcome;
+use crate::compare::{run_jobs, Aggregate, Entry, Plan, Report};
+use crate::error::Error;
+use crate::io::testset::{Position, TestSet};
+use crate::rules::Variant;
+use crate::search::Budget;
+
+/// Arguments of `compare`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("budget").required(true).args(["iterations", "time"])))]
+pub struct Args {
+    /// Test-set file.
+    testset: PathBuf,
+    /// Positions to use, e.g. `1-20` or `1,3,5-9` (from 1); default: all.
+    #[arg(long)]
+    positions: Option<String>,
+    /// Scoring variant.
+    #[arg(long, default_value = "samegame")]
+    variant: Variant,
+    /// A configuration: search flags such as "--algo nmcts --level 2", optionally
+    /// prefixed "label: " or containing --label NAME. Repeat for each configuration.
+    #[arg(long = "config", value_name = "FLAGS", allow_hyphen_values = true)]
+    config: Vec<String>,
+    /// File with one configuration per line (`label: flags` or `flags`; `#` comments);
+    /// used after any --config.
+    #[arg(long = "configs", value_name = "FILE")]
+    config_file: Option<PathBuf>,
+    /// Budget of every search: level-0 playouts.
+    #[arg(long, conflicts_with = "time")]
+    iterations: Option<u64>,
+    /// Budget of every search: wall-clock seconds (results then depend on the machine).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Runs per configuration and position (run r of position p uses seed stream (p, r)).
+    #[arg(long, default_value_t = 1)]
+    runs: u32,
+    /// Base random seed, shared by all configurations so that results are paired.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = all cores). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Baseline of the paired differences: a configuration number (from 1) or label.
+    #[arg(long, default_value = "1")]
+    baseline: String,
+    /// Also test every pair of configurations, not only against the baseline.
+    #[arg(long)]
+    all_pairs: bool,
+    /// Per-position sample: the mean over runs, or the max (best) over runs.
+    #[arg(long, default_value = "mean")]
+    aggregate: Aggregate,
+    /// Write per-job rows as CSV to FILE and the summary to FILE's stem + `.summary.csv`.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Write the whole report (plan, jobs, samples, statistics) as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write an SVG bar chart (means and differences to the baseline, 95% CIs).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// One configuration string, parsed with the same flags as `solve`.
+#[derive(Parser, Debug)]
+#[command(name = "config", no_binary_name = true)]
+struct ConfigLine {
+    /// Label of the configuration.
+    #[arg(long)]
+    label: Option<String>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// Parses `label: flags` or `flags` into an [`Entry`]; errors are plain messages
+/// for the caller to prefix with where the configuration came from.
+fn parse_config(text: &str) -> Result<Entry, String> {
+    let text = text.trim();
+    let (mut label, flags) = match text.split_once(':') {
+        Some((l, f)) if !l.trim().is_empty() && !l.trim_start().starts_with('-') => {
+            (Some(l.trim().to_string()), f.trim())
+        }
+        _ => (None, text),
+    };
+    let words = split_words(flags)?;
+    let line = ConfigLine::try_parse_from(&words).map_err(|e| {
+        let msg = e.render().to_string();
+        let first = msg.lines().next().unwrap_or("invalid flags");
+        first.trim_start_matches("error: ").to_string()
+    })?;
+    if line.search.iterations.is_some() || line.search.time.is_some() {
+        return Err(
+            "budgets (--iterations, --time) are not allowed in a configuration: \
+                    compare's own budget applies to every configuration"
+                .into(),
+        );
+    }
+    let config = line.search.config().map_err(|e| e.to_string())?;
+    if let Some(l) = line.label {
+        if label.is_some() {
+            return Err("two labels (a 'label:' prefix and --label)".into());
+        }
+        label = Some(l);
+    }
+    // The spec is the flags without the label.
+    let spec = match &label {
+        Some(l)
+            if words
+                .iter()
+                .any(|w| w == "--label" || w.starts_with("--label=")) =>
+        {
+            strip_label(&words, l)
+        }
+        _ => words.join(" "),
+    };
+    let label = label.unwrap_or_else(|| {
+        if spec.is_empty() {
+            "defaults".into()
+        } else {
+            spec.clone()
+        }
+    });
+    if label.is_empty() {
+        return Err("empty label".into());
+    }
+    Ok(Entry {
+        label,
+        spec,
+        config,
+    })
+}
+
+/// The words without `--label L` / `--label=L`.
+fn strip_label(words: &[String], label: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "--label" && words.get(i + 1).map(String::as_str) == Some(label) {
+            i += 2;
+            continue;
+        }
+        if words[i].strip_prefix("--label=") == Some(label) {
+            i += 1;
+            continue;
+        }
+        out.push(&words[i]);
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// Splits on whitespace; single or double quotes group words (no escapes).
+fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            None => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("unclosed {q} quote"));
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// Reads a configuration file: one configuration per non-blank line, `#` comments.
+fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let e = parse_config(t)
+            .map_err(|m| Error::parse(path, i + 1, format!("configuration '{t}': {m}")))?;
+        out.push(e);
+    }
+    if out.is_empty() {
+        return Err(Error::parse(path, 0, "no configuration in the file"));
+    }
+    Ok(out)
+}
+
+/// Parses `1-20`, `3`, `1,4,7-9` into sorted, distinct position numbers.
+fn parse_positions(s: &str) -> Result<Vec<usize>, Error> {
+    let bad = |m: &str| Error::Config(format!("--positions '{s}': {m}"));
+    let num = |t: &str| -> Result<usize, Error> {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| bad(&format!("'{}' is not a position number", t.trim())))
+    };
+    let mut out = Vec::new();
+    for part in s.split(',').filter(|p| !p.trim().is_empty()) {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (num(a)?, num(b)?);
+                if a > b {
+                    return Err(bad(&format!("empty range {a}-{b}")));
+                }
+                out.extend(a..=b);
+            }
+            None => out.push(num(part)?),
+        }
+    }
+    if out.is_empty() {
+        return Err(bad("no position"));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+fn budget(a: &Args) -> Result<Budget, Error> {
+    match (a.iterations, a.time) {
+        (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
+        (Some(k), _) => Ok(Budget::Iterations(k)),
+        (None, Some(t)) if t > 0.0 && t.is_finite() => Ok(Budget::Time(t)),
+        (None, Some(t)) => Err(Error::Config(format!(
+            "--time must be a positive number of seconds, not {t}"
+        ))),
+        (None, None) => Err(Error::Config("give --iterations or --time".into())),
+    }
+}
+
+pub fn run(a: Args) -> Result<Outcome, Error> {
+    let mut configs = Vec::new();
+    for (i, c) in a.config.iter().enumerate() {
+        let e =
+            parse_config(c).map_err(|m| Error::Config(format!("--config {} '{c}': {m}", i + 1)))?;
+        configs.push(e);
+    }
+    if let Some(f) = &a.config_file {
+        configs.extend(read_config_file(f)?);
+    }
+    if configs.is_empty() {
+        return Err(Error::Config(
+            "no configuration to compare (give --config or --configs)".into(),
+        ));
+    }
+    let baseline = match a.baseline.parse::<usize>() {
+        Ok(n) if n >= 1 && n <= configs.len() => n - 1,
+        _ => configs
+            .iter()
+            .position(|e| e.label == a.baseline)
+            .ok_or_else(|| {
+                Error::Config(format!(
+                    "--baseline '{}' is neither a configuration number (1-{}) nor a label",
+                    a.baseline,
+                    configs.len()
+                ))
+            })?,
+    };
+    let set = TestSet::read(&a.testset)?;
+    let positions: Vec<&Position> = match &a.positions {
+        Some(s) => parse_positions(s)?
+            .into_iter()
+            .map(|n| set.position(n))
+            .collect::<Result<_, _>>()?,
+        None => set.positions.iter().collect(),
+    };
+    let plan = Plan {
+        testset: set.name.clone(),
+        variant: a.variant,
+        budget: budget(&a)?,
+        runs: a.runs,
+        seed: a.seed,
+        aggregate: a.aggregate,
+        baseline,
+        all_pairs: a.all_pairs,
+        configs,
+    };
+    plan.validate()?;
+    let total = plan.configs.len() * positions.len() * plan.runs as usize;
+    let bar = indicatif::ProgressBar::new(total as u64);
+    let jobs = run_jobs(&plan, &positions, a.threads, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let report = Report::new(plan, jobs);
+    print!("{}", table(&report));
+    if let Some(p) = &a.csv {
+        write(p, &report.jobs_csv())?;
+        write(&summary_path(p), &report.summary_csv())?;
+    }
+    if let Some(p) = &a.json {
+        write(p, &report.to_json())?;
+    }
+    if let Some(p) = &a.svg {
+        write(p, &crate::chart::svg(&report))?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `runs.csv` → `runs.summary.csv` (same directory).
+fn summary_path(p: &Path) -> PathBuf {
+    let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
+    p.with_file_name(format!("{}.summary.csv", stem.unwrap_or_default()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+}
+
+/// The terminal table: one row per configuration, then one per paired difference.
+fn table(r: &Report) -> String {
+    use std::fmt::Write as _;
+    let plan = &r.plan;
+    let budget = match plan.budget {
+        Budget::Iterations(n) => format!("{n} playouts"),
+        Budget::Time(s) => format!("{s} s"),
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "compare {} ({}): {} configurations x {} positions x {} runs, budget {budget} per search, seed {}, per-position {} over runs",
+        plan.testset,
+        plan.variant,
+        plan.configs.len(),
+        r.n(),
+        plan.runs,
+        plan.seed,
+        plan.aggregate
+    );
+    let opt = |v: Option<f64>, prec: usize| match v {
+        Some(x) => format!("{x:.prec$}"),
+        None => "n/a".into(),
+    };
+    let w = r
+        .configs
+        .iter()
+        .map(|c| c.label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "\n{:<w$}  {:>5}  {:>10}  {:>9}  {:>12}  config",
+        "label", "n", "mean", "95% CI +-", "playouts/s"
+    );
+    for c in &r.configs {
+        let _ = writeln!(
+            s,
+            "{:<w$}  {:>5}  {:>10.1}  {:>9}  {:>12.0}  {}",
+            c.label,
+            c.score.n,
+            c.score.mean,
+            opt(c.score.ci95, 1),
+            c.playouts_per_second,
+            c.config
+        );
+    }
+    let pairs: Vec<_> = r.vs_baseline.iter().chain(&r.other_pairs).collect();
+    if !pairs.is_empty() {
+        let names: Vec<String> = pairs
+            .iter()
+            .map(|p| format!("{} - {}", p.a_label, p.b_label))
+            .collect();
+        let pw = names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(10);
+        let _ = writeln!(
+            s,
+            "\n{:<pw$}  {:>10}  {:>23}  {:>8}  {:>8}",
+            "difference", "mean", "95% CI", "t", "p"
+        );
+        for (i, (p, name)) in pairs.iter().zip(&names).enumerate() {
+            if i == r.vs_baseline.len() && i > 0 {
+                s.push('\n');
+            }
+            let d = &p.test.diff;
+            let ci = match d.ci95 {
+                Some(h) => format!("[{:.1}, {:.1}]", d.mean - h, d.mean + h),
+                None => "n/a".into(),
+            };
+            let p_text = match p.test.p {
+                Some(x) if x < 1e-4 => "<0.0001".to_string(),
+                Some(x) => format!("{x:.4}"),
+                None => "n/a".into(),
+            };
+            let _ = writeln!(
+                s,
+                "{:<pw$}  {:>10.1}  {:>23}  {:>8}  {:>8}",
+                name,
+                d.mean,
+                ci,
+                opt(p.test.t, 3),
+                p_text
+            );
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_strings() {
+        let e = parse_config("--algo nmcs --level 3").unwrap();
+        assert_eq!(
+            (e.label.as_str(), e.config.level),
+            ("--algo nmcs --level 3", 3)
+        );
+        let e = parse_config("  level 2 : --level 2 ").unwrap();
+        assert_eq!(
+            (e.label.as_str(), e.spec.as_str()),
+            ("level 2", "--level 2")
+        );
+        let e = parse_config("--label 'my run' --level 1").unwrap();
+        assert_eq!((e.label.as_str(), e.spec.as_str()), ("my run", "--level 1"));
+        let e = parse_config("").unwrap();
+        assert_eq!(e.label, "defaults");
+        let err = parse_config("--bogus 3").unwrap_err();
+        assert!(err.contains("--bogus"), "{err}");
+        assert!(parse_config("--level 2 --iterations 5")
+            .unwrap_err()
+            .contains("budget"));
+        assert!(parse_config("--level 0").unwrap_err().contains("level"));
+        assert!(parse_config("x: --label y").is_err());
+        assert!(parse_config("--label 'open").is_err());
+    }
+
+    #[test]
+    fn positions() {
+        assert_eq!(parse_positions("1-3").unwrap(), vec![1, 2, 3]);
+        assert_eq!(parse_positions("5, 1,3-4,3").unwrap(), vec![1, 3, 4, 5]);
+        assert!(parse_positions("3-1").is_err());
+        assert!(parse_positions("x").is_err());
+        assert!(parse_positions("").is_err());
+    }
+
+    #[test]
+    fn summary_file_name() {
+        assert_eq!(
+            summary_path(Path::new("out/runs.csv")),
+            PathBuf::from("out/runs.summary.csv")
+        );
+    }
+}

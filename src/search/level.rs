@@ -1,0 +1,324 @@
+//! The level routine shared by MCTS, BMCTS, NMCTS and NBMCTS.
+//!
+//! A level-n search is one-player MCTS (thesis Alg. 2.6) whose "rollout" is a
+//! level-(n−1) search from the newly added node (Alg. 4.2); level 1 uses playouts.
+//! Each level has its own parameters ([`LevelParams`]): exploration C (UCB1-TUNED on
+//! state-action values, eq. 2.5-2.9), an optional beam (L, W) (Alg. 5.1/5.2),
+//! move-by-move z (§4.2) and, below the top, the playouts of each search at that level.
+//!
+//! Owns: the per-level workspace (one arena per level, cleared with its capacity
+//! kept whenever a search at that level starts, so at most one tree per level is
+//! alive), selection, expansion, evaluation, backpropagation, best-simulation
+//! tracking, beam pruning triggers, move-by-move steps and top-level restarts.
+//! Must not: allocate per simulation (all buffers live in the workspace), print, or
+//! look at the clock other than through [`Ctx::exhausted`].
+
+use super::{Advance, Best, Budget, Ctx, Limit, Params, Rollout, SearchConfig};
+use crate::board::groups::GroupList;
+use crate::board::{Board, Cell, GroupMask};
+use crate::policy::ucb1_tuned_value;
+use crate::tree::{NodeId, Tree};
+use crate::Rng;
+
+/// Resolved parameters of one level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct LevelParams {
+    /// Exploration factor.
+    pub c: f64,
+    /// Beam (simulation limit L, width W), if any.
+    pub beam: Option<(u64, usize)>,
+    /// Move-by-move: number of moves the budget is spread over (0 = global).
+    pub z: u32,
+    /// Playouts of each search at this level when started by the level above.
+    pub inner: u64,
+}
+
+/// Everything a level search needs, resolved for one board and budget.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Plan {
+    pub levels: Vec<LevelParams>,
+    pub advance: Advance,
+    pub restarts: u64,
+}
+
+impl Plan {
+    /// Resolves `auto` values for the board's variant, the policy and the budget.
+    pub fn resolve(config: &SearchConfig, root: &Board, budget: Budget) -> Plan {
+        let n = config.level as usize;
+        let (variant, policy) = (root.variant(), config.policy);
+        // The top level's budget as seen by `Params::inner`: a share per restart.
+        let top_budget = match budget {
+            Budget::Iterations(k) => Budget::Iterations(k / config.restarts.max(1)),
+            b => b,
+        };
+        let levels = (0..n)
+            .map(|i| LevelParams {
+                c: config.c[i].or(Params::c(i + 1, variant, policy)),
+                beam: config.beam[i].map(|b| {
+                    let (l, w) = Params::beam(n > 1, variant, policy);
+                    (b.l.or(l), b.w.or(w) as usize)
+                }),
+                z: config.z[i],
+                inner: if i + 1 == n {
+                    u64::MAX
+                } else {
+                    match &config.inner {
+                        Some(v) => v[i],
+                        None => Params::inner(i + 1, n, top_budget),
+                    }
+                },
+            })
+            .collect();
+        Plan {
+            levels,
+            advance: config.advance,
+            restarts: config.restarts,
+        }
+    }
+}
+
+/// Buffers of one level, reused by every search at that level.
+#[derive(Default)]
+struct LevelWs {
+    tree: Tree,
+    /// Node ids from the root of the current simulation.
+    path: Vec<NodeId>,
+    /// Moves of the current simulation from the step's root.
+    sim: Vec<Cell>,
+    /// Moves committed by move-by-move search.
+    committed: Vec<Cell>,
+    /// Best complete game of this search, from its start position.
+    best: Best,
+    groups: GroupList,
+    depth_count: Vec<u64>,
+    kept: Vec<NodeId>,
+}
+
+/// A search in progress: the plan, budget accounting, rollout policy and workspaces.
+pub(crate) struct Searcher<'p, 'c, 's, 'r> {
+    plan: &'p Plan,
+    ctx: &'c mut Ctx<'s>,
+    rng: &'r mut Rng,
+    rollout: Rollout,
+    levels: Vec<LevelWs>,
+    mask: GroupMask,
+    /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
+    #[cfg(test)]
+    pub prunes: Vec<(usize, usize, Vec<Cell>)>,
+}
+
+/// Runs the top level of `plan` from `root` with `restarts` independent searches
+/// sharing `limit`, keeping the best complete game in `best`.
+pub(crate) fn run(
+    plan: &Plan,
+    root: &Board,
+    rollout: Rollout,
+    ctx: &mut Ctx,
+    rng: &mut Rng,
+    limit: Limit,
+    best: &mut Best,
+) {
+    let mut s = Searcher::new(plan, rollout, ctx, rng);
+    s.run_top(root, limit, best);
+}
+
+impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
+    pub fn new(plan: &'p Plan, rollout: Rollout, ctx: &'c mut Ctx<'s>, rng: &'r mut Rng) -> Self {
+        Searcher {
+            plan,
+            ctx,
+            rng,
+            rollout,
+            levels: (0..plan.levels.len()).map(|_| LevelWs::default()).collect(),
+            mask: GroupMask::default(),
+            #[cfg(test)]
+            prunes: Vec::new(),
+        }
+    }
+
+    /// Multi-start: restart i gets an equal share of what is left.
+    pub fn run_top(&mut self, root: &Board, limit: Limit, best: &mut Best) {
+        let n = self.plan.levels.len();
+        let r = self.plan.restarts;
+        for i in 0..r {
+            if i > 0 && self.ctx.exhausted(&limit) {
+                break;
+            }
+            let lim = limit.share(self.ctx, r - i);
+            let score = self.run_level(n, root, lim);
+            best.offer(score, &self.levels[n - 1].best.moves);
+        }
+    }
+
+    /// One level-`lvl` search from `root` within `limit` (move-by-move steps when
+    /// z > 0). Returns its best score; its moves are in `self.levels[lvl-1].best`.
+    fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> i32 {
+        let mut ws = std::mem::take(&mut self.levels[lvl - 1]);
+        let p = self.plan.levels[lvl - 1];
+        ws.best.reset();
+        ws.committed.clear();
+        if lvl == 1 {
+            self.rollout.reset_bandit();
+        }
+        let steps = u64::from(p.z.max(1));
+        let mut state = *root;
+        for step in 0..steps {
+            if step > 0 && (state.is_terminal() || self.ctx.exhausted(&limit)) {
+                break;
+            }
+            let lim = if p.z == 0 {
+                limit
+            } else {
+                limit.share(self.ctx, steps - step)
+            };
+            self.search_step(lvl, &mut ws, &state, lim);
+            if step + 1 == steps {
+                break;
+            }
+            // Advance by one move.
+            let mv = match self.plan.advance {
+                Advance::Visits => {
+                    let root_node = ws.tree.node(NodeId::ROOT);
+                    root_node
+                        .children()
+                        .map(|c| ws.tree.node(c))
+                        .filter(|n| n.visits > 0)
+                        .fold(None::<(u32, Cell)>, |acc, n| match acc {
+                            Some((v, _)) if v >= n.visits => acc,
+                            _ => Some((n.visits, n.mv)),
+                        })
+                        .map(|(_, m)| m)
+                }
+                Advance::Best => ws.best.moves.get(ws.committed.len()).copied(),
+            };
+            let Some(mv) = mv else { break };
+            state.play_unchecked(mv, &mut self.mask);
+            ws.committed.push(mv);
+        }
+        self.ctx.freed(ws.tree.len());
+        ws.tree.clear();
+        let score = ws.best.score;
+        self.levels[lvl - 1] = ws;
+        score
+    }
+
+    /// One MCTS search (a fresh tree) from `root` until `limit`; at least one simulation.
+    fn search_step(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
+        self.ctx.freed(ws.tree.len());
+        ws.tree.reset();
+        self.ctx.created(1);
+        ws.depth_count.clear();
+        loop {
+            self.simulate(lvl, ws, root, limit);
+            if self.ctx.exhausted(&limit) {
+                break;
+            }
+        }
+    }
+
+    /// One simulation: selection, expansion, evaluation (playout or lower-level
+    /// search), backpropagation, best tracking and beam pruning.
+    fn simulate(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
+        let p = self.plan.levels[lvl - 1];
+        let mut board = *root;
+        ws.path.clear();
+        ws.sim.clear();
+        ws.path.push(NodeId::ROOT);
+        let mut id = NodeId::ROOT;
+        // Selection and expansion.
+        loop {
+            let node = *ws.tree.node(id);
+            let n_children = if node.expanded {
+                usize::from(node.n_children)
+            } else {
+                if node.visits == 0 && id != NodeId::ROOT {
+                    break; // the node added by this simulation
+                }
+                ws.groups.reset(&board);
+                let k = ws.tree.expand(id, ws.groups.as_slice(), self.rng);
+                self.ctx.created(k);
+                k
+            };
+            if n_children == 0 {
+                break; // terminal
+            }
+            let child = select(&ws.tree, id, p.c);
+            let mv = ws.tree.node(child).mv;
+            board.play_unchecked(mv, &mut self.mask);
+            ws.sim.push(mv);
+            ws.path.push(child);
+            id = child;
+        }
+        // Evaluation.
+        let score = if lvl == 1 {
+            self.rollout
+                .run(self.ctx, &mut board, self.rng, &mut ws.sim)
+        } else if board.is_terminal() {
+            self.ctx.playouts += 1;
+            board.final_score()
+        } else {
+            let inner = limit.at_most(self.ctx, self.plan.levels[lvl - 2].inner.max(1));
+            let s = self.run_level(lvl - 1, &board, inner);
+            ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
+            s
+        };
+        // Backpropagation.
+        let r = self.rollout.norm.reward(score);
+        for &id in &ws.path {
+            let n = ws.tree.node_mut(id);
+            n.visits += 1;
+            n.sum += r;
+            n.sum_sq += r * r;
+        }
+        if score > ws.best.score {
+            ws.best.score = score;
+            ws.best.moves.clear();
+            ws.best.moves.extend_from_slice(&ws.committed);
+            ws.best.moves.extend_from_slice(&ws.sim);
+        }
+        // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters.
+        if let Some((l, w)) = p.beam {
+            let depth = ws.path.len() - 1;
+            if ws.depth_count.len() <= depth {
+                ws.depth_count.resize(depth + 1, 0);
+            }
+            for d in 1..=depth {
+                ws.depth_count[d] += 1;
+            }
+            for d in 1..=depth {
+                if ws.depth_count[d] == l {
+                    let before = ws.tree.len();
+                    ws.tree.prune_beam(d, w, &mut ws.kept);
+                    self.ctx.freed(before - ws.tree.len());
+                    #[cfg(test)]
+                    {
+                        let kept = ws.kept.iter().map(|&k| ws.tree.node(k).mv).collect();
+                        self.prunes.push((lvl, d, kept));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// UCB1-TUNED selection (eq. 2.9) among the children of `id`; an unvisited child
+/// (they come in random order) is tried first.
+#[inline]
+fn select(tree: &Tree, id: NodeId, c: f64) -> NodeId {
+    let node = tree.node(id);
+    let parent = f64::from(node.visits.max(1));
+    let mut best = NodeId(node.first_child);
+    let mut best_v = f64::NEG_INFINITY;
+    for ch in node.children() {
+        let n = tree.node(ch);
+        if n.visits == 0 {
+            return ch;
+        }
+        let v = ucb1_tuned_value(c, parent, f64::from(n.visits), n.sum, n.sum_sq);
+        if v > best_v {
+            best_v = v;
+            best = ch;
+        }
+    }
+    best
+}

@@ -1,0 +1,90 @@
+//! Monte-Carlo Tree Search for one-player games (thesis §2.3, Alg. 2.6), `--algo mcts`.
+//!
+//! UCB1-TUNED selection on state-action values (eq. 2.5-2.9) with exploration factor
+//! C; untried moves first, in random order; one node enters the tree per simulation;
+//! rewards normalised to [0, 1] (eq. 4.1-4.2 generalised, [`crate::rules::Normalizer`]);
+//! the best simulation (tree path + rollout moves) is kept and returned.
+//!
+//! Options: multi-start (`--restarts R`, each restart gets an equal share of what is
+//! left of the budget, the best game of all is returned) and move-by-move search
+//! (thesis §4.2, `--z Z`: the budget is spread evenly over the first Z moves; after
+//! each move search the root advances by the most-visited move or by the next move of
+//! the best solution, `--advance visits|best`).
+//!
+//! Parameters and defaults: `--c` (level-1 default from thesis Tables 4.1/4.2, see
+//! [`crate::search::Params::c`]), `--z 0` (global search), `--advance visits`,
+//! `--restarts 1`, `--policy random`.
+//!
+//! Owns: this documentation and the entry point; the algorithm itself is level 1 of
+//! the shared level routine (`search/level.rs`), which NMCTS builds on (level-1
+//! NMCTS is exactly this search). Must not: duplicate the level routine.
+
+use super::{Algo, Budget, SearchConfig, SearchResult};
+use crate::board::Board;
+use crate::Rng;
+
+/// Runs MCTS as configured (`config.algo` must be [`Algo::Mcts`]).
+pub fn run(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
+    assert_eq!(config.algo, Algo::Mcts, "mcts::run with {:?}", config.algo);
+    super::search(config, root, budget, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testutil::*;
+    use crate::search::Setting;
+
+    #[test]
+    fn replays_on_all_variants_with_options() {
+        for (i, cfg) in [
+            SearchConfig::new(Algo::Mcts, 1),
+            SearchConfig {
+                restarts: 3,
+                ..SearchConfig::new(Algo::Mcts, 1)
+            },
+            SearchConfig {
+                z: vec![5],
+                ..SearchConfig::new(Algo::Mcts, 1)
+            },
+            SearchConfig {
+                z: vec![5],
+                advance: crate::search::Advance::Best,
+                c: vec![Setting::Set(0.1)],
+                ..SearchConfig::new(Algo::Mcts, 1)
+            },
+        ]
+        .iter()
+        .enumerate()
+        {
+            check_all_variants(cfg, 600, i as u64);
+        }
+    }
+
+    #[test]
+    fn finds_tiny_optima() {
+        check_tiny_optima(&SearchConfig::new(Algo::Mcts, 1), 0.3, 3000);
+    }
+
+    #[test]
+    fn deterministic() {
+        check_deterministic(&SearchConfig::new(Algo::Mcts, 1), 1500);
+    }
+
+    #[test]
+    fn move_by_move_spends_exactly_the_budget() {
+        let cfg = SearchConfig {
+            z: vec![10],
+            ..SearchConfig::new(Algo::Mcts, 1)
+        };
+        let b = board15(3, crate::Variant::SameGame);
+        let r = run(
+            &cfg,
+            &b,
+            Budget::Iterations(1000),
+            &mut crate::rng_for(1, 2, 3),
+        );
+        assert_eq!(r.stats.playouts, 1000);
+        crate::line::verify(&b, &r.moves, r.score).unwrap();
+    }
+}

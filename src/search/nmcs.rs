@@ -1,0 +1,212 @@
+//! Nested Monte-Carlo Search (Cazenave 2009; thesis §4.1.2, Alg. 4.1), `--algo nmcs`.
+//!
+//! A level-n NMCS plays a game move by move; at each step it tries every legal move
+//! (in canonical-cell order), evaluating it with a playout (level 1) or a
+//! level-(n−1) NMCS (level n ≥ 2), keeps the globally best complete game seen so far
+//! (the memorised best sequence) and plays that game's next move.
+//!
+//! Parameters: `--level n` (default 2), `--policy` (the level-1 playouts; with
+//! `tabu-bandit` one bandit per complete top-level run). Budget: when the budget
+//! outlasts one complete run, the run is repeated (as the thesis did for level 2)
+//! and the best of all runs is returned; when it runs out mid-run, the best complete
+//! game found so far is returned. Every evaluation counts as one playout (a move
+//! into a terminal position included).
+//!
+//! Owns: the NMCS recursion and its per-level buffers. Must not: build trees,
+//! allocate per playout, print.
+
+use super::{Best, Ctx, Limit, Rollout};
+use crate::board::groups::GroupList;
+use crate::board::{Board, Cell, GroupMask};
+use crate::Rng;
+
+#[derive(Default)]
+struct Ws {
+    best: Best,
+    committed: Vec<Cell>,
+    sim: Vec<Cell>,
+    groups: GroupList,
+}
+
+struct Nmcs<'c, 's, 'r> {
+    ctx: &'c mut Ctx<'s>,
+    rng: &'r mut Rng,
+    rollout: Rollout,
+    levels: Vec<Ws>,
+    mask: GroupMask,
+    limit: Limit,
+}
+
+/// Runs level-`level` NMCS from `root` (not terminal) until `limit`, repeating
+/// complete runs while budget remains; the best game goes to `best`.
+pub(crate) fn nmcs(
+    level: usize,
+    root: &Board,
+    rollout: Rollout,
+    ctx: &mut Ctx,
+    rng: &mut Rng,
+    limit: Limit,
+    best: &mut Best,
+) {
+    let mut s = Nmcs {
+        ctx,
+        rng,
+        rollout,
+        levels: (0..level).map(|_| Ws::default()).collect(),
+        mask: GroupMask::default(),
+        limit,
+    };
+    loop {
+        s.rollout.reset_bandit();
+        let score = s.run(level, root);
+        best.offer(score, &s.levels[level - 1].best.moves);
+        if s.ctx.exhausted(&s.limit) {
+            break;
+        }
+    }
+}
+
+impl Nmcs<'_, '_, '_> {
+    /// One level-`level` run from `start`; result in `self.levels[level-1].best`.
+    fn run(&mut self, level: usize, start: &Board) -> i32 {
+        let mut ws = std::mem::take(&mut self.levels[level - 1]);
+        ws.best.reset();
+        ws.committed.clear();
+        let mut state = *start;
+        ws.groups.reset(&state);
+        'steps: while !ws.groups.is_empty() {
+            for i in 0..ws.groups.len() {
+                let m = ws.groups.as_slice()[i].cell;
+                let mut b = state;
+                b.play_unchecked(m, &mut self.mask);
+                ws.sim.clear();
+                ws.sim.push(m);
+                let score = if level == 1 {
+                    self.rollout.run(self.ctx, &mut b, self.rng, &mut ws.sim)
+                } else if b.is_terminal() {
+                    self.ctx.playouts += 1;
+                    b.final_score()
+                } else {
+                    let s = self.run(level - 1, &b);
+                    ws.sim.extend_from_slice(&self.levels[level - 2].best.moves);
+                    s
+                };
+                if score > ws.best.score {
+                    ws.best.score = score;
+                    ws.best.moves.clear();
+                    ws.best.moves.extend_from_slice(&ws.committed);
+                    ws.best.moves.extend_from_slice(&ws.sim);
+                }
+                if self.ctx.exhausted(&self.limit) {
+                    break 'steps;
+                }
+            }
+            let next = ws.best.moves[ws.committed.len()];
+            let change = state.play_unchecked(next, &mut self.mask);
+            ws.groups.update(&state, change);
+            ws.committed.push(next);
+        }
+        let score = ws.best.score;
+        self.levels[level - 1] = ws;
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Cell};
+    use crate::policy::playout;
+    use crate::search::testutil::*;
+    use crate::search::{search, Algo, Budget, SearchConfig};
+    use crate::{Rng, Variant};
+
+    /// The obvious greedy one-step lookahead over playouts with a memorised best
+    /// sequence: at each position try every legal move (canonical order) followed by
+    /// one uniform playout, keep the best complete game so far, play its next move.
+    /// Returns (score, moves, playouts used).
+    fn greedy(root: &Board, rng: &mut Rng) -> (i32, Vec<Cell>, u64) {
+        let (mut best, mut best_moves) = (i32::MIN, Vec::new());
+        let mut played = Vec::new();
+        let mut state = *root;
+        let mut n = 0;
+        while !state.is_terminal() {
+            for g in state.groups() {
+                let mut b = state;
+                b.play(g.cell);
+                let mut moves = played.clone();
+                moves.push(g.cell);
+                let s = playout(&mut b, None, rng, &mut moves);
+                n += 1;
+                if s > best {
+                    best = s;
+                    best_moves = moves;
+                }
+            }
+            let next = best_moves[played.len()];
+            state.play(next);
+            played.push(next);
+        }
+        (best, best_moves, n)
+    }
+
+    #[test]
+    fn level_one_is_greedy_lookahead_over_playouts() {
+        for v in Variant::ALL {
+            for (seed, b) in [(1, board15(21, v)), (2, random_board(8, 6, 4, 3, v))] {
+                let (score, moves, n) = greedy(&b, &mut crate::rng_for(seed, 0, 0));
+                let cfg = SearchConfig::new(Algo::Nmcs, 1);
+                let r = search(
+                    &cfg,
+                    &b,
+                    Budget::Iterations(n),
+                    &mut crate::rng_for(seed, 0, 0),
+                );
+                assert_eq!((r.score, &r.moves, r.stats.playouts), (score, &moves, n));
+                assert_eq!(r.stats.peak_nodes, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn replays_on_all_variants() {
+        for level in 1..=3 {
+            check_all_variants(&SearchConfig::new(Algo::Nmcs, level), 700, u64::from(level));
+        }
+    }
+
+    #[test]
+    fn repeats_runs_and_spends_exactly_the_budget() {
+        let b = random_board(6, 5, 3, 8, Variant::SameGame);
+        let r = search(
+            &SearchConfig::new(Algo::Nmcs, 1),
+            &b,
+            Budget::Iterations(5000),
+            &mut crate::rng_for(1, 1, 1),
+        );
+        assert_eq!(r.stats.playouts, 5000);
+        crate::line::verify(&b, &r.moves, r.score).unwrap();
+    }
+
+    #[test]
+    fn finds_tiny_optima() {
+        for v in Variant::ALL {
+            for seed in 0..4 {
+                let b = random_board(4 + (seed as usize % 2), 4, 3, seed, v);
+                let opt = optimum(&b);
+                let cfg = SearchConfig::new(Algo::Nmcs, 2);
+                let r = search(
+                    &cfg,
+                    &b,
+                    Budget::Iterations(20_000),
+                    &mut crate::rng_for(seed, 9, 9),
+                );
+                assert_eq!(r.score, opt, "{v} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn deterministic() {
+        check_deterministic(&SearchConfig::new(Algo::Nmcs, 2), 3000);
+    }
+}

@@ -1,0 +1,308 @@
+//! Arena-allocated search trees for the MCTS family.
+//!
+//! Owns: [`Node`] (move, visit count, reward sum and sum of squares: the state-action
+//! statistics of thesis eq. 2.8/2.9), [`Tree`] (nodes in one `Vec`, 32-bit [`NodeId`]s,
+//! the children of a node in one contiguous block `first_child .. first_child +
+//! n_children`) and the beam pruning of BMCTS (thesis Alg. 5.2), which rebuilds the
+//! arena semispace-style (kept nodes copied into a second vector, then swapped).
+//! Must not: store board states (the search replays moves from the root), choose
+//! moves, know budgets or allocate per simulation ([`Tree::clear`] keeps capacity).
+
+use rand::Rng as _;
+
+use crate::board::{Cell, Group};
+use crate::Rng;
+
+/// Index of a node in its [`Tree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+    #[inline]
+    fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One tree node: the state reached by `mv` from its parent, with the statistics of
+/// the state-action pair (parent, `mv`). A node with `visits == 0` is a stub created
+/// with its siblings; it enters the tree (thesis: "one node added per simulation")
+/// on its first visit. A node is expanded (its children block allocated) on the
+/// first visit after that.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Node {
+    /// Move leading to this node (canonical cell); meaningless for the root.
+    pub mv: Cell,
+    /// Number of children in the block (0 for a leaf or a terminal state).
+    pub n_children: u16,
+    /// True once the children block has been allocated (a terminal state is expanded
+    /// with no children).
+    pub expanded: bool,
+    /// Simulations through this node.
+    pub visits: u32,
+    /// Index of the first child.
+    pub first_child: u32,
+    /// Sum of normalised rewards of those simulations.
+    pub sum: f64,
+    /// Sum of squared normalised rewards.
+    pub sum_sq: f64,
+}
+
+impl Node {
+    /// Children ids.
+    #[inline]
+    pub fn children(&self) -> impl Iterator<Item = NodeId> + Clone {
+        (self.first_child..self.first_child + u32::from(self.n_children)).map(NodeId)
+    }
+    /// Mean reward (0 when unvisited).
+    #[inline]
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.sum / f64::from(self.visits)
+        }
+    }
+}
+
+/// A search tree in an arena. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    // Semispace for pruning and its bookkeeping (kept to reuse their capacity).
+    spare: Vec<Node>,
+    order: Vec<(u32, u32, u32)>,
+    keep: Vec<bool>,
+    new_idx: Vec<u32>,
+}
+
+impl Tree {
+    /// Number of nodes alive (stubs included).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    /// True when the tree has no node (not even a root).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+    /// Drops every node, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+    /// Clears the tree and adds a fresh root.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::default());
+    }
+    /// The node `id`.
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.idx()]
+    }
+    /// The node `id`, mutably.
+    #[inline]
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.idx()]
+    }
+
+    /// Allocates the children of `id` (one per group, in a random order so that
+    /// "first unvisited child" is a uniformly random untried move). Returns their number.
+    pub fn expand(&mut self, id: NodeId, groups: &[Group], rng: &mut Rng) -> usize {
+        let first = self.nodes.len();
+        self.nodes.extend(groups.iter().map(|g| Node {
+            mv: g.cell,
+            ..Node::default()
+        }));
+        let block = &mut self.nodes[first..];
+        for i in (1..block.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            block.swap(i, j);
+        }
+        let n = &mut self.nodes[id.idx()];
+        n.first_child = first as u32;
+        n.n_children = groups.len() as u16;
+        n.expanded = true;
+        groups.len()
+    }
+
+    /// Beam pruning (thesis Alg. 5.2) at `depth` ≥ 1: keeps the `width` most visited
+    /// nodes at that depth (ties: earlier in breadth-first order) and their ancestors;
+    /// everything else, including all descendants of the kept nodes, is discarded.
+    /// Kept nodes above `depth` keep only their kept children and stay expanded, so no
+    /// node is created at depths ≤ `depth` any more; kept nodes at `depth` become
+    /// unexpanded leaves with their statistics. Stubs (never visited) are not part of
+    /// the thesis' tree and are never kept. Does nothing when no visited node exists
+    /// at `depth`. Returns the moves of the kept nodes at `depth` from their parents
+    /// (for tests and logs), via `kept`.
+    pub fn prune_beam(&mut self, depth: usize, width: usize, kept: &mut Vec<NodeId>) {
+        kept.clear();
+        if self.nodes.is_empty() || depth == 0 {
+            return;
+        }
+        // Breadth-first list of visited nodes down to `depth`: (old id, parent pos, depth).
+        self.order.clear();
+        self.order.push((0, u32::MAX, 0));
+        let mut i = 0;
+        while i < self.order.len() {
+            let (id, _, d) = self.order[i];
+            if (d as usize) < depth {
+                let n = self.nodes[id as usize];
+                for c in n.children() {
+                    if self.nodes[c.idx()].visits > 0 {
+                        self.order.push((c.0, i as u32, d + 1));
+                    }
+                }
+            }
+            i += 1;
+        }
+        let start = self
+            .order
+            .partition_point(|&(_, _, d)| (d as usize) < depth);
+        if start == self.order.len() {
+            return;
+        }
+        // The `width` most visited at `depth`.
+        let mut cand: Vec<usize> = (start..self.order.len()).collect();
+        let nodes = &self.nodes;
+        let order = &self.order;
+        cand.sort_by_key(|&p| std::cmp::Reverse(nodes[order[p].0 as usize].visits));
+        cand.truncate(width);
+        self.keep.clear();
+        self.keep.resize(self.order.len(), false);
+        for &p in &cand {
+            let mut q = p as u32;
+            while q != u32::MAX && !self.keep[q as usize] {
+                self.keep[q as usize] = true;
+                q = self.order[q as usize].1;
+            }
+        }
+        // Rebuild: kept entries in breadth-first order, so siblings stay contiguous.
+        self.spare.clear();
+        self.new_idx.clear();
+        self.new_idx.resize(self.order.len(), u32::MAX);
+        for p in 0..self.order.len() {
+            if !self.keep[p] {
+                continue;
+            }
+            let (old, parent, d) = self.order[p];
+            let mut n = self.nodes[old as usize];
+            n.n_children = 0;
+            n.first_child = 0;
+            n.expanded = (d as usize) < depth;
+            let ni = self.spare.len() as u32;
+            self.new_idx[p] = ni;
+            if parent != u32::MAX {
+                let pn = &mut self.spare[self.new_idx[parent as usize] as usize];
+                if pn.n_children == 0 {
+                    pn.first_child = ni;
+                }
+                pn.n_children += 1;
+            }
+            if d as usize == depth {
+                kept.push(NodeId(ni));
+            }
+            self.spare.push(n);
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.spare.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// root → a (5 visits) → {a1 (3), a2 (2)}; root → b (4) → {b1 (4)}; root → c (1).
+    fn sample() -> Tree {
+        let mut t = Tree::default();
+        t.reset();
+        let cell = |x| Cell::new(x, 0);
+        let mk = |x, v: u32| Node {
+            mv: cell(x),
+            visits: v,
+            sum: f64::from(v) * 0.5,
+            ..Node::default()
+        };
+        t.nodes.extend([mk(1, 5), mk(2, 4), mk(3, 1)]);
+        t.nodes[0].first_child = 1;
+        t.nodes[0].n_children = 3;
+        t.nodes[0].expanded = true;
+        t.nodes[0].visits = 10;
+        t.nodes.extend([mk(11, 3), mk(12, 2), mk(13, 0)]);
+        t.nodes[1].first_child = 4;
+        t.nodes[1].n_children = 3;
+        t.nodes[1].expanded = true;
+        t.nodes.push(mk(21, 4));
+        t.nodes[2].first_child = 7;
+        t.nodes[2].n_children = 1;
+        t.nodes[2].expanded = true;
+        t
+    }
+
+    fn moves_at_depth(t: &Tree, depth: usize) -> Vec<u8> {
+        let mut level = vec![NodeId::ROOT];
+        for _ in 0..depth {
+            level = level.iter().flat_map(|&id| t.node(id).children()).collect();
+        }
+        let mut v: Vec<u8> = level.iter().map(|&id| t.node(id).mv.x).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn prune_keeps_most_visited_and_ancestors_only() {
+        let mut t = sample();
+        let mut kept = Vec::new();
+        t.prune_beam(2, 2, &mut kept);
+        // Depth-2 visited nodes: a1 (3), a2 (2), b1 (4) → keep b1 and a1 plus a and b.
+        assert_eq!(moves_at_depth(&t, 1), vec![1, 2]);
+        assert_eq!(moves_at_depth(&t, 2), vec![11, 21]);
+        assert_eq!(t.len(), 5);
+        assert_eq!(kept.len(), 2);
+        for id in kept {
+            let n = t.node(id);
+            assert!(!n.expanded && n.n_children == 0 && n.visits > 0);
+        }
+        // Ancestors stay expanded (closed), statistics are kept.
+        assert!(t.node(NodeId::ROOT).expanded);
+        assert_eq!(t.node(NodeId::ROOT).visits, 10);
+        // Width 1 at depth 1: only `a`, and its descendants are gone.
+        let mut t = sample();
+        let mut kept = Vec::new();
+        t.prune_beam(1, 1, &mut kept);
+        assert_eq!(moves_at_depth(&t, 1), vec![1]);
+        assert_eq!(t.len(), 2);
+        assert!(!t.node(kept[0]).expanded);
+        // Nothing at depth 5: no-op.
+        let mut t = sample();
+        t.prune_beam(5, 1, &mut kept);
+        assert_eq!(t.len(), 8);
+        assert!(kept.is_empty());
+    }
+
+    #[test]
+    fn expand_shuffles_a_contiguous_block() {
+        let b: crate::Board = "0011\n2211\n0022".parse().unwrap();
+        let groups = b.groups();
+        let mut t = Tree::default();
+        t.reset();
+        let mut rng = crate::rng_for(1, 0, 0);
+        let n = t.expand(NodeId::ROOT, &groups, &mut rng);
+        assert_eq!(n, groups.len());
+        let mut got: Vec<Cell> = t
+            .node(NodeId::ROOT)
+            .children()
+            .map(|c| t.node(c).mv)
+            .collect();
+        got.sort_unstable();
+        let mut want: Vec<Cell> = groups.iter().map(|g| g.cell).collect();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        t.clear();
+        assert!(t.is_empty());
+    }
+}

@@ -1,0 +1,265 @@
+//! End-to-end tests of `samegame compare`: runs the binary on a tiny test set with
+//! small iteration budgets and checks the table, the files, determinism across
+//! thread counts and error reporting.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const TESTSET: &str = "# tiny compare test set\n\
+# position 1\n0112\n2201\n1210\n0121\n\n\
+# position 2\n2201\n0122\n2021\n1100\n\n\
+# position 3\n0000\n1111\n0101\n2212\n";
+
+/// A fresh temporary directory for one test, holding the test set.
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("samegame-compare-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("tiny.txt"), TESTSET).unwrap();
+    d
+}
+
+fn run(d: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .current_dir(d)
+        .arg("compare")
+        .arg("tiny.txt")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// CSV text without the named columns (wall-clock columns vary between runs).
+fn without_columns(csv: &str, drop: &[&str]) -> String {
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let keep: Vec<bool> = header.iter().map(|h| !drop.contains(h)).collect();
+    csv.lines()
+        .map(|l| {
+            l.split(',')
+                .zip(&keep)
+                .filter(|(_, k)| **k)
+                .map(|(f, _)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const CONFIGS: [&str; 6] = [
+    "--config",
+    "one: --algo nmcts --level 1",
+    "--config",
+    "two: --algo nmcts --level 2",
+    "--config",
+    "--algo nmcs --level 1 --label nested",
+];
+
+#[test]
+fn table_and_files() {
+    let d = dir("files");
+    let mut args: Vec<&str> = CONFIGS.to_vec();
+    args.extend([
+        "--iterations",
+        "30",
+        "--runs",
+        "2",
+        "--csv",
+        "out.csv",
+        "--json",
+        "out.json",
+        "--svg",
+        "out.svg",
+        "--all-pairs",
+    ]);
+    let out = run(&d, &args);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{}", stdout, text(&out.stderr));
+    assert!(
+        stdout.contains("3 configurations x 3 positions x 2 runs"),
+        "{stdout}"
+    );
+    for l in ["one ", "two ", "nested "] {
+        assert!(stdout.lines().any(|x| x.starts_with(l)), "{l}: {stdout}");
+    }
+    assert!(
+        stdout.lines().any(|x| x.starts_with("two - one ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().any(|x| x.starts_with("nested - two ")),
+        "{stdout}"
+    );
+
+    let csv = std::fs::read_to_string(d.join("out.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 3 * 3 * 2);
+    assert!(csv.starts_with("label,config,position,run,seed,score,playouts,"));
+    let summary = std::fs::read_to_string(d.join("out.summary.csv")).unwrap();
+    assert_eq!(
+        summary.lines().filter(|l| l.starts_with("config,")).count(),
+        3
+    );
+    assert_eq!(
+        summary.lines().filter(|l| l.starts_with("diff,")).count(),
+        3
+    );
+
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out.json")).unwrap()).unwrap();
+    assert_eq!(json["jobs"].as_array().unwrap().len(), 18);
+    assert_eq!(json["configs"][2]["label"], "nested");
+    assert_eq!(json["plan"]["budget"]["Iterations"], 30);
+    assert_eq!(json["vs_baseline"].as_array().unwrap().len(), 2);
+
+    let svg = std::fs::read_to_string(d.join("out.svg")).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches(r#"class="bar""#).count(), 3);
+    assert_eq!(svg.matches(r#"class="diff-bar""#).count(), 2);
+    assert!(svg.contains(">nested<"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn same_results_whatever_the_thread_count() {
+    let d = dir("threads");
+    let mut args: Vec<&str> = CONFIGS.to_vec();
+    args.extend(["--iterations", "25", "--runs", "3", "--seed", "9"]);
+    let mut csvs = Vec::new();
+    for (threads, file) in [("1", "t1.csv"), ("2", "t2.csv")] {
+        let mut a = args.clone();
+        a.extend(["--threads", threads, "--csv", file]);
+        let out = run(&d, &a);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let csv = std::fs::read_to_string(d.join(file)).unwrap();
+        let summary =
+            std::fs::read_to_string(d.join(file.replace(".csv", ".summary.csv"))).unwrap();
+        csvs.push((
+            without_columns(&csv, &["seconds"]),
+            without_columns(&summary, &["playouts_per_second"]),
+        ));
+    }
+    assert_eq!(csvs[0], csvs[1]);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn config_file_and_baseline_by_label() {
+    let d = dir("file");
+    std::fs::write(
+        d.join("configs.txt"),
+        "# level sweep\n\nlevel 1: --level 1\n  # indented comment\nlevel 2: --level 2\n",
+    )
+    .unwrap();
+    let out = run(
+        &d,
+        &[
+            "--configs",
+            "configs.txt",
+            "--iterations",
+            "20",
+            "--baseline",
+            "level 2",
+            "--positions",
+            "1-2",
+            "--aggregate",
+            "max",
+            "--runs",
+            "2",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("2 configurations x 2 positions x 2 runs"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("max over runs"), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.starts_with("level 1 - level 2 ")),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn errors_name_the_configuration() {
+    let d = dir("errors");
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "--level 1",
+            "--config",
+            "--bogus 3",
+            "--iterations",
+            "5",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--config 2 '--bogus 3'") && err.contains("--bogus"),
+        "{err}"
+    );
+
+    std::fs::write(
+        d.join("bad.txt"),
+        "# ok\nfine: --level 1\nbroken: --level x\n",
+    )
+    .unwrap();
+    let out = run(&d, &["--configs", "bad.txt", "--iterations", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.txt:3") && err.contains("broken"), "{err}");
+
+    let out = run(&d, &["--iterations", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no configuration"));
+
+    let out = run(
+        &d,
+        &["--config", "--level 1", "--iterations", "5", "--runs", "0"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--runs"));
+
+    let out = run(
+        &d,
+        &["--config", "--level 1 --iterations 9", "--iterations", "5"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("budget"));
+
+    let out = run(&d, &["--config", "--level 1"]);
+    assert_eq!(out.status.code(), Some(2), "a budget is required");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn one_position_one_run_does_not_crash() {
+    let d = dir("single");
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "--level 1",
+            "--config",
+            "--level 2",
+            "--positions",
+            "2",
+            "--iterations",
+            "10",
+            "--svg",
+            "c.svg",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("n/a"), "{stdout}");
+    assert!(d.join("c.svg").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
