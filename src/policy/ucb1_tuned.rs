@@ -9,13 +9,25 @@
 /// `n` is the arm's visit count (must be ≥ 1), `sum` and `sum_sq` its reward sums.
 #[inline]
 pub fn ucb1_tuned_value(c: f64, n_parent: f64, n: f64, sum: f64, sum_sq: f64) -> f64 {
+    ucb1_tuned_value_ln(c, n_parent.ln(), n, sum, sum_sq)
+}
+
+/// [`ucb1_tuned_value`] with `ln(n_parent)` computed once by the caller (selection
+/// evaluates every child of a node with the same parent count). Bit-identical.
+#[inline]
+pub fn ucb1_tuned_value_ln(c: f64, ln_p: f64, n: f64, sum: f64, sum_sq: f64) -> f64 {
     let mean = sum / n;
     if c == 0.0 {
         return mean;
     }
-    let ln_p = n_parent.ln();
-    let var = (sum_sq / n - mean * mean).max(0.0) + (2.0 * ln_p / n).sqrt();
-    mean + c * (ln_p / n * var.min(0.25)).sqrt()
+    let b = 2.0 * ln_p / n;
+    // sqrt(b) ≥ 1/4 already caps the variance term at 1/4: skip a sqrt and a variance.
+    let capped = if b >= 0.0625 {
+        0.25
+    } else {
+        ((sum_sq / n - mean * mean).max(0.0) + b.sqrt()).min(0.25)
+    };
+    mean + c * (ln_p / n * capped).sqrt()
 }
 
 /// A UCB1-TUNED multi-armed bandit over a fixed number of arms.

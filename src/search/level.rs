@@ -16,7 +16,7 @@
 use super::{Advance, Best, Budget, Ctx, Limit, Params, Rollout, SearchConfig};
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
-use crate::policy::ucb1_tuned_value;
+use crate::policy::ucb1_tuned_value_ln;
 use crate::tree::{NodeId, Tree};
 use crate::Rng;
 
@@ -306,7 +306,7 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
 #[inline]
 fn select(tree: &Tree, id: NodeId, c: f64) -> NodeId {
     let node = tree.node(id);
-    let parent = f64::from(node.visits.max(1));
+    let ln_p = f64::from(node.visits.max(1)).ln();
     let mut best = NodeId(node.first_child);
     let mut best_v = f64::NEG_INFINITY;
     for ch in node.children() {
@@ -314,7 +314,7 @@ fn select(tree: &Tree, id: NodeId, c: f64) -> NodeId {
         if n.visits == 0 {
             return ch;
         }
-        let v = ucb1_tuned_value(c, parent, f64::from(n.visits), n.sum, n.sum_sq);
+        let v = ucb1_tuned_value_ln(c, ln_p, f64::from(n.visits), n.sum, n.sum_sq);
         if v > best_v {
             best_v = v;
             best = ch;
