@@ -240,19 +240,37 @@ impl Params {
     /// INNER_TIME_BASE · INNER_DIVISOR^(i−1) playouts.
     pub const INNER_TIME_BASE: u64 = 1000;
 
-    /// Exploration factor C at level 1 (MCTS), thesis Tables 4.1/4.2, 4-second row:
-    /// SameGame 0.0002 (random rollouts) / 0.0005 (tabu rollouts), Bubble Breaker
-    /// 0.008, Clickomania 0. Levels ≥ 2 use 0 (thesis §4.3.3: C₂ = 0 throughout).
-    pub fn c(level: usize, variant: Variant, policy: RolloutPolicy) -> f64 {
+    /// Playouts per second assumed when a time budget has to be turned into a budget
+    /// class for [`Params::c`] (the engine makes 50,000-100,000 on 15 × 15 boards).
+    pub const ASSUMED_PLAYOUTS_PER_S: f64 = 50_000.0;
+
+    /// Exploration factor C at level 1 for a level-1 search of `playouts` playouts
+    /// (its budget class). Levels ≥ 2 use 0 (thesis §4.3.3: C₂ = 0 throughout).
+    ///
+    /// As in the thesis (Tables 4.1/4.2), the best C grows with the budget; the
+    /// values were tuned here with `samegame compare` on the training set
+    /// `testsets/random-15x15x5-100.txt` (Clickomania: its own set), see
+    /// docs/experiments.md ("Tuning C"). Budgets above the largest tuned class use
+    /// the largest class's value.
+    pub fn c(level: usize, variant: Variant, policy: RolloutPolicy, playouts: u64) -> f64 {
         if level > 1 {
             return 0.0;
         }
-        match (variant, policy) {
-            (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Random) => 0.0002,
-            (Variant::SameGame | Variant::SameGameNoPenalty, _) => 0.0005,
-            (Variant::BubbleBreaker, _) => 0.008,
-            (Variant::Clickomania, _) => 0.0,
-        }
+        // (largest budget of the class, C) per variant and policy, budgets ascending.
+        let table: &[(u64, f64)] = match (variant, policy) {
+            (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Random) => {
+                &[(15_000, 0.0005), (50_000, 0.001), (u64::MAX, 0.003)]
+            }
+            (Variant::SameGame | Variant::SameGameNoPenalty, _) => {
+                &[(15_000, 0.0005), (50_000, 0.001), (u64::MAX, 0.003)]
+            }
+            (Variant::BubbleBreaker, _) => &[(u64::MAX, 0.008)],
+            (Variant::Clickomania, _) => &[(u64::MAX, 0.0)],
+        };
+        table
+            .iter()
+            .find(|&&(max, _)| playouts <= max)
+            .map_or(0.0, |&(_, c)| c)
     }
 
     /// Beam (L, W). Single searches (`bmcts`): thesis Table 5.1/5.2, 4-second row

@@ -15,6 +15,7 @@ use clap::Parser;
 
 use super::search_args::SearchArgs;
 use super::Outcome;
+use crate::batch::select::parse_positions;
 use crate::compare::{run_jobs, Aggregate, Entry, Plan, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
@@ -218,35 +219,6 @@ fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
     Ok(out)
 }
 
-/// Parses `1-20`, `3`, `1,4,7-9` into sorted, distinct position numbers.
-fn parse_positions(s: &str) -> Result<Vec<usize>, Error> {
-    let bad = |m: &str| Error::Config(format!("--positions '{s}': {m}"));
-    let num = |t: &str| -> Result<usize, Error> {
-        t.trim()
-            .parse::<usize>()
-            .map_err(|_| bad(&format!("'{}' is not a position number", t.trim())))
-    };
-    let mut out = Vec::new();
-    for part in s.split(',').filter(|p| !p.trim().is_empty()) {
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b) = (num(a)?, num(b)?);
-                if a > b {
-                    return Err(bad(&format!("empty range {a}-{b}")));
-                }
-                out.extend(a..=b);
-            }
-            None => out.push(num(part)?),
-        }
-    }
-    if out.is_empty() {
-        return Err(bad("no position"));
-    }
-    out.sort_unstable();
-    out.dedup();
-    Ok(out)
-}
-
 fn budget(a: &Args) -> Result<Budget, Error> {
     match (a.iterations, a.time) {
         (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
@@ -289,7 +261,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     };
     let set = TestSet::read(&a.testset)?;
     let positions: Vec<&Position> = match &a.positions {
-        Some(s) => parse_positions(s)?
+        Some(s) => parse_positions(s, set.positions.len())?
             .into_iter()
             .map(|n| set.position(n))
             .collect::<Result<_, _>>()?,
@@ -461,11 +433,12 @@ mod tests {
 
     #[test]
     fn positions() {
-        assert_eq!(parse_positions("1-3").unwrap(), vec![1, 2, 3]);
-        assert_eq!(parse_positions("5, 1,3-4,3").unwrap(), vec![1, 3, 4, 5]);
-        assert!(parse_positions("3-1").is_err());
-        assert!(parse_positions("x").is_err());
-        assert!(parse_positions("").is_err());
+        assert_eq!(parse_positions("1-3", 20).unwrap(), vec![1, 2, 3]);
+        assert_eq!(parse_positions("5, 1,3-4,3", 20).unwrap(), vec![1, 3, 4, 5]);
+        assert!(parse_positions("3-1", 20).is_err());
+        assert!(parse_positions("x", 20).is_err());
+        assert!(parse_positions("", 20).is_err());
+        assert!(parse_positions("21", 20).is_err());
     }
 
     #[test]

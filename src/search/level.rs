@@ -51,9 +51,24 @@ impl Plan {
             Budget::Iterations(k) => Budget::Iterations(k / config.restarts.max(1)),
             b => b,
         };
+        // Playouts of one level-1 search: its budget class for the default C.
+        let level1_playouts = if n == 1 {
+            let per_step = u64::from(config.z[0].max(1));
+            match top_budget {
+                Budget::Iterations(k) => k / per_step,
+                Budget::Time(t) => {
+                    (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64 / config.restarts.max(1) / per_step
+                }
+            }
+        } else {
+            match &config.inner {
+                Some(v) => v[0],
+                None => Params::inner(1, n, top_budget),
+            }
+        };
         let levels = (0..n)
             .map(|i| LevelParams {
-                c: config.c[i].or(Params::c(i + 1, variant, policy)),
+                c: config.c[i].or(Params::c(i + 1, variant, policy, level1_playouts)),
                 beam: config.beam[i].map(|b| {
                     let (l, w) = Params::beam(n > 1, variant, policy);
                     (b.l.or(l), b.w.or(w) as usize)

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Reproduces every table and chart in docs/experiments.md with `samegame compare`.
+# Budgets are iteration budgets (level-0 playouts per search), scaled down from the
+# thesis' 9120 s per position to what a 2-core machine does in under an hour; results
+# are deterministic for a given seed whatever the thread count.
+#
+# Usage: scripts/experiments.sh [NAME ...]   (default: all experiments)
+# Writes docs/results/NAME.{md,csv,summary.csv,json,svg}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+SG=./target/release/samegame
+OUT=docs/results
+mkdir -p "$OUT"
+STD=testsets/samegame-standard-20.txt
+MAA=testsets/samegame-maastricht-250.txt
+CLK=testsets/clickomania-20x20x10-100.txt
+TRAIN=testsets/random-15x15x5-100.txt
+
+# run NAME ARGS...: runs `samegame compare ARGS` and records command + table.
+run() {
+  local name=$1
+  shift
+  local cmd=("$SG" compare "$@" --csv "$OUT/$name.csv" --json "$OUT/$name.json" --svg "$OUT/$name.svg")
+  echo "== $name" >&2
+  local start=$SECONDS
+  local table
+  table=$("${cmd[@]}")
+  {
+    echo "### $name"
+    echo
+    echo "Command (\`scripts/experiments.sh $name\`):"
+    echo
+    echo '```sh'
+    printf 'samegame compare'
+    printf ' %q' "$@"
+    echo
+    echo '```'
+    echo
+    echo '```text'
+    echo "$table"
+    echo '```'
+    echo
+    echo "Chart: [$name.svg]($name.svg). Wall time $((SECONDS - start)) s on 2 cores."
+  } > "$OUT/$name.md"
+  echo "$table" >&2
+}
+
+# E1 (thesis §4.3.2): level-2 NMCTS vs multi-start MCTS at equal budget and equal
+# number of level-1 searches / restarts (R = 5, 25, 125 of a 250,000-playout budget).
+# Both sides use the same level-1 C (the thesis: C of MCTS = C_1 of NMCTS, C_2 = 0),
+# the thesis' 4-second value for the variant (Tables 4.1/4.2).
+e1() {
+  local tag=$1 variant=$2 policy=$3 set=$4 positions=$5 budget=$6 c=$7
+  local args=()
+  for r in 5 25 125; do
+    local inner=$((budget / r))
+    args+=(--config "mcts-x$r: --algo mcts --restarts $r --c $c --policy $policy")
+    args+=(--config "nmcts2-x$r: --algo nmcts --level 2 --inner $inner --c $c,0 --policy $policy")
+  done
+  run "e1-$tag" "$set" --positions "$positions" --variant "$variant" --iterations "$budget" \
+    --all-pairs "${args[@]}"
+}
+
+declare -A EXPERIMENTS=(
+  [e1-samegame-random]="e1 samegame-random samegame random $STD 1-20 250000 0.0002"
+  [e1-samegame-tabu]="e1 samegame-tabu samegame tabu-bandit $STD 1-20 250000 0.0005"
+  [e1-bubblebreaker]="e1 bubblebreaker bubblebreaker random $STD 1-20 250000 0.008"
+  [e1-clickomania]="e1 clickomania clickomania random $CLK 1-20 100000 0"
+  [e1-maastricht100]="e1m"
+  [e2-beam]="e2"
+  [e2-beam-multistart]="e2m"
+  [e3-nbmcts]="e3"
+  [e4-nmcs]="e4"
+  [tune-c]="tc"
+  [tune-beam]="tb"
+  [tune-default]="td"
+)
+
+# E1 on the first 100 Maastricht positions (the thesis' set), one R.
+e1m() {
+  run e1-maastricht100 "$MAA" --positions 1-100 --iterations 100000 \
+    --config "mcts-x25: --algo mcts --restarts 25 --c 0.0005" \
+    --config "nmcts2-x25: --algo nmcts --level 2 --inner 4000 --c 0.0005,0"
+}
+
+# E2 (thesis §5.3.2): BMCTS vs MCTS vs move-by-move (W = 1) across budgets.
+e2() {
+  # C: the tuned value for the budget class (see tune-c).
+  for kc in 20000:0.001 100000:0.003 500000:0.003; do
+    local k=${kc%:*} c=${kc#*:}
+    local l=$((k / 40))
+    run "e2-beam-$k" "$STD" --positions 1-20 --iterations "$k" \
+      --config "mcts: --algo mcts --c $c" \
+      --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c" \
+      --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c"
+  done
+}
+
+# E2' (thesis §5.3.3): multi-start, best of 4 runs per position.
+e2m() {
+  run e2-beam-multistart "$STD" --positions 1-20 --iterations 100000 --runs 4 --aggregate max \
+    --config "mcts: --algo mcts --c 0.003" \
+    --config "bmcts: --algo bmcts --beam-l 2500 --beam-w 10 --c 0.003"
+}
+
+# E3 (thesis §5.3.4): NBMCTS vs NMCTS, level 2, same inner searches.
+e3() {
+  run e3-nbmcts "$STD" --positions 1-20 --iterations 250000 \
+    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0" \
+    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0"
+}
+
+# E4 (thesis §4.3.3): level-2 NMCTS vs NMCS at equal budget, random and informed
+# rollouts; NMCTS with move-by-move search on both levels, advancing along the best
+# solution (the thesis' E4 setting).
+e4() {
+  run e4-nmcs "$STD" --positions 1-20 --iterations 250000 \
+    --config "nmcs2: --algo nmcs --level 2" \
+    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0" \
+    --config "nmcts2-mbm: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best" \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu-bandit" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+}
+
+# Tuning (thesis §4.3.1 / §5.3.1) on the independent random training set.
+tc() {
+  local args=()
+  for c in 0 0.0001 0.0002 0.0005 0.001 0.003 0.01; do
+    args+=(--config "c=$c: --algo mcts --c $c")
+  done
+  run tune-c "$TRAIN" --positions 1-20 --iterations 100000 "${args[@]}"
+}
+tb() {
+  local args=()
+  for l in 500 2500 10000; do
+    for w in 2 10 50; do
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+    done
+  done
+  run tune-beam "$TRAIN" --positions 1-20 --iterations 100000 "${args[@]}"
+}
+
+# Default algorithm for SameGame at the batch budget (300,000 playouts per run), on
+# the training set: the strongest settings seen so far, side by side.
+td() {
+  run tune-default "$TRAIN" --positions 1-20 --iterations 300000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-tabu-i2000: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu" \
+    --config "nmcts2-tabu-i10000: --algo nmcts --level 2 --inner 10000 --c 0.003,0 --policy tabu" \
+    --config "nbmcts2-tabu: --algo nbmcts --level 2 --c 0.0005,0 --policy tabu" \
+    --config "bmcts-tabu: --algo bmcts --beam-l 10000 --beam-w 10 --c 0.003 --policy tabu" \
+    --config "mcts-tabu: --algo mcts --c 0.003 --policy tabu"
+}
+
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  names=(tune-c tune-beam e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         e1-maastricht100 e2-beam e2-beam-multistart e3-nbmcts e4-nmcs)
+fi
+for n in "${names[@]}"; do
+  spec=${EXPERIMENTS[$n]:-}
+  [ -n "$spec" ] || { echo "unknown experiment $n" >&2; exit 2; }
+  $spec
+done
