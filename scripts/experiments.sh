@@ -72,7 +72,15 @@ declare -A EXPERIMENTS=(
   [e2-beam-multistart]="e2m"
   [e3-nbmcts]="e3"
   [e4-nmcs]="e4"
-  [tune-c]="tc"
+  [tune-c]="tc tune-c $TRAIN samegame random 100000 0 0.0001 0.0002 0.0005 0.001 0.003 0.01"
+  [tune-c-10k]="tc tune-c-10k $TRAIN samegame random 10000 0 0.0001 0.0002 0.0005 0.001 0.003 0.01"
+  [tune-c-30k]="tc tune-c-30k $TRAIN samegame random 30000 0 0.0001 0.0002 0.0005 0.001 0.003 0.01"
+  [tune-c-tabu-10k]="tc tune-c-tabu-10k $TRAIN samegame tabu 10000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
+  [tune-c-tabu-100k]="tc tune-c-tabu-100k $TRAIN samegame tabu 100000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
+  [tune-c-bubblebreaker-10k]="tc tune-c-bubblebreaker-10k $TRAIN bubblebreaker random 10000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
+  [tune-c-bubblebreaker-100k]="tc tune-c-bubblebreaker-100k $TRAIN bubblebreaker random 100000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
+  [tune-c-clickomania-10k]="tc tune-c-clickomania-10k $CLK clickomania random 10000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
+  [tune-c-clickomania-100k]="tc tune-c-clickomania-100k $CLK clickomania random 100000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
   [tune-beam]="tb"
   [tune-default]="td"
 )
@@ -80,8 +88,8 @@ declare -A EXPERIMENTS=(
 # E1 on the first 100 Maastricht positions (the thesis' set), one R.
 e1m() {
   run e1-maastricht100 "$MAA" --positions 1-100 --iterations 100000 \
-    --config "mcts-x25: --algo mcts --restarts 25 --c 0.0005" \
-    --config "nmcts2-x25: --algo nmcts --level 2 --inner 4000 --c 0.0005,0"
+    --config "mcts-x25: --algo mcts --restarts 25 --c 0.0005 --policy random" \
+    --config "nmcts2-x25: --algo nmcts --level 2 --inner 4000 --c 0.0005,0 --policy random"
 }
 
 # E2 (thesis §5.3.2): BMCTS vs MCTS vs move-by-move (W = 1) across budgets.
@@ -91,24 +99,24 @@ e2() {
     local k=${kc%:*} c=${kc#*:}
     local l=$((k / 40))
     run "e2-beam-$k" "$STD" --positions 1-20 --iterations "$k" \
-      --config "mcts: --algo mcts --c $c" \
-      --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c" \
-      --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c"
+      --config "mcts: --algo mcts --c $c --policy random" \
+      --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
+      --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
   done
 }
 
 # E2' (thesis §5.3.3): multi-start, best of 4 runs per position.
 e2m() {
   run e2-beam-multistart "$STD" --positions 1-20 --iterations 100000 --runs 4 --aggregate max \
-    --config "mcts: --algo mcts --c 0.003" \
-    --config "bmcts: --algo bmcts --beam-l 2500 --beam-w 10 --c 0.003"
+    --config "mcts: --algo mcts --c 0.003 --policy random" \
+    --config "bmcts: --algo bmcts --beam-l 2500 --beam-w 10 --c 0.003 --policy random"
 }
 
 # E3 (thesis §5.3.4): NBMCTS vs NMCTS, level 2, same inner searches.
 e3() {
   run e3-nbmcts "$STD" --positions 1-20 --iterations 250000 \
-    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0" \
-    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0"
+    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random" \
+    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --policy random"
 }
 
 # E4 (thesis §4.3.3): level-2 NMCTS vs NMCS at equal budget, random and informed
@@ -116,27 +124,31 @@ e3() {
 # solution (the thesis' E4 setting).
 e4() {
   run e4-nmcs "$STD" --positions 1-20 --iterations 250000 \
-    --config "nmcs2: --algo nmcs --level 2" \
-    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0" \
-    --config "nmcts2-mbm: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best" \
+    --config "nmcs2: --algo nmcs --level 2 --policy random" \
+    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random" \
+    --config "nmcts2-mbm: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy random" \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
     --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu-bandit" \
     --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
 }
 
-# Tuning (thesis §4.3.1 / §5.3.1) on the independent random training set.
+# Tuning C (thesis §4.3.1) on the independent random training set (Clickomania: the
+# first 20 boards of its set): MCTS with one C per configuration.
+# tc NAME SET VARIANT POLICY BUDGET C...
 tc() {
+  local name=$1 set=$2 variant=$3 policy=$4 budget=$5
+  shift 5
   local args=()
-  for c in 0 0.0001 0.0002 0.0005 0.001 0.003 0.01; do
-    args+=(--config "c=$c: --algo mcts --c $c")
+  for c in "$@"; do
+    args+=(--config "c=$c: --algo mcts --c $c --policy $policy")
   done
-  run tune-c "$TRAIN" --positions 1-20 --iterations 100000 "${args[@]}"
+  run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
 tb() {
   local args=()
   for l in 500 2500 10000; do
     for w in 2 10 50; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --policy random")
     done
   done
   run tune-beam "$TRAIN" --positions 1-20 --iterations 100000 "${args[@]}"
@@ -156,7 +168,9 @@ td() {
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
-  names=(tune-c tune-beam e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+  names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
+         tune-c-bubblebreaker-10k tune-c-bubblebreaker-100k tune-c-clickomania-10k
+         tune-c-clickomania-100k tune-beam tune-default e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
          e1-maastricht100 e2-beam e2-beam-multistart e3-nbmcts e4-nmcs)
 fi
 for n in "${names[@]}"; do

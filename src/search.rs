@@ -257,14 +257,16 @@ impl Params {
             return 0.0;
         }
         // (largest budget of the class, C) per variant and policy, budgets ascending.
+        // Measured best at 10,000 and 100,000 playouts (docs/experiments.md, "Tuning
+        // C"); the 15,000-50,000 class takes a value between the two.
         let table: &[(u64, f64)] = match (variant, policy) {
             (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Random) => {
                 &[(15_000, 0.0005), (50_000, 0.001), (u64::MAX, 0.003)]
             }
             (Variant::SameGame | Variant::SameGameNoPenalty, _) => {
-                &[(15_000, 0.0005), (50_000, 0.001), (u64::MAX, 0.003)]
+                &[(15_000, 0.001), (50_000, 0.003), (u64::MAX, 0.01)]
             }
-            (Variant::BubbleBreaker, _) => &[(u64::MAX, 0.008)],
+            (Variant::BubbleBreaker, _) => &[(15_000, 0.0002), (50_000, 0.001), (u64::MAX, 0.003)],
             (Variant::Clickomania, _) => &[(u64::MAX, 0.0)],
         };
         table
@@ -273,9 +275,9 @@ impl Params {
             .map_or(0.0, |&(_, c)| c)
     }
 
-    /// Beam (L, W). Single searches (`bmcts`): thesis Table 5.1/5.2, 4-second row
-    /// (SameGame random 2500/10, informed 1000/100, Bubble Breaker 2500/5,
-    /// Clickomania 100/15). Lower levels of a nested search (`nbmcts`, short
+    /// Beam (L, W). Single searches (`bmcts`): SameGame random 10000/10 (tuned here at
+    /// 100,000 playouts); otherwise thesis Table 5.1/5.2, 4-second row (informed
+    /// 1000/100, Bubble Breaker 2500/5, Clickomania 100/15). Lower levels of a nested search (`nbmcts`, short
     /// repeated searches): Table 5.3/5.4 multi-start, 0.25-second row (SameGame random
     /// 75/2, informed 25/5, Bubble Breaker 75/3, Clickomania 10/3).
     pub fn beam(nested: bool, variant: Variant, policy: RolloutPolicy) -> (u64, u32) {
@@ -284,7 +286,9 @@ impl Params {
             (false, Variant::Clickomania) => (100, 15),
             (false, Variant::BubbleBreaker) => (2500, 5),
             (false, _) if informed => (1000, 100),
-            (false, _) => (2500, 10),
+            // Tuned here at 100,000 playouts (docs/results/tune-beam.md): L = 10000
+            // beat the thesis' 2500 (its 4 s ≈ 40,000 playouts row).
+            (false, _) => (10_000, 10),
             (true, Variant::Clickomania) => (10, 3),
             (true, Variant::BubbleBreaker) => (75, 3),
             (true, _) if informed => (25, 5),
@@ -481,6 +485,17 @@ pub fn search_with_stop(
     if let Err(e) = config.validate() {
         panic!("invalid search configuration: {e}");
     }
+    // `--policy auto` becomes the variant's policy before anything reads it.
+    let resolved;
+    let config = if config.policy == RolloutPolicy::Auto {
+        resolved = SearchConfig {
+            policy: config.policy.resolve(root.variant()),
+            ..config.clone()
+        };
+        &resolved
+    } else {
+        config
+    };
     let mut ctx = Ctx::new(budget, stop);
     let top = ctx.top_limit();
     let mut best = Best::default();
@@ -683,6 +698,7 @@ impl Rollout {
         ctx.playouts += 1;
         match self.policy {
             RolloutPolicy::Random => playout(board, None, rng, moves),
+            RolloutPolicy::Auto => unreachable!("--policy auto is resolved in search_with_stop"),
             RolloutPolicy::Tabu => {
                 let t = tabu_color(board);
                 playout(board, t, rng, moves)
@@ -704,3 +720,44 @@ impl Rollout {
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+#[cfg(test)]
+mod params_tests {
+    use super::*;
+
+    #[test]
+    fn default_c_follows_the_budget_class() {
+        let r = RolloutPolicy::Random;
+        assert_eq!(Params::c(1, Variant::SameGame, r, 10_000), 0.0005);
+        assert_eq!(Params::c(1, Variant::SameGame, r, 30_000), 0.001);
+        assert_eq!(Params::c(1, Variant::SameGame, r, 100_000), 0.003);
+        assert_eq!(
+            Params::c(1, Variant::SameGame, RolloutPolicy::Tabu, 100_000),
+            0.01
+        );
+        assert_eq!(Params::c(1, Variant::BubbleBreaker, r, 10_000), 0.0002);
+        assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.0);
+        assert_eq!(Params::c(2, Variant::SameGame, r, 100_000), 0.0);
+    }
+
+    #[test]
+    fn auto_policy_is_resolved_before_the_search() {
+        let b: Board = "0011\n0101\n1100".parse().unwrap();
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.policy = RolloutPolicy::Auto;
+        let a = search(
+            &cfg,
+            &b,
+            Budget::Iterations(50),
+            &mut crate::rng_for(1, 0, 0),
+        );
+        cfg.policy = RolloutPolicy::Tabu;
+        let t = search(
+            &cfg,
+            &b,
+            Budget::Iterations(50),
+            &mut crate::rng_for(1, 0, 0),
+        );
+        assert_eq!((a.score, a.moves), (t.score, t.moves));
+    }
+}

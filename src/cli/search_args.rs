@@ -13,14 +13,16 @@ use crate::search::{Advance, Algo, Beam, Budget, Params, SearchConfig, Setting};
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: mcts, nmcs, nmcts, bmcts or nbmcts.
-    #[arg(long, default_value = "nmcts")]
+    /// Algorithm: mcts, nmcs, nmcts, bmcts or nbmcts. Default nmcs (level 2): the
+    /// strongest at the default budgets in docs/experiments.md (tune-default).
+    #[arg(long, default_value = "nmcs")]
     pub algo: String,
     /// Nesting level (nmcs, nmcts, nbmcts; default 2). mcts and bmcts are level 1.
     #[arg(long)]
     pub level: Option<u32>,
-    /// Rollout policy: random, tabu or tabu-bandit.
-    #[arg(long, default_value = "random")]
+    /// Rollout policy: random, tabu, tabu-bandit, or auto (tabu for SameGame, random
+    /// for Clickomania and Bubble Breaker).
+    #[arg(long, default_value = "auto")]
     pub policy: RolloutPolicy,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
     /// `auto` = per-variant default at level 1; higher levels default to 0.
@@ -301,12 +303,13 @@ mod tests {
         }
         assert_eq!(
             cfg("--algo nmcts --c 0.0002").unwrap().to_string(),
-            "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --policy random"
+            "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --policy auto"
         );
         assert_eq!(
-            cfg("--algo bmcts").unwrap().to_string(),
+            cfg("--algo bmcts --policy random").unwrap().to_string(),
             "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --policy random"
         );
+        assert_eq!(cfg("").unwrap().to_string(), "nmcs --level 2 --policy auto");
     }
 
     #[test]

@@ -25,6 +25,26 @@ pub enum RolloutPolicy {
     /// TabuColorRandom whose tabu colour is chosen per rollout by a UCB1-TUNED bandit
     /// learning, across the rollouts of one search, which colour works best.
     TabuBandit,
+    /// The tuned default for the board's variant ([`RolloutPolicy::resolve`]): `tabu`
+    /// for SameGame (both variants), `random` for Clickomania and Bubble Breaker.
+    Auto,
+}
+
+impl RolloutPolicy {
+    /// The concrete policy for `variant` (`Auto` resolved; others unchanged).
+    /// TabuColorRandom is the thesis' informed policy for SameGame (§4.3) and beat
+    /// random rollouts in every SameGame comparison here (docs/experiments.md); it was
+    /// not used for Clickomania and Bubble Breaker, which keep random rollouts.
+    pub fn resolve(self, variant: crate::rules::Variant) -> RolloutPolicy {
+        use crate::rules::Variant;
+        match (self, variant) {
+            (RolloutPolicy::Auto, Variant::SameGame | Variant::SameGameNoPenalty) => {
+                RolloutPolicy::Tabu
+            }
+            (RolloutPolicy::Auto, _) => RolloutPolicy::Random,
+            (p, _) => p,
+        }
+    }
 }
 
 impl std::str::FromStr for RolloutPolicy {
@@ -34,8 +54,9 @@ impl std::str::FromStr for RolloutPolicy {
             "random" => Ok(RolloutPolicy::Random),
             "tabu" => Ok(RolloutPolicy::Tabu),
             "tabu-bandit" | "bandit" => Ok(RolloutPolicy::TabuBandit),
+            "auto" => Ok(RolloutPolicy::Auto),
             _ => Err(format!(
-                "unknown policy '{s}' (expected random, tabu or tabu-bandit)"
+                "unknown policy '{s}' (expected random, tabu, tabu-bandit or auto)"
             )),
         }
     }
@@ -47,6 +68,7 @@ impl std::fmt::Display for RolloutPolicy {
             RolloutPolicy::Random => "random",
             RolloutPolicy::Tabu => "tabu",
             RolloutPolicy::TabuBandit => "tabu-bandit",
+            RolloutPolicy::Auto => "auto",
         })
     }
 }
@@ -205,6 +227,20 @@ mod tests {
                 assert_eq!(n.final_score(), s);
             }
         }
+    }
+
+    #[test]
+    fn auto_policy_resolves_per_variant() {
+        let r = |v| RolloutPolicy::Auto.resolve(v);
+        assert_eq!(r(Variant::SameGame), RolloutPolicy::Tabu);
+        assert_eq!(r(Variant::SameGameNoPenalty), RolloutPolicy::Tabu);
+        assert_eq!(r(Variant::Clickomania), RolloutPolicy::Random);
+        assert_eq!(r(Variant::BubbleBreaker), RolloutPolicy::Random);
+        assert_eq!(
+            RolloutPolicy::TabuBandit.resolve(Variant::Clickomania),
+            RolloutPolicy::TabuBandit
+        );
+        assert_eq!("auto".parse::<RolloutPolicy>(), Ok(RolloutPolicy::Auto));
     }
 
     #[test]
