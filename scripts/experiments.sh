@@ -83,6 +83,8 @@ declare -A EXPERIMENTS=(
   [tune-c-clickomania-100k]="tc tune-c-clickomania-100k $CLK clickomania random 100000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
   [tune-beam]="tb"
   [tune-default]="td"
+  [tune-default-mbm]="tdm"
+  [e4-nmcs-tabu-pair]="e4p"
 )
 
 # E1 on the first 100 Maastricht positions (the thesis' set), one R.
@@ -148,7 +150,7 @@ tb() {
   local args=()
   for l in 500 2500 10000; do
     for w in 2 10 50; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --policy random")
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --c 0.0002 --policy random")
     done
   done
   run tune-beam "$TRAIN" --positions 1-20 --iterations 100000 "${args[@]}"
@@ -166,12 +168,25 @@ td() {
     --config "mcts-tabu: --algo mcts --c 0.003 --policy tabu"
 }
 
+# The two strongest informed settings of tune-default and e4, paired directly: on
+# the training set at the batch budget, and on the standard set at E4's budget.
+tdm() {
+  run tune-default-mbm "$TRAIN" --positions 1-20 --iterations 300000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+}
+e4p() {
+  run e4-nmcs-tabu-pair "$STD" --positions 1-20 --iterations 250000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+}
+
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
   names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
          tune-c-bubblebreaker-10k tune-c-bubblebreaker-100k tune-c-clickomania-10k
-         tune-c-clickomania-100k tune-beam tune-default e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
-         e1-maastricht100 e2-beam e2-beam-multistart e3-nbmcts e4-nmcs)
+         tune-c-clickomania-100k tune-beam tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         e1-maastricht100 e2-beam e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do
   spec=${EXPERIMENTS[$n]:-}
