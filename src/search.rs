@@ -249,7 +249,8 @@ impl Params {
     ///
     /// As in the thesis (Tables 4.1/4.2), the best C grows with the budget; the
     /// values were tuned here with `samegame compare` on the training set
-    /// `testsets/random-15x15x5-100.txt` (Clickomania: its own set), see
+    /// `testsets/random-15x15x5-100.txt` (Clickomania: positions 1-20 of its own set,
+    /// which E1 also uses), see
     /// docs/experiments.md ("Tuning C"). Budgets above the largest tuned class use
     /// the largest class's value.
     pub fn c(level: usize, variant: Variant, policy: RolloutPolicy, playouts: u64) -> f64 {
@@ -267,7 +268,7 @@ impl Params {
                 &[(15_000, 0.001), (50_000, 0.003), (u64::MAX, 0.01)]
             }
             (Variant::BubbleBreaker, _) => &[(15_000, 0.0002), (50_000, 0.001), (u64::MAX, 0.003)],
-            (Variant::Clickomania, _) => &[(u64::MAX, 0.0)],
+            (Variant::Clickomania, _) => &[(15_000, 0.0), (50_000, 0.003), (u64::MAX, 0.01)],
         };
         table
             .iter()
@@ -736,7 +737,8 @@ mod params_tests {
             0.01
         );
         assert_eq!(Params::c(1, Variant::BubbleBreaker, r, 10_000), 0.0002);
-        assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.0);
+        assert_eq!(Params::c(1, Variant::Clickomania, r, 10_000), 0.0);
+        assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.01);
         assert_eq!(Params::c(2, Variant::SameGame, r, 100_000), 0.0);
     }
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
-use super::search_args::SearchArgs;
+use super::search_args::{budget_from_flags, SearchArgs};
 use super::Outcome;
 use crate::batch::select::parse_positions;
 use crate::compare::{run_jobs, Aggregate, Entry, Plan, Report};
@@ -220,15 +220,8 @@ fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
 }
 
 fn budget(a: &Args) -> Result<Budget, Error> {
-    match (a.iterations, a.time) {
-        (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
-        (Some(k), _) => Ok(Budget::Iterations(k)),
-        (None, Some(t)) if t > 0.0 && t.is_finite() => Ok(Budget::Time(t)),
-        (None, Some(t)) => Err(Error::Config(format!(
-            "--time must be a positive number of seconds, not {t}"
-        ))),
-        (None, None) => Err(Error::Config("give --iterations or --time".into())),
-    }
+    budget_from_flags(a.iterations, a.time)?
+        .ok_or_else(|| Error::Config("give --iterations or --time".into()))
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {

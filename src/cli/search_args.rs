@@ -246,15 +246,24 @@ impl SearchArgs {
 
     /// The budget; `default` when neither `--iterations` nor `--time` is given.
     pub fn budget(&self, default: Budget) -> Result<Budget, Error> {
-        match (self.iterations, self.time) {
-            (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
-            (Some(k), _) => Ok(Budget::Iterations(k)),
-            (None, Some(t)) if !(t > 0.0 && t.is_finite()) => Err(Error::Config(format!(
-                "--time must be a positive number of seconds, not {t}"
-            ))),
-            (None, Some(t)) => Ok(Budget::Time(t)),
-            (None, None) => Ok(default),
-        }
+        Ok(budget_from_flags(self.iterations, self.time)?.unwrap_or(default))
+    }
+}
+
+/// The budget given by `--iterations` / `--time` (`None` when neither is given),
+/// refusing zero iterations and non-positive or non-finite times.
+pub fn budget_from_flags(
+    iterations: Option<u64>,
+    time: Option<f64>,
+) -> Result<Option<Budget>, Error> {
+    match (iterations, time) {
+        (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
+        (Some(k), _) => Ok(Some(Budget::Iterations(k))),
+        (None, Some(t)) if !(t > 0.0 && t.is_finite()) => Err(Error::Config(format!(
+            "--time must be a positive number of seconds, not {t}"
+        ))),
+        (None, Some(t)) => Ok(Some(Budget::Time(t))),
+        (None, None) => Ok(None),
     }
 }
 
