@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
-# Regenerates the solutions table in README.md (between the solutions markers) from
-# `samegame verify --markdown` on every file in solutions/. Nothing in that table is
-# typed by hand; tests/readme.rs fails when README.md and solutions/ disagree.
+# Regenerates the solutions tables in README.md (between the solutions markers) from
+# `samegame verify` on every file in solutions/: one summary row per file (the total
+# line of `verify`) and the per-position table (`verify --markdown`) of the standard
+# 20 under the SameGame rules. Nothing in those tables is typed by hand;
+# tests/readme.rs fails when README.md and solutions/ disagree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 table=$(mktemp)
-for f in solutions/*.txt; do
-  [ -e "$f" ] || continue
-  base=$(basename "$f" .txt)
-  set=${base%.*}
-  echo "#### \`$f\`"
-  echo
-  ./target/release/samegame verify "testsets/$set.txt" "$f" --markdown | grep '^|'
-  echo
-done > "$table"
+{
+  echo "| solutions file | \`samegame verify\` |"
+  echo "|---|---|"
+  for f in solutions/*.txt; do
+    [ -e "$f" ] || continue
+    base=$(basename "$f" .txt)
+    set=${base%.*}
+    echo "| \`$f\` | $(./target/release/samegame verify "testsets/$set.txt" "$f" | tail -n 1) |"
+  done
+  main=solutions/samegame-standard-20.samegame.txt
+  if [ -e "$main" ]; then
+    echo
+    echo "Per position, \`samegame verify testsets/samegame-standard-20.txt $main --markdown\`:"
+    echo
+    ./target/release/samegame verify testsets/samegame-standard-20.txt "$main" --markdown | grep '^|'
+  fi
+} > "$table"
 python3 - "$table" <<'PY'
 import sys
 table = open(sys.argv[1]).read()
