@@ -14,7 +14,12 @@ fn verify(root: &Path, set: &str, file: &Path, markdown: bool) -> String {
         cmd.arg("--markdown");
     }
     let out = cmd.output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{} does not verify", file.display());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{} does not verify",
+        file.display()
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -52,7 +57,10 @@ fn readme_solutions_table_matches_verify_output() {
         }
     }
     let begin = "<!-- solutions:begin -->\n";
-    let i = readme.find(begin).expect("README has the solutions markers") + begin.len();
+    let i = readme
+        .find(begin)
+        .expect("README has the solutions markers")
+        + begin.len();
     let j = readme.find("<!-- solutions:end -->").unwrap();
     assert!(
         readme[i..j] == expected,
