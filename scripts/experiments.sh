@@ -70,6 +70,7 @@ declare -A EXPERIMENTS=(
   [e1-maastricht100]="e1m"
   [e2-beam]="e2"
   [e2-beam-multistart]="e2m"
+  [e2-beam-tuned]="e2t"
   [e3-nbmcts]="e3"
   [e4-nmcs]="e4"
   [tune-c]="tc tune-c $TRAIN samegame random 100000 0 0.0001 0.0002 0.0005 0.001 0.003 0.01"
@@ -101,6 +102,18 @@ e2() {
     local k=${kc%:*} c=${kc#*:}
     local l=$((k / 40))
     run "e2-beam-$k" "$STD" --positions 1-20 --iterations "$k" \
+      --config "mcts: --algo mcts --c $c --policy random" \
+      --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
+      --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
+  done
+}
+
+# E2 again with the simulation limit tune-beam found best (L = budget/10, W = 10).
+e2t() {
+  for kc in 100000:0.003 500000:0.003; do
+    local k=${kc%:*} c=${kc#*:}
+    local l=$((k / 10))
+    run "e2-beam-tuned-$k" "$STD" --positions 1-20 --iterations "$k" \
       --config "mcts: --algo mcts --c $c --policy random" \
       --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
       --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
@@ -186,7 +199,7 @@ if [ ${#names[@]} -eq 0 ]; then
   names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
          tune-c-bubblebreaker-10k tune-c-bubblebreaker-100k tune-c-clickomania-10k
          tune-c-clickomania-100k tune-beam tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
-         e1-maastricht100 e2-beam e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
+         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do
   spec=${EXPERIMENTS[$n]:-}
