@@ -96,29 +96,23 @@ e1m() {
 }
 
 # E2 (thesis §5.3.2): BMCTS vs MCTS vs move-by-move (W = 1) across budgets.
-e2() {
-  # C: the tuned value for the budget class (see tune-c).
-  for kc in 20000:0.001 100000:0.003 500000:0.003; do
+# beam_vs_mcts PREFIX DIVISOR BUDGET:C...: simulation limit L = BUDGET / DIVISOR,
+# C the tuned value for the budget class (see tune-c).
+beam_vs_mcts() {
+  local prefix=$1 divisor=$2
+  shift 2
+  for kc in "$@"; do
     local k=${kc%:*} c=${kc#*:}
-    local l=$((k / 40))
-    run "e2-beam-$k" "$STD" --positions 1-20 --iterations "$k" \
+    local l=$((k / divisor))
+    run "$prefix-$k" "$STD" --positions 1-20 --iterations "$k" \
       --config "mcts: --algo mcts --c $c --policy random" \
       --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
       --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
   done
 }
-
+e2() { beam_vs_mcts e2-beam 40 20000:0.001 100000:0.003 500000:0.003; }
 # E2 again with the simulation limit tune-beam found best (L = budget/10, W = 10).
-e2t() {
-  for kc in 100000:0.003 500000:0.003; do
-    local k=${kc%:*} c=${kc#*:}
-    local l=$((k / 10))
-    run "e2-beam-tuned-$k" "$STD" --positions 1-20 --iterations "$k" \
-      --config "mcts: --algo mcts --c $c --policy random" \
-      --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
-      --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
-  done
-}
+e2t() { beam_vs_mcts e2-beam-tuned 10 100000:0.003 500000:0.003; }
 
 # E2' (thesis §5.3.3): multi-start, best of 4 runs per position.
 e2m() {
