@@ -8,8 +8,13 @@
 # Writes docs/results/NAME.{md,csv,summary.csv,json,svg}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-SG=./target/release/samegame
+# SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);
+# THREADS=n limits `compare` to n worker threads (results do not depend on it).
+if [ -z "${SG:-}" ]; then
+  cargo build --release --quiet
+  SG=./target/release/samegame
+fi
+THREADS=${THREADS:-0}
 OUT=docs/results
 mkdir -p "$OUT"
 STD=testsets/samegame-standard-20.txt
@@ -21,7 +26,7 @@ TRAIN=testsets/random-15x15x5-100.txt
 run() {
   local name=$1
   shift
-  local cmd=("$SG" compare "$@" --csv "$OUT/$name.csv" --json "$OUT/$name.json" --svg "$OUT/$name.svg")
+  local cmd=("$SG" compare "$@" --threads "$THREADS" --csv "$OUT/$name.csv" --json "$OUT/$name.json" --svg "$OUT/$name.svg")
   echo "== $name" >&2
   local start=$SECONDS
   local table
@@ -41,7 +46,9 @@ run() {
     echo "$table"
     echo '```'
     echo
-    echo "Chart: [$name.svg]($name.svg). Wall time $((SECONDS - start)) s on 2 cores."
+    local cores="2 cores"
+    [ "$THREADS" = 0 ] || cores="$THREADS worker thread(s)"
+    echo "Chart: [$name.svg]($name.svg). Wall time $((SECONDS - start)) s on $cores."
   } > "$OUT/$name.md"
   echo "$table" >&2
 }
@@ -83,6 +90,22 @@ declare -A EXPERIMENTS=(
   [tune-c-clickomania-10k]="tc tune-c-clickomania-10k $CLK clickomania random 10000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
   [tune-c-clickomania-100k]="tc tune-c-clickomania-100k $CLK clickomania random 100000 0 0.0002 0.0005 0.001 0.003 0.01 0.03"
   [tune-beam]="tb"
+  [tune-beam-random-10k]="tbv tune-beam-random-10k $TRAIN samegame random 10000 0.0005 100,250,1000,2500 2,10,100"
+  [tune-beam-tabu-10k]="tbv tune-beam-tabu-10k $TRAIN samegame tabu 10000 0.001 100,250,1000,2500 2,10,100"
+  [tune-beam-tabu-100k]="tbv tune-beam-tabu-100k $TRAIN samegame tabu 100000 0.01 1000,2500,10000,25000 2,10,100"
+  [tune-beam-bubblebreaker-10k]="tbv tune-beam-bubblebreaker-10k $TRAIN bubblebreaker random 10000 0.0002 100,250,1000,2500 2,5,25"
+  [tune-beam-bubblebreaker-100k]="tbv tune-beam-bubblebreaker-100k $TRAIN bubblebreaker random 100000 0.003 1000,2500,10000,25000 2,5,25"
+  [tune-beam-clickomania-10k]="tbv tune-beam-clickomania-10k $CLK clickomania random 10000 0 10,100,1000 3,15,100"
+  [tune-beam-clickomania-100k]="tbv tune-beam-clickomania-100k $CLK clickomania random 100000 0.01 100,1000,10000 3,25,500"
+  [tune-z-random-10k]="tz tune-z-random-10k $TRAIN samegame random 10000 0.0005 10,20,30,50"
+  [tune-z-random-100k]="tz tune-z-random-100k $TRAIN samegame random 100000 0.003 10,20,30,50"
+  [tune-z-tabu-10k]="tz tune-z-tabu-10k $TRAIN samegame tabu 10000 0.001 10,20,30,50"
+  [tune-z-tabu-100k]="tz tune-z-tabu-100k $TRAIN samegame tabu 100000 0.01 10,20,30,50"
+  [tune-z-bubblebreaker-10k]="tz tune-z-bubblebreaker-10k $TRAIN bubblebreaker random 10000 0.0002 10,20,30,50"
+  [tune-z-bubblebreaker-100k]="tz tune-z-bubblebreaker-100k $TRAIN bubblebreaker random 100000 0.003 10,20,30,50"
+  [tune-z-clickomania-10k]="tz tune-z-clickomania-10k $CLK clickomania random 10000 0 20,50,100,200"
+  [tune-z-clickomania-100k]="tz tune-z-clickomania-100k $CLK clickomania random 100000 0.01 20,50,100,200"
+  [tune-bandit-c]="tbc"
   [tune-default]="td"
   [tune-default-mbm]="tdm"
   [e4-nmcs-tabu-pair]="e4p"
@@ -153,6 +176,45 @@ tc() {
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
+# Beam grid for one domain and budget (thesis §5.3.1, Tables 5.1/5.2), MCTS with
+# the same C first as the baseline (the plateau BMCTS reaches when L or W is large).
+# tbv NAME SET VARIANT POLICY BUDGET C L,L,... W,W,...
+tbv() {
+  local name=$1 set=$2 variant=$3 policy=$4 budget=$5 c=$6 ls=$7 ws=$8
+  local args=(--config "mcts: --algo mcts --c $c --policy $policy")
+  for l in ${ls//,/ }; do
+    for w in ${ws//,/ }; do
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --c $c --policy $policy")
+    done
+  done
+  run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
+}
+# Move-by-move MCTS (thesis §4.3.1, Tables 4.3/4.4): z per domain and budget, with
+# the budget class's tuned C, advancing along the best solution; global MCTS
+# (z = 0) first as the baseline.
+# tz NAME SET VARIANT POLICY BUDGET C Z,Z,...
+tz() {
+  local name=$1 set=$2 variant=$3 policy=$4 budget=$5 c=$6 zs=$7
+  local args=(--config "z=0: --algo mcts --c $c --policy $policy")
+  for z in ${zs//,/ }; do
+    args+=(--config "z=$z: --algo mcts --c $c --z $z --advance best --policy $policy")
+  done
+  run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
+}
+# The tabu-colour bandit's exploration factor (--bandit-c; the thesis gives none),
+# with fixed-tabu rollouts first as the baseline: MCTS at 100,000 playouts, and
+# level-2 NMCTS with 2,000-playout move-by-move level-1 searches (the bandit restarts
+# with every one) at 300,000.
+tbc() {
+  local m=(--config "tabu: --algo mcts --c 0.01 --policy tabu")
+  local n=(--config "tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu")
+  for b in 0.001 0.01 0.1 1; do
+    m+=(--config "bandit-c=$b: --algo mcts --c 0.01 --policy tabu-bandit --bandit-c $b")
+    n+=(--config "bandit-c=$b: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c $b")
+  done
+  run tune-bandit-c "$TRAIN" --positions 1-20 --iterations 100000 "${m[@]}"
+  run tune-bandit-c-nmcts "$TRAIN" --positions 1-20 --iterations 300000 "${n[@]}"
+}
 tb() {
   local args=()
   for l in 500 2500 10000; do
@@ -192,7 +254,14 @@ names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
   names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
          tune-c-bubblebreaker-10k tune-c-bubblebreaker-100k tune-c-clickomania-10k
-         tune-c-clickomania-100k tune-beam tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         tune-c-clickomania-100k tune-beam
+         tune-beam-random-10k tune-beam-tabu-10k tune-beam-tabu-100k
+         tune-beam-bubblebreaker-10k tune-beam-bubblebreaker-100k
+         tune-beam-clickomania-10k tune-beam-clickomania-100k
+         tune-z-random-10k tune-z-random-100k tune-z-tabu-10k tune-z-tabu-100k
+         tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
+         tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
+         tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
          e1-maastricht100 e2-beam e2-beam-tuned e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do

@@ -209,8 +209,9 @@ pub struct SearchConfig {
     /// Beam per level (`--beam-l`, `--beam-w`); `None` = plain MCTS at that level.
     pub beam: Vec<Option<Beam>>,
     /// Move-by-move search per level: spend the level's budget over the first z moves
-    /// (`--z`); 0 = global search from the level's start position.
-    pub z: Vec<u32>,
+    /// (`--z`); 0 = global search from the level's start position; `auto` = the tuned
+    /// [`Params::z`] for the variant, policy and the level's budget class.
+    pub z: Vec<Setting<u32>>,
     /// How move-by-move search advances (`--advance`).
     pub advance: Advance,
     /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
@@ -218,6 +219,10 @@ pub struct SearchConfig {
     pub inner: Option<Vec<u64>>,
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
+    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
+    /// `tabu-bandit` only); `None` = [`Params::BANDIT_C`].
+    #[serde(default)]
+    pub bandit_c: Option<f64>,
 }
 
 /// Every default parameter value, in one place (tuned later; thesis tables cited).
@@ -276,12 +281,26 @@ impl Params {
             .map_or(0.0, |&(_, c)| c)
     }
 
+    /// Move-by-move z for `--z auto`, for one search of `playouts` playouts (all its
+    /// steps). Thesis Tables 4.3/4.4; tuned here (docs/experiments.md, "Move-by-move
+    /// z"). 0 means global search.
+    pub fn z(variant: Variant, policy: RolloutPolicy, playouts: u64) -> u32 {
+        let _ = (variant, policy, playouts);
+        30
+    }
+
     /// Beam (L, W). Single searches (`bmcts`): SameGame random 10000/10 (tuned here at
     /// 100,000 playouts); otherwise thesis Table 5.1/5.2, 4-second row (informed
     /// 1000/100, Bubble Breaker 2500/5, Clickomania 100/15). Lower levels of a nested search (`nbmcts`, short
     /// repeated searches): Table 5.3/5.4 multi-start, 0.25-second row (SameGame random
     /// 75/2, informed 25/5, Bubble Breaker 75/3, Clickomania 10/3).
-    pub fn beam(nested: bool, variant: Variant, policy: RolloutPolicy) -> (u64, u32) {
+    pub fn beam(
+        nested: bool,
+        variant: Variant,
+        policy: RolloutPolicy,
+        playouts: u64,
+    ) -> (u64, u32) {
+        let _ = playouts;
         let informed = policy != RolloutPolicy::Random;
         match (nested, variant) {
             (false, Variant::Clickomania) => (100, 15),
@@ -336,10 +355,11 @@ impl SearchConfig {
                     })
                 })
                 .collect(),
-            z: vec![0; n],
+            z: vec![Setting::Set(0); n],
             advance: Advance::Visits,
             inner: None,
             restarts: 1,
+            bandit_c: None,
         }
     }
 
@@ -362,6 +382,17 @@ impl SearchConfig {
         }
         if self.restarts == 0 {
             return bad("--restarts must be at least 1".into());
+        }
+        if let Some(b) = self.bandit_c {
+            if !(b.is_finite() && b >= 0.0) {
+                return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
+            }
+            if self.policy != RolloutPolicy::TabuBandit {
+                return bad(format!(
+                    "--bandit-c is only used by --policy tabu-bandit, not {}",
+                    self.policy
+                ));
+            }
         }
         let n = self.level as usize;
         if !self.algo.is_tree() {
@@ -462,7 +493,11 @@ impl fmt::Display for SearchConfig {
             }
             write!(f, " --restarts {}", self.restarts)?;
         }
-        write!(f, " --policy {}", self.policy)
+        write!(f, " --policy {}", self.policy)?;
+        if let Some(b) = self.bandit_c {
+            write!(f, " --bandit-c {b}")?;
+        }
+        Ok(())
     }
 }
 
@@ -503,7 +538,8 @@ pub fn search_with_stop(
     if root.is_terminal() {
         best.offer(root.final_score(), &[]);
     } else {
-        let rollout = Rollout::new(config.policy, root);
+        let bandit_c = config.bandit_c.unwrap_or(Params::BANDIT_C);
+        let rollout = Rollout::new(config.policy, root, bandit_c);
         match config.algo {
             Algo::Nmcs => nmcs::nmcs(
                 config.level as usize,
@@ -668,15 +704,17 @@ impl<'s> Ctx<'s> {
 pub(crate) struct Rollout {
     policy: RolloutPolicy,
     bandit: Ucb1TunedBandit,
+    bandit_c: f64,
     colors: usize,
     pub norm: Normalizer,
 }
 
 impl Rollout {
-    pub fn new(policy: RolloutPolicy, root: &Board) -> Self {
+    pub fn new(policy: RolloutPolicy, root: &Board, bandit_c: f64) -> Self {
         Rollout {
             policy,
-            bandit: Ucb1TunedBandit::new(root.colors(), Params::BANDIT_C),
+            bandit: Ucb1TunedBandit::new(root.colors(), bandit_c),
+            bandit_c,
             colors: root.colors(),
             norm: Normalizer::new(root.variant(), root.width(), root.height()),
         }
@@ -684,7 +722,7 @@ impl Rollout {
     /// Forgets what the bandit learnt (a new search starts).
     pub fn reset_bandit(&mut self) {
         if self.policy == RolloutPolicy::TabuBandit {
-            self.bandit = Ucb1TunedBandit::new(self.colors, Params::BANDIT_C);
+            self.bandit = Ucb1TunedBandit::new(self.colors, self.bandit_c);
         }
     }
     /// Plays `board` to the end, appending moves; counts one playout; returns the score.
@@ -740,6 +778,66 @@ mod params_tests {
         assert_eq!(Params::c(1, Variant::Clickomania, r, 10_000), 0.0);
         assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.01);
         assert_eq!(Params::c(2, Variant::SameGame, r, 100_000), 0.0);
+    }
+
+    #[test]
+    fn auto_z_and_beam_resolve_per_budget_class() {
+        let b: Board = testutil::board15(7, Variant::SameGame);
+        let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
+        cfg.z = vec![Setting::Auto];
+        for k in [10_000, 100_000, 1_000_000] {
+            let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(k));
+            let z = Params::z(Variant::SameGame, RolloutPolicy::Random, k);
+            let step = k / u64::from(z.max(1));
+            let (l, w) = Params::beam(false, Variant::SameGame, RolloutPolicy::Random, step);
+            let p = plan.levels[0];
+            assert_eq!(p.z, z);
+            assert_eq!(
+                p.c,
+                Params::c(1, Variant::SameGame, RolloutPolicy::Random, step)
+            );
+            assert_eq!(p.beam, Some((l, w as usize)));
+        }
+        // Nested: z auto at each level from that level's own search budget.
+        let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
+        cfg.z = vec![Setting::Auto, Setting::Set(7)];
+        cfg.inner = Some(vec![4000]);
+        let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(400_000));
+        assert_eq!(
+            plan.levels[0].z,
+            Params::z(Variant::SameGame, RolloutPolicy::Random, 4000)
+        );
+        assert_eq!(plan.levels[1].z, 7);
+    }
+
+    #[test]
+    fn bandit_c_defaults_to_the_constant_and_changes_the_search() {
+        let b: Board = testutil::board15(3, Variant::SameGame);
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.policy = RolloutPolicy::TabuBandit;
+        let run = |cfg: &SearchConfig| {
+            let r = search(
+                cfg,
+                &b,
+                Budget::Iterations(3000),
+                &mut crate::rng_for(1, 0, 0),
+            );
+            (r.score, r.moves)
+        };
+        let default = run(&cfg);
+        cfg.bandit_c = Some(Params::BANDIT_C);
+        assert_eq!(run(&cfg), default);
+        let shown: Vec<_> = [0.0, 1.0]
+            .iter()
+            .map(|&c| {
+                cfg.bandit_c = Some(c);
+                run(&cfg)
+            })
+            .collect();
+        assert!(
+            shown.iter().any(|r| *r != default),
+            "bandit C 0 and 1 both gave the default's line"
+        );
     }
 
     #[test]

@@ -29,7 +29,8 @@ pub struct SearchArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub c: Option<String>,
     /// Move-by-move search per level: spread the level's budget over the first z
-    /// moves (0 = global search). Default 0 at every level.
+    /// moves (0 = global search; `auto` = the tuned z for the variant and budget
+    /// class, docs/search.md). Default 0 at every level.
     #[arg(long)]
     pub z: Option<String>,
     /// How move-by-move search advances: visits (most-sampled move) or best (next move
@@ -49,6 +50,10 @@ pub struct SearchArgs {
     /// Independent restarts of the top-level search sharing the budget (tree searches).
     #[arg(long)]
     pub restarts: Option<u64>,
+    /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only
+    /// with --policy tabu-bandit; default 0.01).
+    #[arg(long)]
+    pub bandit_c: Option<f64>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
@@ -143,8 +148,9 @@ impl SearchArgs {
             check_len("--z", &v, n)?;
             for (i, it) in v.into_iter().enumerate() {
                 c.z[i] = match it {
-                    Item::Val(x) => x,
-                    Item::Auto | Item::None => 0,
+                    Item::Val(x) => Setting::Set(x),
+                    Item::Auto => Setting::Auto,
+                    Item::None => Setting::Set(0),
                 };
             }
         }
@@ -240,6 +246,7 @@ impl SearchArgs {
         if let Some(r) = self.restarts {
             c.restarts = r;
         }
+        c.bandit_c = self.bandit_c;
         c.validate()?;
         Ok(c)
     }
@@ -302,6 +309,8 @@ mod tests {
             "--algo bmcts --beam-l 100 --beam-w 3",
             "--algo bmcts",
             "--algo nbmcts --beam-l 10,1000 --beam-w 2,5 --policy tabu-bandit",
+            "--algo nmcts --z auto,20 --policy tabu-bandit --bandit-c 0.1",
+            "--algo mcts --z auto",
             "--algo nbmcts --level 3",
         ] {
             let c = cfg(a).unwrap();
@@ -340,6 +349,11 @@ mod tests {
         err("--algo mcts --advance most", "--advance");
         err("--algo tree", "--algo");
         err("--algo mcts --z x", "--z");
+        err("--algo mcts --policy tabu --bandit-c 0.1", "--bandit-c");
+        err(
+            "--algo mcts --policy tabu-bandit --bandit-c=-1",
+            "--bandit-c",
+        );
         let a = T::try_parse_from(["x", "--time=-1"]).unwrap().a;
         assert!(
             matches!(a.budget(Budget::Iterations(1)), Err(Error::Config(m)) if m.contains("--time"))

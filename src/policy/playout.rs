@@ -160,15 +160,29 @@ fn select(masks: &[u32; MAX_WIDTH], mut r: u32) -> (usize, usize) {
     for (x, &m) in masks.iter().enumerate() {
         let k = m.count_ones();
         if r < k {
-            let mut m = m;
-            for _ in 0..r {
-                m &= m - 1;
-            }
-            return (x, m.trailing_zeros() as usize);
+            return (x, nth_set_bit(m, r) as usize);
         }
         r -= k;
     }
     unreachable!("select beyond the number of set bits")
+}
+
+/// Index of the `r`-th set bit (0-based, from bit 0) of `m`; `r < m.count_ones()`.
+#[inline]
+fn nth_set_bit(m: u32, r: u32) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        unsafe { core::arch::x86_64::_pdep_u32(1 << r, m) }.trailing_zeros()
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut m = m;
+        for _ in 0..r {
+            m &= m - 1;
+        }
+        m.trailing_zeros()
+    }
 }
 
 #[cfg(test)]
@@ -180,6 +194,21 @@ mod tests {
 
     fn board(s: &str) -> Board {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn nth_set_bit_agrees_with_clearing_low_bits() {
+        let mut rng = rng_for(11, 0, 0);
+        for _ in 0..10_000 {
+            let m: u32 = rng.gen();
+            for r in 0..m.count_ones() {
+                let mut v = m;
+                for _ in 0..r {
+                    v &= v - 1;
+                }
+                assert_eq!(nth_set_bit(m, r), v.trailing_zeros(), "{m:#x} {r}");
+            }
+        }
     }
 
     #[test]

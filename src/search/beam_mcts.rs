@@ -110,7 +110,12 @@ mod tests {
         let mut ctx = Ctx::new(Budget::Iterations(3000), None);
         let limit = ctx.top_limit();
         let mut rng = crate::rng_for(9, 0, 0);
-        let mut s = Searcher::new(&plan, Rollout::new(cfg.policy, &b), &mut ctx, &mut rng);
+        let mut s = Searcher::new(
+            &plan,
+            Rollout::new(cfg.policy, &b, crate::search::Params::BANDIT_C),
+            &mut ctx,
+            &mut rng,
+        );
         let mut best = Best::default();
         s.run_top(&b, limit, &mut best);
         let prunes = s.prunes.clone();

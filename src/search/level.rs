@@ -51,29 +51,39 @@ impl Plan {
             Budget::Iterations(k) => Budget::Iterations(k / config.restarts.max(1)),
             b => b,
         };
-        // Playouts of one level-1 search: its budget class for the default C.
-        let level1_playouts = if n == 1 {
-            let per_step = u64::from(config.z[0].max(1));
-            match top_budget {
-                Budget::Iterations(k) => k / per_step,
-                Budget::Time(t) => {
-                    (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64 / config.restarts.max(1) / per_step
+        // Playouts of one search at level i+1 (all its move-by-move steps together).
+        let top_playouts = match top_budget {
+            Budget::Iterations(k) => k,
+            Budget::Time(t) => (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64 / config.restarts.max(1),
+        };
+        let search_playouts = |i: usize| {
+            if i + 1 == n {
+                top_playouts
+            } else {
+                match &config.inner {
+                    Some(v) => v[i],
+                    None => Params::inner(i + 1, n, top_budget),
                 }
             }
+        };
+        let z: Vec<u32> = (0..n)
+            .map(|i| config.z[i].or(Params::z(variant, policy, search_playouts(i))))
+            .collect();
+        // Playouts of one level-1 search (one move-by-move step at the top): its
+        // budget class for the default C and beam.
+        let level1_playouts = if n == 1 {
+            top_playouts / u64::from(z[0].max(1))
         } else {
-            match &config.inner {
-                Some(v) => v[0],
-                None => Params::inner(1, n, top_budget),
-            }
+            search_playouts(0)
         };
         let levels = (0..n)
             .map(|i| LevelParams {
                 c: config.c[i].or(Params::c(i + 1, variant, policy, level1_playouts)),
                 beam: config.beam[i].map(|b| {
-                    let (l, w) = Params::beam(n > 1, variant, policy);
+                    let (l, w) = Params::beam(n > 1, variant, policy, level1_playouts);
                     (b.l.or(l), b.w.or(w) as usize)
                 }),
-                z: config.z[i],
+                z: z[i],
                 inner: if i + 1 == n {
                     u64::MAX
                 } else {

@@ -44,11 +44,11 @@ mod tests {
                 ..SearchConfig::new(Algo::Mcts, 1)
             },
             SearchConfig {
-                z: vec![5],
+                z: vec![Setting::Set(5)],
                 ..SearchConfig::new(Algo::Mcts, 1)
             },
             SearchConfig {
-                z: vec![5],
+                z: vec![Setting::Set(5)],
                 advance: crate::search::Advance::Best,
                 c: vec![Setting::Set(0.1)],
                 ..SearchConfig::new(Algo::Mcts, 1)
@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn move_by_move_spends_exactly_the_budget() {
         let cfg = SearchConfig {
-            z: vec![10],
+            z: vec![Setting::Set(10)],
             ..SearchConfig::new(Algo::Mcts, 1)
         };
         let b = board15(3, crate::Variant::SameGame);

@@ -46,10 +46,10 @@ mod tests {
             for (c, z) in [(Setting::Auto, 0), (Setting::Set(0.05), 4)] {
                 let mut m = SearchConfig::new(Algo::Mcts, 1);
                 m.c = vec![c];
-                m.z = vec![z];
+                m.z = vec![Setting::Set(z)];
                 let mut n = SearchConfig::new(Algo::Nmcts, 1);
                 n.c = vec![c];
-                n.z = vec![z];
+                n.z = vec![Setting::Set(z)];
                 let a = crate::search::search(
                     &m,
                     &b,
@@ -76,7 +76,7 @@ mod tests {
         for level in [2, 3] {
             let mut cfg = SearchConfig::new(Algo::Nmcts, level);
             check_all_variants(&cfg, 900, u64::from(level));
-            cfg.z = vec![3; level as usize];
+            cfg.z = vec![Setting::Set(3); level as usize];
             cfg.inner = Some(
                 (1..level)
                     .map(|i| 30 * u64::from(i) * u64::from(i))
