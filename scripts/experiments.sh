@@ -56,13 +56,14 @@ run() {
 # E1 (thesis §4.3.2): level-2 NMCTS vs multi-start MCTS at equal budget and equal
 # number of level-1 searches / restarts (R = 5, 25, 125 of a 250,000-playout budget).
 # Both sides use the same level-1 C (the thesis: C of MCTS = C_1 of NMCTS, C_2 = 0),
-# the thesis' 4-second value for the variant (Tables 4.1/4.2).
+# the thesis' 4-second value for the variant (Tables 4.1/4.2). POLICY tabu-bandit:B
+# pins the bandit's C to B (0.01, the default when these ran).
 e1() {
-  local tag=$1 variant=$2 policy=$3 set=$4 positions=$5 budget=$6 c=$7
+  local tag=$1 variant=$2 policy=${3/:/ --bandit-c } set=$4 positions=$5 budget=$6 c=$7
   local args=()
   for r in 5 25 125; do
     local inner=$((budget / r))
-    args+=(--config "mcts-x$r: --algo mcts --restarts $r --c $c --policy $policy")
+    args+=(--config "mcts-x$r: --algo mcts --z 0 --restarts $r --c $c --policy $policy")
     args+=(--config "nmcts2-x$r: --algo nmcts --level 2 --inner $inner --c $c,0 --policy $policy")
   done
   run "e1-$tag" "$set" --positions "$positions" --variant "$variant" --iterations "$budget" \
@@ -71,13 +72,14 @@ e1() {
 
 declare -A EXPERIMENTS=(
   [e1-samegame-random]="e1 samegame-random samegame random $STD 1-20 250000 0.0002"
-  [e1-samegame-tabu]="e1 samegame-tabu samegame tabu-bandit $STD 1-20 250000 0.0005"
+  [e1-samegame-tabu]="e1 samegame-tabu samegame tabu-bandit:0.01 $STD 1-20 250000 0.0005"
   [e1-bubblebreaker]="e1 bubblebreaker bubblebreaker random $STD 1-20 250000 0.008"
   [e1-clickomania]="e1 clickomania clickomania random $CLK 1-20 100000 0"
   [e1-maastricht100]="e1m"
   [e2-beam]="e2"
   [e2-beam-multistart]="e2m"
   [e2-beam-tuned]="e2t"
+  [e2-beam-maastricht100]="e2x"
   [e3-nbmcts]="e3"
   [e4-nmcs]="e4"
   [tune-c]="tc tune-c $TRAIN samegame random 100000 0 0.0001 0.0002 0.0005 0.001 0.003 0.01"
@@ -97,26 +99,23 @@ declare -A EXPERIMENTS=(
   [tune-beam-bubblebreaker-100k]="tbv tune-beam-bubblebreaker-100k $TRAIN bubblebreaker random 100000 0.003 1000,2500,10000,25000 2,5,25"
   [tune-beam-clickomania-10k]="tbv tune-beam-clickomania-10k $CLK clickomania random 10000 0 10,100,1000 3,15,100"
   [tune-beam-clickomania-100k]="tbv tune-beam-clickomania-100k $CLK clickomania random 100000 0.01 100,1000,10000 3,25,500"
-  [tune-z-random-10k]="tz tune-z-random-10k $TRAIN samegame random 10000 0.0005 10,20,30,50"
-  [tune-z-random-100k]="tz tune-z-random-100k $TRAIN samegame random 100000 0.003 10,20,30,50"
-  [tune-z-tabu-10k]="tz tune-z-tabu-10k $TRAIN samegame tabu 10000 0.001 10,20,30,50"
-  [tune-z-tabu-100k]="tz tune-z-tabu-100k $TRAIN samegame tabu 100000 0.01 10,20,30,50"
-  [tune-z-bubblebreaker-10k]="tz tune-z-bubblebreaker-10k $TRAIN bubblebreaker random 10000 0.0002 10,20,30,50"
-  [tune-z-bubblebreaker-100k]="tz tune-z-bubblebreaker-100k $TRAIN bubblebreaker random 100000 0.003 10,20,30,50"
-  [tune-z-clickomania-10k]="tz tune-z-clickomania-10k $CLK clickomania random 10000 0 20,50,100,200"
-  [tune-z-clickomania-100k]="tz tune-z-clickomania-100k $CLK clickomania random 100000 0.01 20,50,100,200"
+  [tune-z-random-10k]="tz tune-z-random-10k $TRAIN samegame random 10000 10,20,30,50"
+  [tune-z-random-100k]="tz tune-z-random-100k $TRAIN samegame random 100000 10,20,30,50"
+  [tune-z-tabu-10k]="tz tune-z-tabu-10k $TRAIN samegame tabu 10000 10,20,30,50"
+  [tune-z-tabu-100k]="tz tune-z-tabu-100k $TRAIN samegame tabu 100000 10,20,30,50"
+  [tune-z-bubblebreaker-10k]="tz tune-z-bubblebreaker-10k $TRAIN bubblebreaker random 10000 10,20,30,50"
+  [tune-z-bubblebreaker-100k]="tz tune-z-bubblebreaker-100k $TRAIN bubblebreaker random 100000 10,20,30,50"
+  [tune-z-clickomania-10k]="tz tune-z-clickomania-10k $CLK clickomania random 10000 20,50,100,200"
+  [tune-z-clickomania-100k]="tz tune-z-clickomania-100k $CLK clickomania random 100000 20,50,100,200"
   [tune-bandit-c]="tbc"
   [tune-default]="td"
   [tune-default-mbm]="tdm"
   [e4-nmcs-tabu-pair]="e4p"
 )
 
-# E1 on the first 100 Maastricht positions (the thesis' set), one R.
-e1m() {
-  run e1-maastricht100 "$MAA" --positions 1-100 --iterations 100000 \
-    --config "mcts-x25: --algo mcts --restarts 25 --c 0.0005 --policy random" \
-    --config "nmcts2-x25: --algo nmcts --level 2 --inner 4000 --c 0.0005,0 --policy random"
-}
+# E1 on the first 100 Maastricht positions (the thesis' set), R = 5, 25, 125 at
+# 100,000 playouts (4-second C of Table 4.1 adjusted to our tuning: 0.0005).
+e1m() { e1 maastricht100 samegame random "$MAA" 1-100 100000 0.0005; }
 
 # E2 (thesis §5.3.2): BMCTS vs MCTS vs move-by-move (W = 1) across budgets.
 # beam_vs_mcts PREFIX DIVISOR BUDGET:C...: simulation limit L = BUDGET / DIVISOR,
@@ -128,7 +127,7 @@ beam_vs_mcts() {
     local k=${kc%:*} c=${kc#*:}
     local l=$((k / divisor))
     run "$prefix-$k" "$STD" --positions 1-20 --iterations "$k" \
-      --config "mcts: --algo mcts --c $c --policy random" \
+      --config "mcts: --algo mcts --z 0 --c $c --policy random" \
       --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
       --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
   done
@@ -137,10 +136,21 @@ e2() { beam_vs_mcts e2-beam 40 20000:0.001 100000:0.003 500000:0.003; }
 # E2 again with the simulation limit tune-beam found best (L = budget/10, W = 10).
 e2t() { beam_vs_mcts e2-beam-tuned 10 100000:0.003 500000:0.003; }
 
+# E2 on 100 positions (the first 100 Maastricht boards) for more power: MCTS vs
+# BMCTS with the tuned L = budget/10, W = 10.
+e2x() {
+  for kc in 100000:0.003 250000:0.003; do
+    local k=${kc%:*} c=${kc#*:}
+    run "e2-beam-maastricht100-$k" "$MAA" --positions 1-100 --iterations "$k" \
+      --config "mcts: --algo mcts --z 0 --c $c --policy random" \
+      --config "bmcts: --algo bmcts --beam-l $((k / 10)) --beam-w 10 --c $c --policy random"
+  done
+}
+
 # E2' (thesis §5.3.3): multi-start, best of 4 runs per position.
 e2m() {
   run e2-beam-multistart "$STD" --positions 1-20 --iterations 100000 --runs 4 --aggregate max \
-    --config "mcts: --algo mcts --c 0.003 --policy random" \
+    --config "mcts: --algo mcts --z 0 --c 0.003 --policy random" \
     --config "bmcts: --algo bmcts --beam-l 2500 --beam-w 10 --c 0.003 --policy random"
 }
 
@@ -160,8 +170,8 @@ e4() {
     --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random" \
     --config "nmcts2-mbm: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy random" \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
-    --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu-bandit" \
-    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+    --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu-bandit --bandit-c 0.01" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
 
 # Tuning C (thesis §4.3.1) on the independent random training set (Clickomania: the
@@ -172,7 +182,7 @@ tc() {
   shift 5
   local args=()
   for c in "$@"; do
-    args+=(--config "c=$c: --algo mcts --c $c --policy $policy")
+    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy $policy")
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
@@ -181,7 +191,7 @@ tc() {
 # tbv NAME SET VARIANT POLICY BUDGET C L,L,... W,W,...
 tbv() {
   local name=$1 set=$2 variant=$3 policy=$4 budget=$5 c=$6 ls=$7 ws=$8
-  local args=(--config "mcts: --algo mcts --c $c --policy $policy")
+  local args=(--config "mcts: --algo mcts --z 0 --c $c --policy $policy")
   for l in ${ls//,/ }; do
     for w in ${ws//,/ }; do
       args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --c $c --policy $policy")
@@ -189,15 +199,16 @@ tbv() {
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
-# Move-by-move MCTS (thesis §4.3.1, Tables 4.3/4.4): z per domain and budget, with
-# the budget class's tuned C, advancing along the best solution; global MCTS
-# (z = 0) first as the baseline.
-# tz NAME SET VARIANT POLICY BUDGET C Z,Z,...
+# Move-by-move MCTS (thesis §4.3.1, Tables 4.3/4.4): z per domain and budget,
+# advancing along the best solution, global MCTS (z = 0) first as the baseline.
+# C is `auto`: the tuned C of the budget class of one move search (budget / z), as
+# `--z auto` uses it (the thesis tuned C and z together).
+# tz NAME SET VARIANT POLICY BUDGET Z,Z,...
 tz() {
-  local name=$1 set=$2 variant=$3 policy=$4 budget=$5 c=$6 zs=$7
-  local args=(--config "z=0: --algo mcts --c $c --policy $policy")
+  local name=$1 set=$2 variant=$3 policy=$4 budget=$5 zs=$6
+  local args=(--config "z=0: --algo mcts --z 0 --c auto --policy $policy")
   for z in ${zs//,/ }; do
-    args+=(--config "z=$z: --algo mcts --c $c --z $z --advance best --policy $policy")
+    args+=(--config "z=$z: --algo mcts --c auto --z $z --advance best --policy $policy")
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
@@ -206,10 +217,10 @@ tz() {
 # level-2 NMCTS with 2,000-playout move-by-move level-1 searches (the bandit restarts
 # with every one) at 300,000.
 tbc() {
-  local m=(--config "tabu: --algo mcts --c 0.01 --policy tabu")
+  local m=(--config "tabu: --algo mcts --z 0 --c 0.01 --policy tabu")
   local n=(--config "tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu")
   for b in 0.001 0.01 0.1 1; do
-    m+=(--config "bandit-c=$b: --algo mcts --c 0.01 --policy tabu-bandit --bandit-c $b")
+    m+=(--config "bandit-c=$b: --algo mcts --z 0 --c 0.01 --policy tabu-bandit --bandit-c $b")
     n+=(--config "bandit-c=$b: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c $b")
   done
   run tune-bandit-c "$TRAIN" --positions 1-20 --iterations 100000 "${m[@]}"
@@ -234,7 +245,7 @@ td() {
     --config "nmcts2-tabu-i10000: --algo nmcts --level 2 --inner 10000 --c 0.003,0 --policy tabu" \
     --config "nbmcts2-tabu: --algo nbmcts --level 2 --c 0.0005,0 --policy tabu" \
     --config "bmcts-tabu: --algo bmcts --beam-l 10000 --beam-w 10 --c 0.003 --policy tabu" \
-    --config "mcts-tabu: --algo mcts --c 0.003 --policy tabu"
+    --config "mcts-tabu: --algo mcts --z 0 --c 0.003 --policy tabu"
 }
 
 # The two strongest informed settings of tune-default and e4, paired directly: on
@@ -242,12 +253,12 @@ td() {
 tdm() {
   run tune-default-mbm "$TRAIN" --positions 1-20 --iterations 300000 \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
-    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
 e4p() {
   run e4-nmcs-tabu-pair "$STD" --positions 1-20 --iterations 250000 \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
-    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit"
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
 
 names=("$@")
@@ -262,7 +273,7 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
          tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
-         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
+         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do
   spec=${EXPERIMENTS[$n]:-}

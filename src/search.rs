@@ -220,7 +220,7 @@ pub struct SearchConfig {
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
     /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
-    /// `tabu-bandit` only); `None` = [`Params::BANDIT_C`].
+    /// `tabu-bandit` only); `None` = [`Params::bandit_c`] for the bandit's lifetime.
     #[serde(default)]
     pub bandit_c: Option<f64>,
 }
@@ -233,9 +233,6 @@ impl Params {
     pub const LEVEL: u32 = 2;
     /// Default budget of `solve` and the other commands when none is given.
     pub const ITERATIONS: u64 = 100_000;
-    /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (§4.3;
-    /// not given in the thesis, untuned).
-    pub const BANDIT_C: f64 = 0.01;
     /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
     /// K / INNER_DIVISOR^(n−i) playouts (at least [`Params::INNER_MIN`]).
     pub const INNER_DIVISOR: u64 = 100;
@@ -285,29 +282,69 @@ impl Params {
     /// steps). Thesis Tables 4.3/4.4; tuned here (docs/experiments.md, "Move-by-move
     /// z"). 0 means global search.
     pub fn z(variant: Variant, policy: RolloutPolicy, playouts: u64) -> u32 {
-        let _ = (variant, policy, playouts);
-        30
+        let short = playouts <= Self::SHORT_SEARCH;
+        match variant {
+            // docs/results/tune-z-{random,tabu}-{10k,100k}.md: global search at
+            // 10,000 playouts, move-by-move at 100,000.
+            Variant::SameGame | Variant::SameGameNoPenalty => match policy {
+                _ if short => 0,
+                RolloutPolicy::Random => 20,
+                _ => 10,
+            },
+            // docs/results/tune-z-bubblebreaker-{10k,100k}.md (thesis Table 4.4: 30)
+            Variant::BubbleBreaker => 30,
+            // docs/results/tune-z-clickomania-{10k,100k}.md (thesis Table 4.4: 100
+            // at every time setting; here global search wins at 100,000 playouts)
+            Variant::Clickomania if short => 100,
+            Variant::Clickomania => 0,
+        }
     }
 
-    /// Beam (L, W). Single searches (`bmcts`): SameGame random 10000/10 (tuned here at
-    /// 100,000 playouts); otherwise thesis Table 5.1/5.2, 4-second row (informed
-    /// 1000/100, Bubble Breaker 2500/5, Clickomania 100/15). Lower levels of a nested search (`nbmcts`, short
-    /// repeated searches): Table 5.3/5.4 multi-start, 0.25-second row (SameGame random
-    /// 75/2, informed 25/5, Bubble Breaker 75/3, Clickomania 10/3).
+    /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour
+    /// (`--policy tabu-bandit`; the thesis gives none) for a bandit that lives for
+    /// `playouts` playouts. Tuned here (docs/results/tune-bandit-c*.md): short-lived
+    /// bandits (the 2,000-playout level-1 searches of NMCTS) do best nearly greedy,
+    /// a bandit over a whole 100,000-playout MCTS search with much exploration.
+    pub fn bandit_c(playouts: u64) -> f64 {
+        if playouts <= Self::SHORT_SEARCH {
+            0.001
+        } else {
+            1.0
+        }
+    }
+
+    /// Budget classes of [`Params::beam`], [`Params::z`] and [`Params::bandit_c`]: a search of at most this
+    /// many playouts takes the values tuned at 10,000 playouts, a longer one those
+    /// tuned at 100,000 (the boundary is their geometric mean).
+    pub const SHORT_SEARCH: u64 = 31_623;
+
+    /// Beam (L, W) of a BMCTS search of `playouts` playouts (one level-1 search, or
+    /// one move-by-move step). Single searches (`bmcts`): tuned here on the training
+    /// set at 10,000 and 100,000 playouts (docs/experiments.md, "Beam"; thesis
+    /// §5.3.1, Tables 5.1/5.2 did the same per time setting). Lower levels of a nested
+    /// search (`nbmcts`, short repeated searches): thesis Tables 5.3/5.4, multi-start,
+    /// 0.25-second row (SameGame random 75/2, informed 25/5, Bubble Breaker 75/3,
+    /// Clickomania 10/3), which E3 used.
     pub fn beam(
         nested: bool,
         variant: Variant,
         policy: RolloutPolicy,
         playouts: u64,
     ) -> (u64, u32) {
-        let _ = playouts;
         let informed = policy != RolloutPolicy::Random;
+        let short = playouts <= Self::SHORT_SEARCH;
         match (nested, variant) {
-            (false, Variant::Clickomania) => (100, 15),
-            (false, Variant::BubbleBreaker) => (2500, 5),
-            (false, _) if informed => (1000, 100),
-            // Tuned here at 100,000 playouts (docs/results/tune-beam.md): L = 10000
-            // beat the thesis' 2500 (its 4 s ≈ 40,000 playouts row).
+            // docs/results/tune-beam-clickomania-{10k,100k}.md
+            (false, Variant::Clickomania) if short => (100, 100),
+            (false, Variant::Clickomania) => (1000, 25),
+            // docs/results/tune-beam-bubblebreaker-{10k,100k}.md
+            (false, Variant::BubbleBreaker) if short => (1000, 25),
+            (false, Variant::BubbleBreaker) => (25_000, 2),
+            // docs/results/tune-beam-tabu-{10k,100k}.md
+            (false, _) if informed && short => (250, 100),
+            (false, _) if informed => (10_000, 10),
+            // docs/results/tune-beam-random-10k.md, tune-beam.md (100,000)
+            (false, _) if short => (1000, 2),
             (false, _) => (10_000, 10),
             (true, Variant::Clickomania) => (10, 3),
             (true, Variant::BubbleBreaker) => (75, 3),
@@ -355,7 +392,18 @@ impl SearchConfig {
                     })
                 })
                 .collect(),
-            z: vec![Setting::Set(0); n],
+            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
+            // playouts in every domain (docs/experiments.md, "Move-by-move z");
+            // nested levels and BMCTS keep global search (the thesis' setting).
+            z: (0..n)
+                .map(|_| {
+                    if algo == Algo::Mcts {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0)
+                    }
+                })
+                .collect(),
             advance: Advance::Visits,
             inner: None,
             restarts: 1,
@@ -538,10 +586,23 @@ pub fn search_with_stop(
     if root.is_terminal() {
         best.offer(root.final_score(), &[]);
     } else {
-        let bandit_c = config.bandit_c.unwrap_or(Params::BANDIT_C);
+        // The bandit lives for one level-1 search (tree searches) or one search
+        // (NMCS); its default C depends on how many playouts that is.
+        let plan = config
+            .algo
+            .is_tree()
+            .then(|| level::Plan::resolve(config, root, budget));
+        let bandit_playouts = match (&plan, budget) {
+            (Some(p), _) => p.level1_search_playouts,
+            (None, Budget::Iterations(k)) => k,
+            (None, Budget::Time(t)) => (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64,
+        };
+        let bandit_c = config
+            .bandit_c
+            .unwrap_or_else(|| Params::bandit_c(bandit_playouts));
         let rollout = Rollout::new(config.policy, root, bandit_c);
-        match config.algo {
-            Algo::Nmcs => nmcs::nmcs(
+        match plan {
+            None => nmcs::nmcs(
                 config.level as usize,
                 root,
                 rollout,
@@ -550,10 +611,7 @@ pub fn search_with_stop(
                 top,
                 &mut best,
             ),
-            _ => {
-                let plan = level::Plan::resolve(config, root, budget);
-                level::run(&plan, root, rollout, &mut ctx, rng, top, &mut best);
-            }
+            Some(plan) => level::run(&plan, root, rollout, &mut ctx, rng, top, &mut best),
         }
     }
     SearchResult {
@@ -781,6 +839,44 @@ mod params_tests {
     }
 
     #[test]
+    fn default_beam_follows_the_budget_class() {
+        let r = RolloutPolicy::Random;
+        let short = Params::SHORT_SEARCH;
+        for v in [
+            Variant::SameGame,
+            Variant::BubbleBreaker,
+            Variant::Clickomania,
+        ] {
+            let (l1, _) = Params::beam(false, v, r, short);
+            let (l2, _) = Params::beam(false, v, r, short + 1);
+            assert!(l1 < l2, "{v:?}: longer searches prune less often");
+        }
+        assert_eq!(
+            Params::beam(false, Variant::BubbleBreaker, r, 100_000),
+            (25_000, 2)
+        );
+        assert_eq!(Params::beam(true, Variant::SameGame, r, 2000), (75, 2));
+    }
+
+    #[test]
+    fn default_z_follows_the_budget_class() {
+        let (r, t) = (RolloutPolicy::Random, RolloutPolicy::Tabu);
+        assert_eq!(Params::z(Variant::SameGame, r, 10_000), 0);
+        assert_eq!(Params::z(Variant::SameGame, r, 100_000), 20);
+        assert_eq!(Params::z(Variant::SameGameNoPenalty, t, 100_000), 10);
+        assert_eq!(Params::z(Variant::BubbleBreaker, r, 10_000), 30);
+        assert_eq!(Params::z(Variant::Clickomania, r, 10_000), 100);
+        assert_eq!(Params::z(Variant::Clickomania, r, 100_000), 0);
+        // Only MCTS defaults to `auto`; nested levels and BMCTS search globally.
+        assert_eq!(SearchConfig::new(Algo::Mcts, 1).z, vec![Setting::Auto]);
+        assert_eq!(
+            SearchConfig::new(Algo::Nmcts, 2).z,
+            vec![Setting::Set(0); 2]
+        );
+        assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
+    }
+
+    #[test]
     fn auto_z_and_beam_resolve_per_budget_class() {
         let b: Board = testutil::board15(7, Variant::SameGame);
         let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
@@ -825,7 +921,7 @@ mod params_tests {
             (r.score, r.moves)
         };
         let default = run(&cfg);
-        cfg.bandit_c = Some(Params::BANDIT_C);
+        cfg.bandit_c = Some(Params::bandit_c(3000));
         assert_eq!(run(&cfg), default);
         let shown: Vec<_> = [0.0, 1.0]
             .iter()

@@ -51,7 +51,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub restarts: Option<u64>,
     /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only
-    /// with --policy tabu-bandit; default 0.01).
+    /// with --policy tabu-bandit; default: tuned by the bandit's lifetime, 0.001 for a level-1 search of at most 31,623 playouts, else 1).
     #[arg(long)]
     pub bandit_c: Option<f64>,
     /// Budget: level-0 playouts for the whole search.

@@ -73,7 +73,8 @@ mod tests {
     fn limit_never_reached_equals_mcts() {
         for v in Variant::ALL {
             let b = board15(2, v);
-            let m = SearchConfig::new(Algo::Mcts, 1);
+            let mut m = SearchConfig::new(Algo::Mcts, 1);
+            m.z = vec![Setting::Set(0)]; // global search, as BMCTS
             let x = crate::search::search(
                 &m,
                 &b,
@@ -112,7 +113,7 @@ mod tests {
         let mut rng = crate::rng_for(9, 0, 0);
         let mut s = Searcher::new(
             &plan,
-            Rollout::new(cfg.policy, &b, crate::search::Params::BANDIT_C),
+            Rollout::new(cfg.policy, &b, crate::search::Params::bandit_c(3000)),
             &mut ctx,
             &mut rng,
         );

@@ -37,6 +37,9 @@ pub(crate) struct LevelParams {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Plan {
     pub levels: Vec<LevelParams>,
+    /// Playouts of one whole level-1 search (all its move-by-move steps): the
+    /// lifetime of the tabu-colour bandit, which restarts with every level-1 search.
+    pub level1_search_playouts: u64,
     pub advance: Advance,
     pub restarts: u64,
 }
@@ -96,6 +99,7 @@ impl Plan {
             .collect();
         Plan {
             levels,
+            level1_search_playouts: search_playouts(0),
             advance: config.advance,
             restarts: config.restarts,
         }

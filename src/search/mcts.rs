@@ -63,7 +63,10 @@ mod tests {
 
     #[test]
     fn finds_tiny_optima() {
-        check_tiny_optima(&SearchConfig::new(Algo::Mcts, 1), 0.3, 3000);
+        // Global search: move-by-move (the default `--z auto`) commits to moves.
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.z = vec![Setting::Set(0)];
+        check_tiny_optima(&cfg, 0.3, 3000);
     }
 
     #[test]
