@@ -45,7 +45,7 @@ fn solve_and_verify(args: &[&str], variant: &str, name: &str) -> String {
     stdout
 }
 
-const ALGOS: [&[&str]; 6] = [
+const ALGOS: [&[&str]; 7] = [
     &["--algo", "mcts"],
     &[
         "--algo",
@@ -67,6 +67,16 @@ const ALGOS: [&[&str]; 6] = [
         "2",
         "--policy",
         "tabu-bandit",
+    ],
+    &[
+        "--algo",
+        "nmcts",
+        "--z",
+        "auto,auto",
+        "--policy",
+        "tabu-bandit",
+        "--bandit-c",
+        "0.5",
     ],
 ];
 
@@ -103,6 +113,7 @@ fn nonsense_parameters_are_config_errors() {
         (&["--algo", "nmcts", "--level", "0"][..], "--level"),
         (&["--algo", "bmcts", "--beam-w", "0"][..], "--beam-w"),
         (&["--algo", "nmcts", "--c", "0.1,0.1,0.1"][..], "--c"),
+        (&["--algo", "mcts", "--bandit-c", "0.1"][..], "--bandit-c"),
     ] {
         let out = bin()
             .arg("solve")
