@@ -108,6 +108,7 @@ declare -A EXPERIMENTS=(
   [tune-z-clickomania-10k]="tz tune-z-clickomania-10k $CLK clickomania random 10000 20,50,100,200"
   [tune-z-clickomania-100k]="tz tune-z-clickomania-100k $CLK clickomania random 100000 20,50,100,200"
   [tune-bandit-c]="tbc"
+  [tune-beam-nested]="tbn"
   [tune-default]="td"
   [tune-default-mbm]="tdm"
   [e4-nmcs-tabu-pair]="e4p"
@@ -226,6 +227,18 @@ tbc() {
   run tune-bandit-c "$TRAIN" --positions 1-20 --iterations 100000 "${m[@]}"
   run tune-bandit-c-nmcts "$TRAIN" --positions 1-20 --iterations 300000 "${n[@]}"
 }
+# Level-1 beams of NBMCTS (the thesis' multi-start Tables 5.3/5.4 analogue: many
+# short searches): level 2, 2,000-playout level-1 searches, 250,000 playouts, NMCTS
+# (no beam) first as the baseline.
+tbn() {
+  local args=(--config "nmcts: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random")
+  for l in 25 75 250; do
+    for w in 2 5 25; do
+      args+=(--config "L=$l,W=$w: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l $l,none --beam-w $w,none --policy random")
+    done
+  done
+  run tune-beam-nested "$TRAIN" --positions 1-20 --iterations 250000 "${args[@]}"
+}
 tb() {
   local args=()
   for l in 500 2500 10000; do
@@ -272,7 +285,7 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-random-10k tune-z-random-100k tune-z-tabu-10k tune-z-tabu-100k
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
-         tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         tune-beam-nested tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
          e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do

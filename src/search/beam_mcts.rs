@@ -13,9 +13,9 @@
 //! is pruned once (when its counter equals L); never-visited stubs are not part of
 //! the tree and are never kept.
 //!
-//! Parameters and defaults: `--beam-l`, `--beam-w` (thesis Tables 5.1/5.2, 4-second
-//! row, see [`crate::search::Params::beam`]), `--c` (as MCTS), `--z`, `--advance`,
-//! `--restarts`, `--policy` (as MCTS).
+//! Parameters and defaults: `--beam-l`, `--beam-w` (tuned per variant and budget
+//! class as thesis Tables 5.1/5.2, see [`crate::search::Params::beam`]), `--c` (as
+//! MCTS), `--z 0` (global search), `--advance`, `--restarts`, `--policy` (as MCTS).
 //!
 //! Owns: this documentation and the entry point; the search is the shared level
 //! routine with a beam at level 1. Must not: duplicate it.

@@ -11,13 +11,15 @@
 //! each move search the root advances by the most-visited move or by the next move of
 //! the best solution, `--advance visits|best`).
 //!
-//! Parameters and defaults: `--c` (level-1 default from thesis Tables 4.1/4.2, see
-//! [`crate::search::Params::c`]), `--z 0` (global search), `--advance visits`,
-//! `--restarts 1`, `--policy random`.
+//! Parameters and defaults: `--c` (level-1 default tuned per budget class as thesis
+//! Tables 4.1/4.2, see [`crate::search::Params::c`]), `--z auto` (move-by-move with
+//! the z tuned per variant and budget class as Tables 4.3/4.4, or global search where
+//! that was better, [`crate::search::Params::z`]), `--advance visits`,
+//! `--restarts 1`, `--policy auto`.
 //!
 //! Owns: this documentation and the entry point; the algorithm itself is level 1 of
 //! the shared level routine (`search/level.rs`), which NMCTS builds on (level-1
-//! NMCTS is exactly this search). Must not: duplicate the level routine.
+//! NMCTS with `--z 0` is exactly global MCTS). Must not: duplicate the level routine.
 
 use super::{Algo, Budget, SearchConfig, SearchResult};
 use crate::board::Board;
