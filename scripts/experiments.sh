@@ -108,7 +108,8 @@ declare -A EXPERIMENTS=(
   [tune-z-clickomania-10k]="tz tune-z-clickomania-10k $CLK clickomania random 10000 20,50,100,200"
   [tune-z-clickomania-100k]="tz tune-z-clickomania-100k $CLK clickomania random 100000 20,50,100,200"
   [tune-bandit-c]="tbc"
-  [tune-beam-nested]="tbn"
+  [tune-beam-nested]="tbn tune-beam-nested random"
+  [tune-beam-nested-tabu]="tbn tune-beam-nested-tabu tabu"
   [tune-default]="td"
   [tune-default-mbm]="tdm"
   [e4-nmcs-tabu-pair]="e4p"
@@ -159,7 +160,7 @@ e2m() {
 e3() {
   run e3-nbmcts "$STD" --positions 1-20 --iterations 250000 \
     --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random" \
-    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --policy random"
+    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l 75,none --beam-w 2,none --policy random"
 }
 
 # E4 (thesis §4.3.3): level-2 NMCTS vs NMCS at equal budget, random and informed
@@ -229,15 +230,16 @@ tbc() {
 }
 # Level-1 beams of NBMCTS (the thesis' multi-start Tables 5.3/5.4 analogue: many
 # short searches): level 2, 2,000-playout level-1 searches, 250,000 playouts, NMCTS
-# (no beam) first as the baseline.
+# (no beam) first as the baseline. tbn NAME POLICY
 tbn() {
-  local args=(--config "nmcts: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random")
+  local name=$1 policy=$2
+  local args=(--config "nmcts: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy $policy")
   for l in 25 75 250; do
     for w in 2 5 25; do
-      args+=(--config "L=$l,W=$w: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l $l,none --beam-w $w,none --policy random")
+      args+=(--config "L=$l,W=$w: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l $l,none --beam-w $w,none --policy $policy")
     done
   done
-  run tune-beam-nested "$TRAIN" --positions 1-20 --iterations 250000 "${args[@]}"
+  run "$name" "$TRAIN" --positions 1-20 --iterations 250000 "${args[@]}"
 }
 tb() {
   local args=()
@@ -256,7 +258,7 @@ td() {
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
     --config "nmcts2-tabu-i2000: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu" \
     --config "nmcts2-tabu-i10000: --algo nmcts --level 2 --inner 10000 --c 0.003,0 --policy tabu" \
-    --config "nbmcts2-tabu: --algo nbmcts --level 2 --c 0.0005,0 --policy tabu" \
+    --config "nbmcts2-tabu: --algo nbmcts --level 2 --c 0.0005,0 --beam-l 25,none --beam-w 5,none --policy tabu" \
     --config "bmcts-tabu: --algo bmcts --beam-l 10000 --beam-w 10 --c 0.003 --policy tabu" \
     --config "mcts-tabu: --algo mcts --z 0 --c 0.003 --policy tabu"
 }
@@ -285,7 +287,7 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-random-10k tune-z-random-100k tune-z-tabu-10k tune-z-tabu-100k
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
-         tune-beam-nested tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         tune-beam-nested tune-beam-nested-tabu tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
          e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do
