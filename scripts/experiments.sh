@@ -112,6 +112,7 @@ declare -A EXPERIMENTS=(
   [tune-beam-nested-tabu]="tbn tune-beam-nested-tabu tabu"
   [tune-default]="td"
   [tune-default-mbm]="tdm"
+  [tune-default-nbmcts]="tdn"
   [e4-nmcs-tabu-pair]="e4p"
 )
 
@@ -270,6 +271,13 @@ tdm() {
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
     --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
+# The default again, against NBMCTS with the tuned nested beams (tune-beam-nested-tabu).
+tdn() {
+  run tune-default-nbmcts "$TRAIN" --positions 1-20 --iterations 300000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nbmcts2-tabu: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l 75,none --beam-w 25,none --policy tabu" \
+    --config "nbmcts2-mbm-tabu: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --beam-l 75,none --beam-w 25,none --policy tabu"
+}
 e4p() {
   run e4-nmcs-tabu-pair "$STD" --positions 1-20 --iterations 250000 \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
@@ -287,7 +295,7 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-random-10k tune-z-random-100k tune-z-tabu-10k tune-z-tabu-100k
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
-         tune-beam-nested tune-beam-nested-tabu tune-default tune-default-mbm e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
+         tune-beam-nested tune-beam-nested-tabu tune-default tune-default-mbm tune-default-nbmcts e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
          e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
 fi
 for n in "${names[@]}"; do

@@ -52,6 +52,12 @@ mod tests {
     fn finds_tiny_optima() {
         let mut cfg = SearchConfig::new(Algo::Nbmcts, 2);
         cfg.inner = Some(vec![100]);
+        // A beam that lets 100-playout searches see enough of the tiny trees (the
+        // tuned default, L = 25 per depth, is for 2,000-playout searches).
+        cfg.beam[0] = Some(Beam {
+            l: Setting::Set(75),
+            w: Setting::Set(2),
+        });
         check_tiny_optima(&cfg, 0.3, 4000);
     }
 
