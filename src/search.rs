@@ -408,7 +408,12 @@ impl SearchConfig {
                     }
                 })
                 .collect(),
-            advance: Advance::Visits,
+            // The z tuning advanced along the best solution (option b).
+            advance: if algo == Algo::Mcts {
+                Advance::Best
+            } else {
+                Advance::Visits
+            },
             inner: None,
             restarts: 1,
             bandit_c: None,
@@ -878,6 +883,7 @@ mod params_tests {
             vec![Setting::Set(0); 2]
         );
         assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
+        assert_eq!(SearchConfig::new(Algo::Mcts, 1).advance, Advance::Best);
     }
 
     #[test]

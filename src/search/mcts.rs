@@ -14,7 +14,7 @@
 //! Parameters and defaults: `--c` (level-1 default tuned per budget class as thesis
 //! Tables 4.1/4.2, see [`crate::search::Params::c`]), `--z auto` (move-by-move with
 //! the z tuned per variant and budget class as Tables 4.3/4.4, or global search where
-//! that was better, [`crate::search::Params::z`]), `--advance visits`,
+//! that was better, [`crate::search::Params::z`]), `--advance best`,
 //! `--restarts 1`, `--policy auto`.
 //!
 //! Owns: this documentation and the entry point; the algorithm itself is level 1 of

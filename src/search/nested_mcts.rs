@@ -50,6 +50,7 @@ mod tests {
                 let mut n = SearchConfig::new(Algo::Nmcts, 1);
                 n.c = vec![c];
                 n.z = vec![Setting::Set(z)];
+                n.advance = m.advance;
                 let a = crate::search::search(
                     &m,
                     &b,
