@@ -246,6 +246,15 @@ impl Params {
     /// class for [`Params::c`] (the engine makes 50,000-100,000 on 15 × 15 boards).
     pub const ASSUMED_PLAYOUTS_PER_S: f64 = 50_000.0;
 
+    /// `budget` in playouts: an iteration budget as is, a time budget converted at
+    /// [`Params::ASSUMED_PLAYOUTS_PER_S`] (for choosing budget classes only).
+    pub fn playouts(budget: Budget) -> u64 {
+        match budget {
+            Budget::Iterations(k) => k,
+            Budget::Time(t) => (t * Self::ASSUMED_PLAYOUTS_PER_S) as u64,
+        }
+    }
+
     /// Exploration factor C at level 1 for a level-1 search of `playouts` playouts
     /// (its budget class). Levels ≥ 2 use 0 (thesis §4.3.3: C₂ = 0 throughout).
     ///
@@ -397,8 +406,9 @@ impl SearchConfig {
                 })
                 .collect(),
             // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
-            // playouts in every domain (docs/experiments.md, "Move-by-move z");
-            // nested levels and BMCTS keep global search (the thesis' setting).
+            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
+            // "Move-by-move z"); `auto` is global search where that won. Nested
+            // levels and BMCTS keep global search (the thesis' setting).
             z: (0..n)
                 .map(|_| {
                     if algo == Algo::Mcts {
@@ -601,10 +611,9 @@ pub fn search_with_stop(
             .algo
             .is_tree()
             .then(|| level::Plan::resolve(config, root, budget));
-        let bandit_playouts = match (&plan, budget) {
-            (Some(p), _) => p.level1_search_playouts,
-            (None, Budget::Iterations(k)) => k,
-            (None, Budget::Time(t)) => (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64,
+        let bandit_playouts = match &plan {
+            Some(p) => p.level1_search_playouts,
+            None => Params::playouts(budget),
         };
         let bandit_c = config
             .bandit_c
@@ -949,21 +958,19 @@ mod params_tests {
     #[test]
     fn auto_policy_is_resolved_before_the_search() {
         let b: Board = "0011\n0101\n1100".parse().unwrap();
-        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
-        cfg.policy = RolloutPolicy::Auto;
-        let a = search(
-            &cfg,
-            &b,
-            Budget::Iterations(50),
-            &mut crate::rng_for(1, 0, 0),
-        );
-        cfg.policy = RolloutPolicy::Tabu;
-        let t = search(
-            &cfg,
-            &b,
-            Budget::Iterations(50),
-            &mut crate::rng_for(1, 0, 0),
-        );
-        assert_eq!((a.score, a.moves), (t.score, t.moves));
+        let run = |policy| {
+            let cfg = SearchConfig {
+                policy,
+                ..SearchConfig::new(Algo::Mcts, 1)
+            };
+            let r = search(
+                &cfg,
+                &b,
+                Budget::Iterations(50),
+                &mut crate::rng_for(1, 0, 0),
+            );
+            (r.score, r.moves)
+        };
+        assert_eq!(run(RolloutPolicy::Auto), run(RolloutPolicy::Tabu));
     }
 }

@@ -55,10 +55,7 @@ impl Plan {
             b => b,
         };
         // Playouts of one search at level i+1 (all its move-by-move steps together).
-        let top_playouts = match top_budget {
-            Budget::Iterations(k) => k,
-            Budget::Time(t) => (t * Params::ASSUMED_PLAYOUTS_PER_S) as u64 / config.restarts.max(1),
-        };
+        let top_playouts = Params::playouts(budget) / config.restarts.max(1);
         let search_playouts = |i: usize| {
             if i + 1 == n {
                 top_playouts
@@ -90,10 +87,7 @@ impl Plan {
                 inner: if i + 1 == n {
                     u64::MAX
                 } else {
-                    match &config.inner {
-                        Some(v) => v[i],
-                        None => Params::inner(i + 1, n, top_budget),
-                    }
+                    search_playouts(i)
                 },
             })
             .collect();
