@@ -1,0 +1,364 @@
+//! Search configuration: [`Algo`], per-level [`Setting`]s, [`Beam`], [`Advance`] and
+//! [`SearchConfig`] (every parameter, its defaults via [`SearchConfig::new`], its
+//! validation and its canonical one-line form).
+//!
+//! Owns: the shape and validation of configurations. Must not: hold default values
+//! (those live in [`super::params::Params`]), run searches, print or parse CLI flags.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::policy::RolloutPolicy;
+
+/// Which algorithm (`--algo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Algo {
+    /// MCTS with UCB1-TUNED (multi-start, move-by-move as options).
+    Mcts,
+    /// Nested Monte-Carlo Search.
+    Nmcs,
+    /// Nested MCTS.
+    Nmcts,
+    /// Beam MCTS.
+    Bmcts,
+    /// Nested Beam MCTS.
+    Nbmcts,
+}
+
+impl Algo {
+    /// The name used by `--algo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Mcts => "mcts",
+            Algo::Nmcs => "nmcs",
+            Algo::Nmcts => "nmcts",
+            Algo::Bmcts => "bmcts",
+            Algo::Nbmcts => "nbmcts",
+        }
+    }
+    /// True for the tree searches (everything but NMCS).
+    pub fn is_tree(self) -> bool {
+        self != Algo::Nmcs
+    }
+    /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS).
+    pub fn is_nested(self) -> bool {
+        matches!(self, Algo::Nmcs | Algo::Nmcts | Algo::Nbmcts)
+    }
+    /// True for the algorithms with beams (BMCTS, NBMCTS).
+    pub fn has_beam(self) -> bool {
+        matches!(self, Algo::Bmcts | Algo::Nbmcts)
+    }
+}
+
+impl FromStr for Algo {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Ok(match s {
+            "mcts" => Algo::Mcts,
+            "nmcs" => Algo::Nmcs,
+            "nmcts" => Algo::Nmcts,
+            "bmcts" => Algo::Bmcts,
+            "nbmcts" => Algo::Nbmcts,
+            a => {
+                return Err(Error::Config(format!(
+                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts or nbmcts)"
+                )))
+            }
+        })
+    }
+}
+
+/// A per-level parameter value: explicit, or `auto` (the [`Params`] default for the
+/// board's variant and the rollout policy, resolved when the search starts).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Setting<T> {
+    /// The default from [`Params`] for the variant and policy.
+    Auto,
+    /// This value.
+    Set(T),
+}
+
+impl<T: fmt::Display> fmt::Display for Setting<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Setting::Auto => f.write_str("auto"),
+            Setting::Set(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+impl<T: Copy> Setting<T> {
+    /// The value, or `default` for `auto`.
+    pub fn or(self, default: T) -> T {
+        match self {
+            Setting::Auto => default,
+            Setting::Set(v) => v,
+        }
+    }
+}
+
+/// BMCTS beam of one level: simulation limit L per depth and beam width W.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Beam {
+    /// Simulation limit L (`--beam-l`).
+    pub l: Setting<u64>,
+    /// Beam width W (`--beam-w`).
+    pub w: Setting<u32>,
+}
+
+/// Move to play between two steps of move-by-move search (`--advance`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Advance {
+    /// The most-sampled move of the root (thesis §4.2 option a).
+    #[default]
+    Visits,
+    /// The next move of the best solution found so far (option b).
+    Best,
+}
+
+impl FromStr for Advance {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "visits" => Ok(Advance::Visits),
+            "best" => Ok(Advance::Best),
+            _ => Err(Error::Config(format!(
+                "unknown --advance '{s}' (expected visits or best)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Advance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Advance::Visits => "visits",
+            Advance::Best => "best",
+        })
+    }
+}
+
+/// A complete search configuration. Per-level lists are indexed from level 1 upward
+/// and have exactly `level` entries for the tree searches (empty for NMCS).
+/// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks shapes
+/// and values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchConfig {
+    /// Algorithm.
+    pub algo: Algo,
+    /// Nesting level (1 for MCTS and BMCTS).
+    pub level: u32,
+    /// Rollout policy.
+    pub policy: RolloutPolicy,
+    /// Exploration factor C of UCB1-TUNED per level (`--c`).
+    pub c: Vec<Setting<f64>>,
+    /// Beam per level (`--beam-l`, `--beam-w`); `None` = plain MCTS at that level.
+    pub beam: Vec<Option<Beam>>,
+    /// Move-by-move search per level: spend the level's budget over the first z moves
+    /// (`--z`); 0 = global search from the level's start position; `auto` = the tuned
+    /// [`Params::z`] for the variant, policy and the level's budget class.
+    pub z: Vec<Setting<u32>>,
+    /// How move-by-move search advances (`--advance`).
+    pub advance: Advance,
+    /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
+    /// `None` = `auto` (see [`Params::inner`]).
+    pub inner: Option<Vec<u64>>,
+    /// Independent restarts of the top-level search sharing the budget (`--restarts`).
+    pub restarts: u64,
+    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
+    /// `tabu-bandit` only); `None` = [`Params::bandit_c`] for the bandit's lifetime.
+    #[serde(default)]
+    pub bandit_c: Option<f64>,
+}
+
+impl SearchConfig {
+    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS).
+    pub fn new(algo: Algo, level: u32) -> SearchConfig {
+        let level = if algo.is_nested() { level } else { 1 };
+        let n = if algo.is_tree() { level as usize } else { 0 };
+        SearchConfig {
+            algo,
+            level,
+            policy: RolloutPolicy::Random,
+            c: (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0.0)
+                    }
+                })
+                .collect(),
+            beam: (0..n)
+                .map(|i| {
+                    (i == 0 && algo.has_beam()).then_some(Beam {
+                        l: Setting::Auto,
+                        w: Setting::Auto,
+                    })
+                })
+                .collect(),
+            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
+            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
+            // "Move-by-move z"); `auto` is global search where that won. Nested
+            // levels and BMCTS keep global search (the thesis' setting).
+            z: (0..n)
+                .map(|_| {
+                    if algo == Algo::Mcts {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0)
+                    }
+                })
+                .collect(),
+            // The z tuning advanced along the best solution (option b).
+            advance: if algo == Algo::Mcts {
+                Advance::Best
+            } else {
+                Advance::Visits
+            },
+            inner: None,
+            restarts: 1,
+            bandit_c: None,
+        }
+    }
+
+    /// Checks parameters that make no sense (level 0, W = 0, negative C, list
+    /// lengths, …); the message names the flag.
+    pub fn validate(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if self.level == 0 {
+            return bad("--level must be at least 1".into());
+        }
+        if !self.algo.is_nested() && self.level != 1 {
+            return bad(format!(
+                "--level {} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
+                self.level,
+                self.algo.name()
+            ));
+        }
+        if self.level > 8 {
+            return bad(format!("--level {} is too deep (at most 8)", self.level));
+        }
+        if self.restarts == 0 {
+            return bad("--restarts must be at least 1".into());
+        }
+        if let Some(b) = self.bandit_c {
+            if !(b.is_finite() && b >= 0.0) {
+                return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
+            }
+            if self.policy != RolloutPolicy::TabuBandit {
+                return bad(format!(
+                    "--bandit-c is only used by --policy tabu-bandit, not {}",
+                    self.policy
+                ));
+            }
+        }
+        let n = self.level as usize;
+        if !self.algo.is_tree() {
+            if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
+                return bad("--c, --z, --beam-l and --beam-w are not used by nmcs".into());
+            }
+            if self.inner.is_some() {
+                return bad("--inner is not used by nmcs".into());
+            }
+            return Ok(());
+        }
+        for (flag, len) in [
+            ("--c", self.c.len()),
+            ("--z", self.z.len()),
+            ("--beam-l/--beam-w", self.beam.len()),
+        ] {
+            if len != n {
+                return bad(format!(
+                    "{flag} needs {n} value(s) (one per level from 1 to {n}), got {len}"
+                ));
+            }
+        }
+        for (i, c) in self.c.iter().enumerate() {
+            if let Setting::Set(v) = c {
+                if !(v.is_finite() && *v >= 0.0) {
+                    return bad(format!(
+                        "--c must be a finite number ≥ 0, got {v} at level {}",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        for (i, b) in self.beam.iter().enumerate() {
+            match b {
+                Some(_) if !self.algo.has_beam() => {
+                    return bad(format!(
+                        "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
+                        self.algo.name()
+                    ))
+                }
+                Some(Beam { l, w }) => {
+                    if *l == Setting::Set(0) {
+                        return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
+                    }
+                    if *w == Setting::Set(0) {
+                        return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                    }
+                }
+                None => {}
+            }
+        }
+        if self.algo == Algo::Bmcts && self.beam[0].is_none() {
+            return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
+        }
+        if let Some(inner) = &self.inner {
+            if inner.len() != n - 1 {
+                return bad(format!(
+                    "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
+                    n - 1,
+                    n - 1,
+                    inner.len()
+                ));
+            }
+            if inner.contains(&0) {
+                return bad("--inner values must be at least 1".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
+    v.iter().map(f).collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for SearchConfig {
+    /// The canonical one-line description, in CLI-flag form: every parameter the
+    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`Params`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.algo.name())?;
+        if self.algo.is_nested() {
+            write!(f, " --level {}", self.level)?;
+        }
+        if self.algo.is_tree() {
+            write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
+            if self.algo.has_beam() {
+                let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
+                let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
+                write!(f, " --beam-l {l} --beam-w {w}")?;
+            }
+            write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
+            write!(f, " --advance {}", self.advance)?;
+            if self.level > 1 {
+                match &self.inner {
+                    Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
+                    None => write!(f, " --inner auto")?,
+                }
+            }
+            write!(f, " --restarts {}", self.restarts)?;
+        }
+        write!(f, " --policy {}", self.policy)?;
+        if let Some(b) = self.bandit_c {
+            write!(f, " --bandit-c {b}")?;
+        }
+        Ok(())
+    }
+}

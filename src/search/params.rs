@@ -1,0 +1,304 @@
+//! Every default parameter value of the search family, in one place, with the
+//! tables and experiments each comes from (like Monty's `mcts/params.rs`).
+//!
+//! Owns: [`Params`] (levels, budgets, C, z, beams, bandit C, inner budgets and budget
+//! classes). Must not: run searches or validate configurations.
+
+use super::Budget;
+use crate::policy::RolloutPolicy;
+use crate::rules::Variant;
+
+/// Every default parameter value, in one place (tuned later; thesis tables cited).
+pub struct Params;
+
+impl Params {
+    /// Default nesting level of NMCS, NMCTS and NBMCTS.
+    pub const LEVEL: u32 = 2;
+    /// Default budget of `solve` and the other commands when none is given.
+    pub const ITERATIONS: u64 = 100_000;
+    /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
+    /// K / INNER_DIVISOR^(n−i) playouts (at least [`Params::INNER_MIN`]).
+    pub const INNER_DIVISOR: u64 = 100;
+    /// Smallest automatic inner budget.
+    pub const INNER_MIN: u64 = 10;
+    /// `--inner auto` with a time budget: a level-i search gets
+    /// INNER_TIME_BASE · INNER_DIVISOR^(i−1) playouts.
+    pub const INNER_TIME_BASE: u64 = 1000;
+
+    /// Playouts per second assumed when a time budget has to be turned into a budget
+    /// class for [`Params::c`] (the engine makes 50,000-100,000 on 15 × 15 boards).
+    pub const ASSUMED_PLAYOUTS_PER_S: f64 = 50_000.0;
+
+    /// `budget` in playouts: an iteration budget as is, a time budget converted at
+    /// [`Params::ASSUMED_PLAYOUTS_PER_S`] (for choosing budget classes only).
+    pub fn playouts(budget: Budget) -> u64 {
+        match budget {
+            Budget::Iterations(k) => k,
+            Budget::Time(t) => (t * Self::ASSUMED_PLAYOUTS_PER_S) as u64,
+        }
+    }
+
+    /// Exploration factor C at level 1 for a level-1 search of `playouts` playouts
+    /// (its budget class). Levels ≥ 2 use 0 (thesis §4.3.3: C₂ = 0 throughout).
+    ///
+    /// As in the thesis (Tables 4.1/4.2), the best C grows with the budget; the
+    /// values were tuned here with `samegame compare` on the training set
+    /// `testsets/random-15x15x5-100.txt` (Clickomania: positions 1-20 of its own set,
+    /// which E1 also uses), see
+    /// docs/experiments.md ("Tuning C"). Budgets above the largest tuned class use
+    /// the largest class's value.
+    pub fn c(level: usize, variant: Variant, policy: RolloutPolicy, playouts: u64) -> f64 {
+        if level > 1 {
+            return 0.0;
+        }
+        // (largest budget of the class, C) per variant and policy, budgets ascending.
+        // Measured best at 10,000 and 100,000 playouts (docs/experiments.md, "Tuning
+        // C"); the 15,000-50,000 class takes a value between the two.
+        let table: &[(u64, f64)] = match (variant, policy) {
+            (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Random) => {
+                &[(15_000, 0.0005), (50_000, 0.001), (u64::MAX, 0.003)]
+            }
+            (Variant::SameGame | Variant::SameGameNoPenalty, _) => {
+                &[(15_000, 0.001), (50_000, 0.003), (u64::MAX, 0.01)]
+            }
+            (Variant::BubbleBreaker, _) => &[(15_000, 0.0002), (50_000, 0.001), (u64::MAX, 0.003)],
+            (Variant::Clickomania, _) => &[(15_000, 0.0), (50_000, 0.003), (u64::MAX, 0.01)],
+        };
+        table
+            .iter()
+            .find(|&&(max, _)| playouts <= max)
+            .map_or(0.0, |&(_, c)| c)
+    }
+
+    /// Move-by-move z for `--z auto`, for one search of `playouts` playouts (all its
+    /// steps). Thesis Tables 4.3/4.4; tuned here (docs/experiments.md, "Move-by-move
+    /// z"). 0 means global search.
+    pub fn z(variant: Variant, policy: RolloutPolicy, playouts: u64) -> u32 {
+        let short = playouts <= Self::SHORT_SEARCH;
+        match variant {
+            // docs/results/tune-z-{random,tabu}-{10k,100k}.md: global search at
+            // 10,000 playouts, move-by-move at 100,000.
+            Variant::SameGame | Variant::SameGameNoPenalty => match policy {
+                _ if short => 0,
+                RolloutPolicy::Random => 20,
+                _ => 10,
+            },
+            // docs/results/tune-z-bubblebreaker-{10k,100k}.md (thesis Table 4.4: 30)
+            Variant::BubbleBreaker => 30,
+            // docs/results/tune-z-clickomania-{10k,100k}.md (thesis Table 4.4: 100
+            // at every time setting; here global search wins at 100,000 playouts)
+            Variant::Clickomania if short => 100,
+            Variant::Clickomania => 0,
+        }
+    }
+
+    /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour
+    /// (`--policy tabu-bandit`; the thesis gives none) for a bandit that lives for
+    /// `playouts` playouts. Tuned here (docs/results/tune-bandit-c*.md): short-lived
+    /// bandits (the 2,000-playout level-1 searches of NMCTS) do best nearly greedy,
+    /// a bandit over a whole 100,000-playout MCTS search with much exploration.
+    pub fn bandit_c(playouts: u64) -> f64 {
+        if playouts <= Self::SHORT_SEARCH {
+            0.001
+        } else {
+            1.0
+        }
+    }
+
+    /// Budget classes of [`Params::beam`], [`Params::z`] and [`Params::bandit_c`]: a search of at most this
+    /// many playouts takes the values tuned at 10,000 playouts, a longer one those
+    /// tuned at 100,000 (the boundary is their geometric mean).
+    pub const SHORT_SEARCH: u64 = 31_623;
+
+    /// Beam (L, W) of a BMCTS search of `playouts` playouts (one level-1 search, or
+    /// one move-by-move step). Single searches (`bmcts`): tuned here on the training
+    /// set at 10,000 and 100,000 playouts (docs/experiments.md, "Beam"; thesis
+    /// §5.3.1, Tables 5.1/5.2 did the same per time setting). Lower levels of a nested
+    /// search (`nbmcts`, short repeated searches): SameGame tuned here for
+    /// 2,000-playout level-1 searches (random 25/25, informed 75/25); Bubble Breaker
+    /// and Clickomania from thesis Tables 5.3/5.4, multi-start, 0.25-second row
+    /// (75/3, 10/3).
+    pub fn beam(
+        nested: bool,
+        variant: Variant,
+        policy: RolloutPolicy,
+        playouts: u64,
+    ) -> (u64, u32) {
+        let informed = policy != RolloutPolicy::Random;
+        let short = playouts <= Self::SHORT_SEARCH;
+        match (nested, variant) {
+            // docs/results/tune-beam-clickomania-{10k,100k}.md
+            (false, Variant::Clickomania) if short => (100, 100),
+            (false, Variant::Clickomania) => (1000, 25),
+            // docs/results/tune-beam-bubblebreaker-{10k,100k}.md
+            (false, Variant::BubbleBreaker) if short => (1000, 25),
+            (false, Variant::BubbleBreaker) => (25_000, 2),
+            // docs/results/tune-beam-tabu-{10k,100k}.md
+            (false, _) if informed && short => (250, 100),
+            (false, _) if informed => (10_000, 10),
+            // docs/results/tune-beam-random-10k.md, tune-beam.md (100,000)
+            (false, _) if short => (1000, 2),
+            (false, _) => (10_000, 10),
+            (true, Variant::Clickomania) => (10, 3),
+            (true, Variant::BubbleBreaker) => (75, 3),
+            // docs/results/tune-beam-nested{,-tabu}.md: 2,000-playout level-1
+            // searches of level-2 NBMCTS (the thesis' rows, (75, 2) random and
+            // (25, 5) informed, gained +236.1 and lost −319.3 there).
+            (true, _) if informed => (75, 25),
+            (true, _) => (25, 25),
+        }
+    }
+
+    /// Playouts of each level-`i` search (1 ≤ i < top) for `--inner auto`.
+    pub fn inner(i: usize, top: usize, budget: Budget) -> u64 {
+        match budget {
+            Budget::Iterations(k) => {
+                let d = Self::INNER_DIVISOR.saturating_pow((top - i) as u32);
+                (k / d).max(Self::INNER_MIN)
+            }
+            Budget::Time(_) => Self::INNER_TIME_BASE
+                .saturating_mul(Self::INNER_DIVISOR.saturating_pow(i as u32 - 1)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::search::{level, search, testutil, Advance, Algo, SearchConfig, Setting};
+
+    #[test]
+    fn default_c_follows_the_budget_class() {
+        let r = RolloutPolicy::Random;
+        assert_eq!(Params::c(1, Variant::SameGame, r, 10_000), 0.0005);
+        assert_eq!(Params::c(1, Variant::SameGame, r, 30_000), 0.001);
+        assert_eq!(Params::c(1, Variant::SameGame, r, 100_000), 0.003);
+        assert_eq!(
+            Params::c(1, Variant::SameGame, RolloutPolicy::Tabu, 100_000),
+            0.01
+        );
+        assert_eq!(Params::c(1, Variant::BubbleBreaker, r, 10_000), 0.0002);
+        assert_eq!(Params::c(1, Variant::Clickomania, r, 10_000), 0.0);
+        assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.01);
+        assert_eq!(Params::c(2, Variant::SameGame, r, 100_000), 0.0);
+    }
+
+    #[test]
+    fn default_beam_follows_the_budget_class() {
+        let r = RolloutPolicy::Random;
+        let short = Params::SHORT_SEARCH;
+        for v in [
+            Variant::SameGame,
+            Variant::BubbleBreaker,
+            Variant::Clickomania,
+        ] {
+            let (l1, _) = Params::beam(false, v, r, short);
+            let (l2, _) = Params::beam(false, v, r, short + 1);
+            assert!(l1 < l2, "{v:?}: longer searches prune less often");
+        }
+        assert_eq!(
+            Params::beam(false, Variant::BubbleBreaker, r, 100_000),
+            (25_000, 2)
+        );
+        assert_eq!(Params::beam(true, Variant::SameGame, r, 2000), (25, 25));
+    }
+
+    #[test]
+    fn default_z_follows_the_budget_class() {
+        let (r, t) = (RolloutPolicy::Random, RolloutPolicy::Tabu);
+        assert_eq!(Params::z(Variant::SameGame, r, 10_000), 0);
+        assert_eq!(Params::z(Variant::SameGame, r, 100_000), 20);
+        assert_eq!(Params::z(Variant::SameGameNoPenalty, t, 100_000), 10);
+        assert_eq!(Params::z(Variant::BubbleBreaker, r, 10_000), 30);
+        assert_eq!(Params::z(Variant::Clickomania, r, 10_000), 100);
+        assert_eq!(Params::z(Variant::Clickomania, r, 100_000), 0);
+        // Only MCTS defaults to `auto`; nested levels and BMCTS search globally.
+        assert_eq!(SearchConfig::new(Algo::Mcts, 1).z, vec![Setting::Auto]);
+        assert_eq!(
+            SearchConfig::new(Algo::Nmcts, 2).z,
+            vec![Setting::Set(0); 2]
+        );
+        assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
+        assert_eq!(SearchConfig::new(Algo::Mcts, 1).advance, Advance::Best);
+    }
+
+    #[test]
+    fn auto_z_and_beam_resolve_per_budget_class() {
+        let b: Board = testutil::board15(7, Variant::SameGame);
+        let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
+        cfg.z = vec![Setting::Auto];
+        for k in [10_000, 100_000, 1_000_000] {
+            let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(k));
+            let z = Params::z(Variant::SameGame, RolloutPolicy::Random, k);
+            let step = k / u64::from(z.max(1));
+            let (l, w) = Params::beam(false, Variant::SameGame, RolloutPolicy::Random, step);
+            let p = plan.levels[0];
+            assert_eq!(p.z, z);
+            assert_eq!(
+                p.c,
+                Params::c(1, Variant::SameGame, RolloutPolicy::Random, step)
+            );
+            assert_eq!(p.beam, Some((l, w as usize)));
+        }
+        // Nested: z auto at each level from that level's own search budget.
+        let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
+        cfg.z = vec![Setting::Auto, Setting::Set(7)];
+        cfg.inner = Some(vec![4000]);
+        let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(400_000));
+        assert_eq!(
+            plan.levels[0].z,
+            Params::z(Variant::SameGame, RolloutPolicy::Random, 4000)
+        );
+        assert_eq!(plan.levels[1].z, 7);
+    }
+
+    #[test]
+    fn bandit_c_defaults_to_the_constant_and_changes_the_search() {
+        let b: Board = testutil::board15(3, Variant::SameGame);
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.policy = RolloutPolicy::TabuBandit;
+        let run = |cfg: &SearchConfig| {
+            let r = search(
+                cfg,
+                &b,
+                Budget::Iterations(3000),
+                &mut crate::rng_for(1, 0, 0),
+            );
+            (r.score, r.moves)
+        };
+        let default = run(&cfg);
+        cfg.bandit_c = Some(Params::bandit_c(3000));
+        assert_eq!(run(&cfg), default);
+        let shown: Vec<_> = [0.0, 1.0]
+            .iter()
+            .map(|&c| {
+                cfg.bandit_c = Some(c);
+                run(&cfg)
+            })
+            .collect();
+        assert!(
+            shown.iter().any(|r| *r != default),
+            "bandit C 0 and 1 both gave the default's line"
+        );
+    }
+
+    #[test]
+    fn auto_policy_is_resolved_before_the_search() {
+        let b: Board = "0011\n0101\n1100".parse().unwrap();
+        let run = |policy| {
+            let cfg = SearchConfig {
+                policy,
+                ..SearchConfig::new(Algo::Mcts, 1)
+            };
+            let r = search(
+                &cfg,
+                &b,
+                Budget::Iterations(50),
+                &mut crate::rng_for(1, 0, 0),
+            );
+            (r.score, r.moves)
+        };
+        assert_eq!(run(RolloutPolicy::Auto), run(RolloutPolicy::Tabu));
+    }
+}
