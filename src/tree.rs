@@ -1,10 +1,13 @@
 //! Arena-allocated search trees for the MCTS family.
 //!
 //! Owns: [`Node`] (move, visit count, reward sum and sum of squares: the state-action
-//! statistics of thesis eq. 2.8/2.9), [`Tree`] (nodes in one `Vec`, 32-bit [`NodeId`]s,
-//! the children of a node in one contiguous block `first_child .. first_child +
-//! n_children`) and the beam pruning of BMCTS (thesis Alg. 5.2), which rebuilds the
-//! arena semispace-style (kept nodes copied into a second vector, then swapped).
+//! statistics of thesis eq. 2.8/2.9; the best final score seen below the node; the
+//! solved and exact flags of the one-player MCTS-Solver), [`Tree`] (nodes in one
+//! `Vec`, 32-bit [`NodeId`]s, the children of a node in one contiguous block
+//! `first_child .. first_child + n_children`), solved-value propagation, the beam
+//! pruning of BMCTS (thesis Alg. 5.2) and re-rooting for move-by-move search; both
+//! rebuild the arena semispace-style (kept nodes copied into a second vector, then
+//! swapped).
 //! Must not: store board states (the search replays moves from the root), choose
 //! moves, know budgets or allocate per simulation ([`Tree::clear`] keeps capacity).
 
@@ -31,15 +34,22 @@ impl NodeId {
 /// with its siblings; it enters the tree (thesis: "one node added per simulation")
 /// on its first visit. A node is expanded (its children block allocated) on the
 /// first visit after that.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+///
+/// **Solved nodes** (one-player MCTS-Solver, after Winands, Björnsson & Saito 2010
+/// §IV): a node is *solved* when nothing below it is left to search: a terminal
+/// state, a position solved exactly (endgame, or a lower-level search that proved
+/// its root), or a node whose children are all solved. `best` of a solved node is
+/// the best final score of its remaining subtree. A solved node is also *exact* when
+/// that value is the true optimum of its position: it is not exact when a beam
+/// prune removed children from its subtree. Selection never enters a solved node.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Node {
     /// Move leading to this node (canonical cell); meaningless for the root.
     pub mv: Cell,
     /// Number of children in the block (0 for a leaf or a terminal state).
     pub n_children: u16,
-    /// True once the children block has been allocated (a terminal state is expanded
-    /// with no children).
-    pub expanded: bool,
+    /// [`Node::EXPANDED`], [`Node::SOLVED`], [`Node::PRUNED`].
+    pub flags: u8,
     /// Simulations through this node.
     pub visits: u32,
     /// Index of the first child.
@@ -48,9 +58,52 @@ pub struct Node {
     pub sum: f64,
     /// Sum of squared normalised rewards.
     pub sum_sq: f64,
+    /// Best final score of a complete game seen through this node (`i32::MIN` before
+    /// the first); for a solved node the best final score of its subtree.
+    pub best: i32,
+}
+
+impl Default for Node {
+    fn default() -> Self {
+        Node {
+            mv: Cell::default(),
+            n_children: 0,
+            flags: 0,
+            visits: 0,
+            first_child: 0,
+            sum: 0.0,
+            sum_sq: 0.0,
+            best: i32::MIN,
+        }
+    }
 }
 
 impl Node {
+    /// The children block has been allocated (a terminal state is expanded with none).
+    pub const EXPANDED: u8 = 1;
+    /// Nothing below this node is left to search (see the type's docs).
+    pub const SOLVED: u8 = 2;
+    /// A beam prune removed some of this node's children: a value solved here is the
+    /// best of what the beam kept, not a proven optimum.
+    pub const PRUNED: u8 = 4;
+    /// Some node of this solved subtree was [`Node::PRUNED`] (only with `SOLVED`).
+    pub const INEXACT: u8 = 8;
+
+    /// True once the children block has been allocated.
+    #[inline]
+    pub fn expanded(&self) -> bool {
+        self.flags & Self::EXPANDED != 0
+    }
+    /// True when nothing below this node is left to search.
+    #[inline]
+    pub fn solved(&self) -> bool {
+        self.flags & Self::SOLVED != 0
+    }
+    /// True for a solved node whose `best` is the proven optimum of its position.
+    #[inline]
+    pub fn exact(&self) -> bool {
+        self.flags & (Self::SOLVED | Self::INEXACT) == Self::SOLVED
+    }
     /// Children ids.
     #[inline]
     pub fn children(&self) -> impl Iterator<Item = NodeId> + Clone {
@@ -125,12 +178,115 @@ impl Tree {
         let n = &mut self.nodes[id.idx()];
         n.first_child = first as u32;
         n.n_children = groups.len() as u16;
-        n.expanded = true;
+        n.flags |= Node::EXPANDED;
         groups.len()
     }
 
+    /// Marks `id` solved with value `best` (exact unless `exact` is false).
+    pub fn solve(&mut self, id: NodeId, best: i32, exact: bool) {
+        let n = &mut self.nodes[id.idx()];
+        n.best = best;
+        n.flags |= Node::SOLVED;
+        if !exact {
+            n.flags |= Node::INEXACT;
+        }
+    }
+
+    /// Solved-value propagation after a simulation along `path` (root first): from
+    /// the deepest node up, a node whose children are all solved becomes solved with
+    /// the best of their values, exact when all of them are exact and it lost no
+    /// child to a beam prune. Stops at the first node that stays unsolved. Returns
+    /// the number of nodes newly solved.
+    pub fn propagate_solved(&mut self, path: &[NodeId]) -> usize {
+        let mut newly = 0;
+        for &id in path.iter().rev() {
+            let n = self.nodes[id.idx()];
+            if n.solved() {
+                continue;
+            }
+            if !n.expanded() || n.n_children == 0 {
+                break;
+            }
+            let mut best = i32::MIN;
+            let mut exact = n.flags & Node::PRUNED == 0;
+            for c in n.children() {
+                let ch = &self.nodes[c.idx()];
+                if !ch.solved() {
+                    return newly;
+                }
+                best = best.max(ch.best);
+                exact &= ch.exact();
+            }
+            self.solve(id, best, exact);
+            newly += 1;
+        }
+        newly
+    }
+
+    /// Solved-value propagation over the whole tree (after a beam prune, when kept
+    /// nodes may have only solved children left). Children are stored after their
+    /// parents, so one backward pass sees every child before its parent. Returns the
+    /// number of nodes newly solved.
+    pub fn propagate_all_solved(&mut self) -> usize {
+        let mut newly = 0;
+        for i in (0..self.nodes.len()).rev() {
+            let n = self.nodes[i];
+            if n.solved() || !n.expanded() || n.n_children == 0 {
+                continue;
+            }
+            let mut best = i32::MIN;
+            let mut exact = n.flags & Node::PRUNED == 0;
+            let mut all = true;
+            for c in n.children() {
+                let ch = &self.nodes[c.idx()];
+                if !ch.solved() {
+                    all = false;
+                    break;
+                }
+                best = best.max(ch.best);
+                exact &= ch.exact();
+            }
+            if all {
+                self.solve(NodeId(i as u32), best, exact);
+                newly += 1;
+            }
+        }
+        newly
+    }
+
+    /// Move-by-move search: makes the subtree of `child` (a child of the root) the
+    /// whole tree, with `child` as its root (statistics and solved flags kept), by
+    /// copying it breadth-first into the spare arena. Returns the number of nodes
+    /// freed.
+    pub fn reroot(&mut self, child: NodeId) -> usize {
+        let before = self.nodes.len();
+        self.spare.clear();
+        let mut root = self.nodes[child.idx()];
+        root.mv = Cell::default();
+        self.spare.push(root);
+        // Breadth-first: spare[i] holds a copy whose children still point into
+        // `nodes`; copy them to the end and re-point.
+        let mut i = 0;
+        while i < self.spare.len() {
+            let n = self.spare[i];
+            if n.n_children > 0 {
+                let first = self.spare.len() as u32;
+                for c in n.children() {
+                    let ch = self.nodes[c.idx()];
+                    self.spare.push(ch);
+                }
+                self.spare[i].first_child = first;
+            }
+            i += 1;
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.spare.clear();
+        before - self.nodes.len()
+    }
+
     /// Beam pruning (thesis Alg. 5.2) at `depth` ≥ 1: keeps the `width` most visited
-    /// nodes at that depth (ties: earlier in breadth-first order) and their ancestors;
+    /// nodes at that depth (ties: higher mean reward, then earlier in breadth-first
+    /// order) and their ancestors;
     /// everything else, including all descendants of the kept nodes, is discarded.
     /// Kept nodes above `depth` keep only their kept children and stay expanded, so no
     /// node is created at depths ≤ `depth` any more; kept nodes at `depth` become
@@ -169,7 +325,10 @@ impl Tree {
         let mut cand: Vec<usize> = (start..self.order.len()).collect();
         let nodes = &self.nodes;
         let order = &self.order;
-        cand.sort_by_key(|&p| std::cmp::Reverse(nodes[order[p].0 as usize].visits));
+        cand.sort_by(|&p, &q| {
+            let (a, b) = (&nodes[order[p].0 as usize], &nodes[order[q].0 as usize]);
+            b.visits.cmp(&a.visits).then(b.mean().total_cmp(&a.mean()))
+        });
         cand.truncate(width);
         self.keep.clear();
         self.keep.resize(self.order.len(), false);
@@ -192,7 +351,13 @@ impl Tree {
             let mut n = self.nodes[old as usize];
             n.n_children = 0;
             n.first_child = 0;
-            n.expanded = (d as usize) < depth;
+            if (d as usize) < depth {
+                n.flags |= Node::EXPANDED;
+            } else {
+                // A kept node at `depth` becomes an unexpanded leaf: it will be expanded
+                // again with all its children (and cannot be solved before that).
+                n.flags &= !(Node::EXPANDED | Node::SOLVED | Node::INEXACT | Node::PRUNED);
+            }
             let ni = self.spare.len() as u32;
             self.new_idx[p] = ni;
             if parent != u32::MAX {
@@ -206,6 +371,17 @@ impl Tree {
                 kept.push(NodeId(ni));
             }
             self.spare.push(n);
+        }
+        // Kept nodes above `depth` with fewer children than before lost some (stubs
+        // included) and can no longer prove an optimum.
+        for p in 0..self.order.len() {
+            let (old, _, d) = self.order[p];
+            if self.keep[p] && (d as usize) < depth {
+                let ni = self.new_idx[p] as usize;
+                if self.spare[ni].n_children < self.nodes[old as usize].n_children {
+                    self.spare[ni].flags |= Node::PRUNED;
+                }
+            }
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
         self.spare.clear();
@@ -230,16 +406,16 @@ mod tests {
         t.nodes.extend([mk(1, 5), mk(2, 4), mk(3, 1)]);
         t.nodes[0].first_child = 1;
         t.nodes[0].n_children = 3;
-        t.nodes[0].expanded = true;
+        t.nodes[0].flags |= Node::EXPANDED;
         t.nodes[0].visits = 10;
         t.nodes.extend([mk(11, 3), mk(12, 2), mk(13, 0)]);
         t.nodes[1].first_child = 4;
         t.nodes[1].n_children = 3;
-        t.nodes[1].expanded = true;
+        t.nodes[1].flags |= Node::EXPANDED;
         t.nodes.push(mk(21, 4));
         t.nodes[2].first_child = 7;
         t.nodes[2].n_children = 1;
-        t.nodes[2].expanded = true;
+        t.nodes[2].flags |= Node::EXPANDED;
         t
     }
 
@@ -265,10 +441,10 @@ mod tests {
         assert_eq!(kept.len(), 2);
         for id in kept {
             let n = t.node(id);
-            assert!(!n.expanded && n.n_children == 0 && n.visits > 0);
+            assert!(!n.expanded() && n.n_children == 0 && n.visits > 0);
         }
         // Ancestors stay expanded (closed), statistics are kept.
-        assert!(t.node(NodeId::ROOT).expanded);
+        assert!(t.node(NodeId::ROOT).expanded());
         assert_eq!(t.node(NodeId::ROOT).visits, 10);
         // Width 1 at depth 1: only `a`, and its descendants are gone.
         let mut t = sample();
@@ -276,7 +452,7 @@ mod tests {
         t.prune_beam(1, 1, &mut kept);
         assert_eq!(moves_at_depth(&t, 1), vec![1]);
         assert_eq!(t.len(), 2);
-        assert!(!t.node(kept[0]).expanded);
+        assert!(!t.node(kept[0]).expanded());
         // Nothing at depth 5: no-op.
         let mut t = sample();
         t.prune_beam(5, 1, &mut kept);
@@ -304,5 +480,45 @@ mod tests {
         assert_eq!(got, want);
         t.clear();
         assert!(t.is_empty());
+    }
+
+    #[test]
+    fn solved_values_propagate_only_when_every_child_is_solved() {
+        let mut t = sample();
+        let (a, b, c) = (NodeId(1), NodeId(2), NodeId(3));
+        let (a1, a2, a3, b1) = (NodeId(4), NodeId(5), NodeId(6), NodeId(7));
+        t.solve(b1, 70, true);
+        assert_eq!(t.propagate_solved(&[NodeId::ROOT, b, b1]), 1);
+        assert!(t.node(b).solved() && t.node(b).exact() && t.node(b).best == 70);
+        assert!(!t.node(NodeId::ROOT).solved(), "a and c are open");
+        t.solve(a1, 10, true);
+        t.solve(a2, 90, true);
+        assert_eq!(t.propagate_solved(&[NodeId::ROOT, a, a2]), 0, "a3 open");
+        t.solve(a3, 20, false);
+        t.solve(c, 5, true);
+        assert_eq!(t.propagate_all_solved(), 2, "a, then the root");
+        let root = t.node(NodeId::ROOT);
+        assert!(root.solved() && root.best == 90);
+        assert!(!root.exact(), "an inexact child makes the parent inexact");
+    }
+
+    #[test]
+    fn reroot_keeps_the_child_subtree_with_its_statistics() {
+        let mut t = sample();
+        t.solve(NodeId(4), 33, true);
+        let freed = t.reroot(NodeId(1));
+        assert_eq!(freed, 8 - 4);
+        assert_eq!(t.len(), 4);
+        let root = *t.node(NodeId::ROOT);
+        assert_eq!((root.visits, root.n_children), (5, 3));
+        assert!(root.expanded());
+        let kids: Vec<_> = root.children().map(|c| *t.node(c)).collect();
+        let xs: Vec<u8> = kids.iter().map(|n| n.mv.x).collect();
+        assert_eq!(xs, [11, 12, 13]);
+        assert_eq!(kids.iter().map(|n| n.visits).collect::<Vec<_>>(), [3, 2, 0]);
+        assert!(kids[0].solved() && kids[0].best == 33);
+        // Re-rooting at a leaf leaves a one-node tree.
+        t.reroot(NodeId(1));
+        assert_eq!(t.len(), 1);
     }
 }
