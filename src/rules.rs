@@ -81,6 +81,31 @@ impl Variant {
         }
     }
 
+    /// An admissible (optimistic) bound on what is still to come from a position with
+    /// `counts[c]` tiles of colour `c`: the final score minus the running score is
+    /// never above it. Each colour is scored as if all its tiles went in one group
+    /// (group scores are convex, so splitting a colour never scores more), plus the
+    /// clearing bonus when no colour is down to a single tile, else the least
+    /// penalty (every single tile stays to the end).
+    pub fn future_upper_bound(self, counts: &[u16]) -> i32 {
+        let mut groups = 0i32;
+        let mut singles = 0i32;
+        for &k in counts {
+            match k {
+                0 => {}
+                1 => singles += 1,
+                k => groups += self.group_score(u32::from(k)),
+            }
+        }
+        groups
+            + match self {
+                Variant::SameGame if singles == 0 => 1000,
+                Variant::SameGame => -singles,
+                Variant::SameGameNoPenalty if singles == 0 => 1000,
+                Variant::SameGameNoPenalty | Variant::Clickomania | Variant::BubbleBreaker => 0,
+            }
+    }
+
     /// Lower and upper bound of final scores on a `width` × `height` board
     /// (thesis eq. 4.1-4.2 generalised): the upper bound is a one-colour board
     /// cleared in one move, the lower bound a two-colour checkerboard with no move.
@@ -175,6 +200,16 @@ mod tests {
         assert_eq!(Variant::SameGameNoPenalty.end_adjustment(&[0, 0]), 1000);
         assert_eq!(Variant::Clickomania.end_adjustment(&[0, 0]), 0);
         assert_eq!(Variant::BubbleBreaker.end_adjustment(&[3]), 0);
+    }
+
+    #[test]
+    fn future_upper_bound_per_variant() {
+        // Colours with 5, 1 and 0 tiles: one group of 5 at best, one tile stays.
+        assert_eq!(Variant::SameGame.future_upper_bound(&[5, 1, 0]), 9 - 1);
+        assert_eq!(Variant::SameGame.future_upper_bound(&[5, 2, 0]), 9 + 1000);
+        assert_eq!(Variant::SameGameNoPenalty.future_upper_bound(&[5, 1]), 9);
+        assert_eq!(Variant::Clickomania.future_upper_bound(&[5, 1]), 5);
+        assert_eq!(Variant::BubbleBreaker.future_upper_bound(&[5, 1]), 20);
     }
 
     #[test]

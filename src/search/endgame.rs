@@ -1,0 +1,107 @@
+//! Exact endgames inside every search (`--endgame N`): a position with at most N
+//! tiles left is solved exactly by [`super::exact::Solver`] and its value replaces a
+//! rollout (in the tree searches the node is then solved; in NMCS the evaluation is
+//! exact). One solver, and so one transposition table, serves the whole search, so
+//! an endgame reached again is a table lookup.
+//!
+//! A solve that needs more than [`Endgame::NODE_CAP`] positions gives up and
+//! returns the best game it saw, marked not exact, so a pathological endgame costs
+//! bounded time and never produces a wrong proof.
+//!
+//! Owns: [`Endgame`]. Must not: count playouts (the caller does) or print.
+
+use super::exact::Solver;
+use crate::board::{Board, Cell};
+
+/// The endgame solver of one search.
+pub(crate) struct Endgame {
+    max_tiles: usize,
+    tt_mb: u64,
+    solver: Option<Solver>,
+    /// Endgames solved (table lookups included).
+    pub solves: u64,
+}
+
+impl Endgame {
+    /// Most positions one endgame solve may expand before it gives up.
+    pub const NODE_CAP: u64 = 200_000;
+
+    /// Endgames of at most `max_tiles` tiles (0 = off), with a table of `tt_mb` MB
+    /// (allocated at the first solve).
+    pub fn new(max_tiles: u32, tt_mb: u64) -> Endgame {
+        Endgame {
+            max_tiles: max_tiles as usize,
+            tt_mb,
+            solver: None,
+            solves: 0,
+        }
+    }
+
+    /// True when `b` (not terminal) is an endgame to solve exactly.
+    #[inline]
+    pub fn applies(&self, b: &Board) -> bool {
+        b.tiles() <= self.max_tiles
+    }
+
+    /// Positions expanded by all solves so far.
+    pub fn nodes(&self) -> u64 {
+        self.solver.as_ref().map_or(0, |s| s.nodes)
+    }
+
+    /// Plays `b` to its end, optimally when the solve succeeds, appending the moves;
+    /// returns the final score and whether it is the proven optimum.
+    pub fn solve(&mut self, b: &Board, moves: &mut Vec<Cell>) -> (i32, bool) {
+        let mb = self.tt_mb;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(mb));
+        self.solves += 1;
+        let start = solver.nodes;
+        let mut keep_going = |n: u64| n - start < Self::NODE_CAP;
+        match solver.solve(b, moves, &mut keep_going) {
+            Some(score) => (score, true),
+            None => {
+                let best = &solver.best;
+                if best.score == i32::MIN {
+                    // Nothing completed (cannot happen below the cap in practice):
+                    // finish greedily.
+                    let mut nb = *b;
+                    while let Some(g) = nb.groups().into_iter().max_by_key(|g| g.size) {
+                        nb.play(g.cell);
+                        moves.push(g.cell);
+                    }
+                    (nb.final_score(), false)
+                } else {
+                    moves.extend_from_slice(&best.moves);
+                    (best.score, false)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testutil::{optimum, random_board};
+    use crate::Variant;
+
+    #[test]
+    fn solves_small_endgames_exactly_and_caches_them() {
+        let b = random_board(5, 4, 3, 7, Variant::SameGame);
+        let mut e = Endgame::new(20, 1);
+        assert!(e.applies(&b));
+        let mut moves = Vec::new();
+        let (s, exact) = e.solve(&b, &mut moves);
+        assert!(exact);
+        assert_eq!(s, optimum(&b));
+        crate::line::verify(&b, &moves, s).unwrap();
+        let nodes = e.nodes();
+        let mut again = Vec::new();
+        assert_eq!(e.solve(&b, &mut again), (s, true));
+        assert_eq!(again, moves);
+        assert!(
+            e.nodes() - nodes < nodes.max(1),
+            "the table serves the second solve"
+        );
+        assert!(!Endgame::new(19, 1).applies(&b));
+    }
+}
