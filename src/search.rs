@@ -15,6 +15,8 @@ pub mod beam_mcts;
 mod best;
 mod budget;
 mod config;
+mod endgame;
+mod exact;
 mod level;
 pub mod mcts;
 pub mod nested_beam_mcts;
@@ -34,7 +36,7 @@ use crate::Rng;
 pub(crate) use best::Best;
 pub use budget::Budget;
 pub(crate) use budget::{Ctx, Limit};
-pub use config::{Advance, Algo, Beam, SearchConfig, Setting};
+pub use config::{Advance, Algo, Beam, RewardNorm, SearchConfig, Setting};
 pub use params::Params;
 pub(crate) use rollout::Rollout;
 
@@ -49,6 +51,19 @@ pub struct SearchStats {
     pub peak_nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Tree nodes solved by the one-player MCTS-Solver (all levels).
+    #[serde(default)]
+    pub solved_nodes: u64,
+    /// Exact endgame solves (`--endgame`), table lookups included.
+    #[serde(default)]
+    pub endgames: u64,
+    /// Positions the exact endgame solver expanded (`--endgame`).
+    #[serde(default)]
+    pub endgame_nodes: u64,
+    /// True when `score` is the proven optimum of the position (a solved root, or
+    /// `exact` finished within its budget).
+    #[serde(default)]
+    pub proven: bool,
 }
 
 /// The outcome of a search: the best complete game found.
@@ -96,8 +111,12 @@ pub fn search_with_stop(
     let mut ctx = Ctx::new(budget, stop);
     let top = ctx.top_limit();
     let mut best = Best::default();
-    if root.is_terminal() {
+    let mut endgame = endgame::Endgame::new(config.endgame, config.tt_mb);
+    let proven = if root.is_terminal() {
         best.offer(root.final_score(), &[]);
+        true
+    } else if config.algo == Algo::Exact {
+        exact::exact(root, config.tt_mb, &mut ctx, top, &mut best)
     } else {
         // The bandit lives for one level-1 search (tree searches) or one search
         // (NMCS); its default C depends on how many playouts that is.
@@ -118,14 +137,24 @@ pub fn search_with_stop(
                 config.level as usize,
                 root,
                 rollout,
+                &mut endgame,
                 &mut ctx,
                 rng,
                 top,
                 &mut best,
             ),
-            Some(plan) => level::run(&plan, root, rollout, &mut ctx, rng, top, &mut best),
+            Some(plan) => level::run(
+                &plan,
+                root,
+                rollout,
+                &mut endgame,
+                &mut ctx,
+                rng,
+                top,
+                &mut best,
+            ),
         }
-    }
+    };
     SearchResult {
         score: best.score,
         moves: best.moves,
@@ -134,6 +163,10 @@ pub fn search_with_stop(
             nodes_created: ctx.nodes_created,
             peak_nodes: ctx.peak,
             seconds: ctx.start.elapsed().as_secs_f64(),
+            solved_nodes: ctx.solved,
+            endgames: endgame.solves,
+            endgame_nodes: endgame.nodes(),
+            proven,
         },
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Params, SearchConfig, Setting};
+use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfig, Setting};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -54,12 +54,37 @@ pub struct SearchArgs {
     /// with --policy tabu-bandit; default: tuned by the bandit's lifetime, 0.001 for a level-1 search of at most 31,623 playouts, else 1).
     #[arg(long)]
     pub bandit_c: Option<f64>,
+    /// One-player MCTS-Solver (tree searches): solved subtrees are never entered
+    /// again and a solved root stops its search. `off` restores the old behaviour.
+    #[arg(long, value_parser = on_off)]
+    pub solver: Option<bool>,
+    /// Move-by-move search keeps the committed move's subtree (tree searches).
+    #[arg(long, value_parser = on_off)]
+    pub reuse: Option<bool>,
+    /// Reward scaling in selection (tree searches): thesis (the thesis' fixed
+    /// normalisation) or range (by the range of scores seen in the level's search).
+    #[arg(long)]
+    pub reward_norm: Option<RewardNorm>,
+    /// Solve positions with at most N tiles left exactly (0 = off); not with exact.
+    #[arg(long)]
+    pub endgame: Option<u32>,
+    /// Transposition table of exact and of the endgame solver, in MB.
+    #[arg(long)]
+    pub tt_mb: Option<u64>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
     /// Budget: wall-clock seconds per search.
     #[arg(long)]
     pub time: Option<f64>,
+}
+
+fn on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected on or off, got '{s}'")),
+    }
 }
 
 /// One entry of a per-level list: a value, `auto` or `none`.
@@ -118,10 +143,14 @@ impl SearchArgs {
                 ("--beam-w", self.beam_w.is_some()),
                 ("--inner", self.inner.is_some()),
                 ("--restarts", self.restarts.is_some()),
+                ("--solver", self.solver.is_some()),
+                ("--reuse", self.reuse.is_some()),
+                ("--reward-norm", self.reward_norm.is_some()),
             ] {
                 if given {
                     return Err(Error::Config(format!(
-                        "{flag} is not used by nmcs (it repeats complete runs while budget remains)"
+                        "{flag} is not used by {} (it builds no tree)",
+                        algo.name()
                     )));
                 }
             }
@@ -247,6 +276,21 @@ impl SearchArgs {
             c.restarts = r;
         }
         c.bandit_c = self.bandit_c;
+        if let Some(v) = self.solver {
+            c.solver = v;
+        }
+        if let Some(v) = self.reuse {
+            c.reuse = v;
+        }
+        if let Some(v) = self.reward_norm {
+            c.reward_norm = v;
+        }
+        if let Some(v) = self.endgame {
+            c.endgame = v;
+        }
+        if let Some(v) = self.tt_mb {
+            c.tt_mb = v;
+        }
         c.validate()?;
         Ok(c)
     }
@@ -312,6 +356,10 @@ mod tests {
             "--algo nmcts --z auto,20 --policy tabu-bandit --bandit-c 0.1",
             "--algo mcts --z auto",
             "--algo nbmcts --level 3",
+            "--algo mcts --solver off --reuse off --reward-norm range",
+            "--algo nmcs --endgame 20 --tt-mb 16",
+            "--algo exact --tt-mb 8",
+            "--algo nmcts --endgame 12",
         ] {
             let c = cfg(a).unwrap();
             let shown = c.to_string();
@@ -321,11 +369,11 @@ mod tests {
         }
         assert_eq!(
             cfg("--algo nmcts --c 0.0002").unwrap().to_string(),
-            "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --policy auto"
+            "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
         );
         assert_eq!(
             cfg("--algo bmcts --policy random").unwrap().to_string(),
-            "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --policy random"
+            "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --solver on --reuse on --reward-norm thesis --policy random"
         );
         assert_eq!(cfg("").unwrap().to_string(), "nmcs --level 2 --policy auto");
     }
@@ -349,6 +397,12 @@ mod tests {
         err("--algo mcts --advance most", "--advance");
         err("--algo tree", "--algo");
         err("--algo mcts --z x", "--z");
+        err("--algo nmcs --solver off", "--solver");
+        err("--algo nmcs --reward-norm range", "--reward-norm");
+        err("--algo exact --reuse on", "--reuse");
+        err("--algo exact --endgame 10", "--endgame");
+        err("--algo mcts --tt-mb 0", "--tt-mb");
+        assert!(T::try_parse_from(["x", "--solver", "maybe"]).is_err());
         err("--algo mcts --policy tabu --bandit-c 0.1", "--bandit-c");
         err(
             "--algo mcts --policy tabu-bandit --bandit-c=-1",

@@ -59,8 +59,23 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             line: 0,
         };
         println!("{}", line.format());
+        let mut extra = String::new();
+        if r.stats.solved_nodes > 0 {
+            extra += &format!(" solved {}", r.stats.solved_nodes);
+        }
+        if r.stats.endgames > 0 {
+            extra += &format!(
+                " endgames {} ({} positions)",
+                r.stats.endgames, r.stats.endgame_nodes
+            );
+        }
+        if r.stats.proven {
+            extra += " proven optimal";
+        } else if config.algo == crate::search::Algo::Exact {
+            extra += " not proven (budget spent; best line found)";
+        }
         eprintln!(
-            "position {}: score {} playouts {} nodes {} peak {} {:.2} s",
+            "position {}: score {} playouts {} nodes {} peak {} {:.2} s{extra}",
             p.index,
             r.score,
             r.stats.playouts,

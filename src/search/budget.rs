@@ -57,6 +57,8 @@ impl Limit {
 pub(crate) struct Ctx<'s> {
     pub playouts: u64,
     pub nodes_created: u64,
+    /// Tree nodes solved (all levels).
+    pub solved: u64,
     alive: u64,
     pub peak: u64,
     pub start: Instant,
@@ -70,6 +72,7 @@ impl<'s> Ctx<'s> {
         Ctx {
             playouts: 0,
             nodes_created: 0,
+            solved: 0,
             alive: 0,
             peak: 0,
             start: Instant::now(),

@@ -26,6 +26,8 @@ pub enum Algo {
     Bmcts,
     /// Nested Beam MCTS.
     Nbmcts,
+    /// Exact solver (depth-first branch and bound with a transposition table).
+    Exact,
 }
 
 impl Algo {
@@ -37,11 +39,12 @@ impl Algo {
             Algo::Nmcts => "nmcts",
             Algo::Bmcts => "bmcts",
             Algo::Nbmcts => "nbmcts",
+            Algo::Exact => "exact",
         }
     }
-    /// True for the tree searches (everything but NMCS).
+    /// True for the tree searches (MCTS, NMCTS, BMCTS, NBMCTS).
     pub fn is_tree(self) -> bool {
-        self != Algo::Nmcs
+        matches!(self, Algo::Mcts | Algo::Nmcts | Algo::Bmcts | Algo::Nbmcts)
     }
     /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS).
     pub fn is_nested(self) -> bool {
@@ -62,9 +65,10 @@ impl FromStr for Algo {
             "nmcts" => Algo::Nmcts,
             "bmcts" => Algo::Bmcts,
             "nbmcts" => Algo::Nbmcts,
+            "exact" => Algo::Exact,
             a => {
                 return Err(Error::Config(format!(
-                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts or nbmcts)"
+                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts or exact)"
                 )))
             }
         })
@@ -141,6 +145,41 @@ impl fmt::Display for Advance {
     }
 }
 
+/// How the tree searches scale rewards for selection (`--reward-norm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum RewardNorm {
+    /// Fixed bounds per variant and board size (thesis eq. 4.1-4.2 generalised):
+    /// the span of possible scores grows with the square of the board area, so one C
+    /// explores far less on large boards than on small ones.
+    #[default]
+    Thesis,
+    /// The rewards seen by the search itself, stretched to [0, 1] (lowest to highest
+    /// seen, per level search): C means the same on every board size and variant.
+    Range,
+}
+
+impl FromStr for RewardNorm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "thesis" => Ok(RewardNorm::Thesis),
+            "range" => Ok(RewardNorm::Range),
+            _ => Err(Error::Config(format!(
+                "unknown --reward-norm '{s}' (expected thesis or range)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for RewardNorm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RewardNorm::Thesis => "thesis",
+            RewardNorm::Range => "range",
+        })
+    }
+}
+
 /// A complete search configuration. Per-level lists are indexed from level 1 upward
 /// and have exactly `level` entries for the tree searches (empty for NMCS).
 /// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks shapes
@@ -172,6 +211,27 @@ pub struct SearchConfig {
     /// `tabu-bandit` only); `None` = [`Params::bandit_c`] for the bandit's lifetime.
     #[serde(default)]
     pub bandit_c: Option<f64>,
+    /// One-player MCTS-Solver in the tree searches (`--solver on|off`). Journals
+    /// written before it existed read as off (what they ran).
+    #[serde(default)]
+    pub solver: bool,
+    /// Move-by-move search keeps the committed move's subtree (`--reuse on|off`).
+    #[serde(default)]
+    pub reuse: bool,
+    /// Reward scaling for selection in the tree searches (`--reward-norm`).
+    #[serde(default)]
+    pub reward_norm: RewardNorm,
+    /// Exact endgames: positions with at most this many tiles are solved exactly
+    /// (`--endgame N`, 0 = off; every algorithm but `exact`).
+    #[serde(default)]
+    pub endgame: u32,
+    /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
+    #[serde(default = "default_tt_mb")]
+    pub tt_mb: u64,
+}
+
+fn default_tt_mb() -> u64 {
+    super::Params::TT_MB
 }
 
 impl SearchConfig {
@@ -222,6 +282,15 @@ impl SearchConfig {
             inner: None,
             restarts: 1,
             bandit_c: None,
+            solver: true,
+            reuse: true,
+            reward_norm: super::Params::REWARD_NORM,
+            endgame: if algo == Algo::Exact {
+                0
+            } else {
+                super::Params::ENDGAME
+            },
+            tt_mb: super::Params::TT_MB,
         }
     }
 
@@ -256,13 +325,31 @@ impl SearchConfig {
                 ));
             }
         }
+        if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
+            return bad(format!(
+                "--tt-mb must be between 1 and 1048576, got {}",
+                self.tt_mb
+            ));
+        }
+        if self.algo == Algo::Exact && self.endgame != 0 {
+            return bad("--endgame is not used by exact (it solves the whole game)".into());
+        }
+        if self.endgame > 1024 {
+            return bad(format!(
+                "--endgame {} is more tiles than any board has (at most 1024)",
+                self.endgame
+            ));
+        }
         let n = self.level as usize;
         if !self.algo.is_tree() {
             if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
-                return bad("--c, --z, --beam-l and --beam-w are not used by nmcs".into());
+                return bad(format!(
+                    "--c, --z, --beam-l and --beam-w are not used by {}",
+                    self.algo.name()
+                ));
             }
             if self.inner.is_some() {
-                return bad("--inner is not used by nmcs".into());
+                return bad(format!("--inner is not used by {}", self.algo.name()));
             }
             return Ok(());
         }
@@ -354,10 +441,24 @@ impl fmt::Display for SearchConfig {
                 }
             }
             write!(f, " --restarts {}", self.restarts)?;
+            let on = |b: bool| if b { "on" } else { "off" };
+            write!(
+                f,
+                " --solver {} --reuse {} --reward-norm {}",
+                on(self.solver),
+                on(self.reuse),
+                self.reward_norm
+            )?;
+        }
+        if self.algo == Algo::Exact {
+            return write!(f, " --tt-mb {}", self.tt_mb);
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {
             write!(f, " --bandit-c {b}")?;
+        }
+        if self.endgame > 0 {
+            write!(f, " --endgame {} --tt-mb {}", self.endgame, self.tt_mb)?;
         }
         Ok(())
     }

@@ -6,14 +6,24 @@
 //! state-action values, eq. 2.5-2.9), an optional beam (L, W) (Alg. 5.1/5.2),
 //! move-by-move z (§4.2) and, below the top, the playouts of each search at that level.
 //!
+//! With the solver on (the default, `--solver on`), every level is a one-player
+//! MCTS-Solver (after Winands, Björnsson & Saito 2010, §IV): terminal positions,
+//! endgames solved exactly and nodes whose lower-level search proved its root are
+//! solved with their exact value; a node whose children are all solved is solved with
+//! the best of them ([`Tree::propagate_solved`]); selection never enters a solved
+//! child; a search whose root is solved stops at once and hands the rest of its
+//! budget back to its caller (the next move step, the level above, the next restart).
+//!
 //! Owns: the per-level workspace (one arena per level, cleared with its capacity
 //! kept whenever a search at that level starts, so at most one tree per level is
-//! alive), selection, expansion, evaluation, backpropagation, best-simulation
-//! tracking, beam pruning triggers, move-by-move steps and top-level restarts.
+//! alive), selection, expansion, evaluation, backpropagation, solved-value
+//! propagation, best-simulation tracking, beam pruning triggers, move-by-move steps
+//! (with the committed move's subtree kept) and top-level restarts.
 //! Must not: allocate per simulation (all buffers live in the workspace), print, or
 //! look at the clock other than through [`Ctx::exhausted`].
 
-use super::{Advance, Best, Budget, Ctx, Limit, Params, Rollout, SearchConfig};
+use super::endgame::Endgame;
+use super::{Advance, Best, Budget, Ctx, Limit, Params, RewardNorm, Rollout, SearchConfig};
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
 use crate::policy::ucb1_tuned_value_ln;
@@ -42,6 +52,12 @@ pub(crate) struct Plan {
     pub level1_search_playouts: u64,
     pub advance: Advance,
     pub restarts: u64,
+    /// One-player MCTS-Solver on (`--solver`).
+    pub solver: bool,
+    /// Move-by-move search keeps the committed move's subtree (`--reuse`).
+    pub reuse: bool,
+    /// How selection scales rewards (`--reward-norm`).
+    pub norm: RewardNorm,
 }
 
 impl Plan {
@@ -78,7 +94,13 @@ impl Plan {
         };
         let levels = (0..n)
             .map(|i| LevelParams {
-                c: config.c[i].or(Params::c(i + 1, variant, policy, level1_playouts)),
+                c: config.c[i].or(Params::c(
+                    i + 1,
+                    variant,
+                    policy,
+                    config.reward_norm,
+                    level1_playouts,
+                )),
                 beam: config.beam[i].map(|b| {
                     let (l, w) = Params::beam(n > 1, variant, policy, level1_playouts);
                     (b.l.or(l), b.w.or(w) as usize)
@@ -96,8 +118,19 @@ impl Plan {
             level1_search_playouts: search_playouts(0),
             advance: config.advance,
             restarts: config.restarts,
+            solver: config.solver,
+            reuse: config.reuse,
+            norm: config.reward_norm,
         }
     }
+}
+
+/// The result of one level search: its best score (moves in the level's
+/// workspace) and whether that score is the proven optimum of its start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    pub score: i32,
+    pub proven: bool,
 }
 
 /// Buffers of one level, reused by every search at that level.
@@ -115,14 +148,19 @@ struct LevelWs {
     groups: GroupList,
     depth_count: Vec<u64>,
     kept: Vec<NodeId>,
+    /// Lowest and highest normalised reward seen by this search (`--reward-norm
+    /// range`).
+    lo: f64,
+    hi: f64,
 }
 
 /// A search in progress: the plan, budget accounting, rollout policy and workspaces.
-pub(crate) struct Searcher<'p, 'c, 's, 'r> {
+pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
     plan: &'p Plan,
     ctx: &'c mut Ctx<'s>,
     rng: &'r mut Rng,
     rollout: Rollout,
+    endgame: &'e mut Endgame,
     levels: Vec<LevelWs>,
     mask: GroupMask,
     /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
@@ -131,27 +169,37 @@ pub(crate) struct Searcher<'p, 'c, 's, 'r> {
 }
 
 /// Runs the top level of `plan` from `root` with `restarts` independent searches
-/// sharing `limit`, keeping the best complete game in `best`.
+/// sharing `limit`, keeping the best complete game in `best`. Returns true when the
+/// best score is the proven optimum.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     plan: &Plan,
     root: &Board,
     rollout: Rollout,
+    endgame: &mut Endgame,
     ctx: &mut Ctx,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
-) {
-    let mut s = Searcher::new(plan, rollout, ctx, rng);
-    s.run_top(root, limit, best);
+) -> bool {
+    let mut s = Searcher::new(plan, rollout, endgame, ctx, rng);
+    s.run_top(root, limit, best)
 }
 
-impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
-    pub fn new(plan: &'p Plan, rollout: Rollout, ctx: &'c mut Ctx<'s>, rng: &'r mut Rng) -> Self {
+impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
+    pub fn new(
+        plan: &'p Plan,
+        rollout: Rollout,
+        endgame: &'e mut Endgame,
+        ctx: &'c mut Ctx<'s>,
+        rng: &'r mut Rng,
+    ) -> Self {
         Searcher {
             plan,
             ctx,
             rng,
             rollout,
+            endgame,
             levels: (0..plan.levels.len()).map(|_| LevelWs::default()).collect(),
             mask: GroupMask::default(),
             #[cfg(test)]
@@ -159,43 +207,92 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
         }
     }
 
-    /// Multi-start: restart i gets an equal share of what is left.
-    pub fn run_top(&mut self, root: &Board, limit: Limit, best: &mut Best) {
+    /// Multi-start: restart i of R gets an equal share of what is left. With the
+    /// solver, a restart that proves the optimum ends the search, and budget left
+    /// after R restarts that ended early (solved or closed beams, a move-by-move game
+    /// that ended) goes to further restarts. Returns true when proven.
+    pub fn run_top(&mut self, root: &Board, limit: Limit, best: &mut Best) -> bool {
         let n = self.plan.levels.len();
         let r = self.plan.restarts;
-        for i in 0..r {
+        let mut i = 0;
+        loop {
             if i > 0 && self.ctx.exhausted(&limit) {
-                break;
+                return false;
             }
-            let lim = limit.share(self.ctx, r - i);
-            let score = self.run_level(n, root, lim);
-            best.offer(score, &self.levels[n - 1].best.moves);
+            let lim = if i < r {
+                limit.share(self.ctx, r - i)
+            } else {
+                limit
+            };
+            let out = self.run_level(n, root, lim);
+            best.offer(out.score, &self.levels[n - 1].best.moves);
+            if out.proven {
+                return true;
+            }
+            i += 1;
+            if i >= r && !self.plan.solver {
+                return false;
+            }
         }
     }
 
     /// One level-`lvl` search from `root` within `limit` (move-by-move steps when
-    /// z > 0). Returns its best score; its moves are in `self.levels[lvl-1].best`.
-    fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> i32 {
+    /// z > 0). Its moves are in `self.levels[lvl-1].best`.
+    fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> Outcome {
         let mut ws = std::mem::take(&mut self.levels[lvl - 1]);
         let p = self.plan.levels[lvl - 1];
         ws.best.reset();
         ws.committed.clear();
+        ws.lo = f64::INFINITY;
+        ws.hi = f64::NEG_INFINITY;
         if lvl == 1 {
             self.rollout.reset_bandit();
         }
+        self.ctx.freed(ws.tree.len());
+        ws.tree.reset();
+        self.ctx.created(1);
+        ws.depth_count.clear();
         let steps = u64::from(p.z.max(1));
         let mut state = *root;
-        for step in 0..steps {
+        // True while every committed move was the only legal one: a solved step root
+        // is then the proven optimum of `root` too.
+        let mut forced_only = true;
+        let mut proven = false;
+        let mut step = 0;
+        loop {
             if step > 0 && (state.is_terminal() || self.ctx.exhausted(&limit)) {
                 break;
+            }
+            // Move-by-move: a forced move costs nothing.
+            let forced = p.z > 0 && step + 1 < steps && {
+                ws.groups.reset(&state);
+                ws.groups.len() == 1
+            };
+            if forced {
+                let mv = ws.groups.as_slice()[0].cell;
+                self.commit(&mut ws, &mut state, mv);
+                step += 1;
+                continue;
             }
             let lim = if p.z == 0 {
                 limit
             } else {
-                limit.share(self.ctx, steps - step)
+                // The last step gets all that is left; a step never plans for more
+                // steps than the best game found so far still has moves.
+                let mut left = steps - step;
+                if ws.best.score != i32::MIN {
+                    let moves_left = ws.best.moves.len().saturating_sub(ws.committed.len());
+                    left = left.min(moves_left.max(1) as u64);
+                }
+                limit.share(self.ctx, left)
             };
-            self.search_step(lvl, &mut ws, &state, lim);
-            if step + 1 == steps {
+            let solved = self.search_step(lvl, &mut ws, &state, lim);
+            if solved {
+                proven = forced_only && ws.tree.node(NodeId::ROOT).exact();
+                break;
+            }
+            step += 1;
+            if step == steps {
                 break;
             }
             // Advance by one move.
@@ -215,34 +312,64 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
                 Advance::Best => ws.best.moves.get(ws.committed.len()).copied(),
             };
             let Some(mv) = mv else { break };
-            state.play_unchecked(mv, &mut self.mask);
-            ws.committed.push(mv);
+            forced_only = false;
+            self.commit(&mut ws, &mut state, mv);
         }
         self.ctx.freed(ws.tree.len());
         ws.tree.clear();
         let score = ws.best.score;
         self.levels[lvl - 1] = ws;
-        score
+        Outcome { score, proven }
     }
 
-    /// One MCTS search (a fresh tree) from `root` until `limit`; at least one simulation.
-    fn search_step(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
-        self.ctx.freed(ws.tree.len());
-        ws.tree.reset();
-        self.ctx.created(1);
-        ws.depth_count.clear();
-        loop {
-            self.simulate(lvl, ws, root, limit);
-            if self.ctx.exhausted(&limit) {
-                break;
+    /// Move-by-move: plays `mv` from the step root `state`; the tree is re-rooted at
+    /// the child of `mv` (with `--reuse on`) or starts afresh.
+    fn commit(&mut self, ws: &mut LevelWs, state: &mut Board, mv: Cell) {
+        state.play_unchecked(mv, &mut self.mask);
+        ws.committed.push(mv);
+        let root = ws.tree.node(NodeId::ROOT);
+        let child = root
+            .children()
+            .find(|&c| ws.tree.node(c).mv == mv && ws.tree.node(c).visits > 0);
+        match child {
+            Some(c) if self.plan.reuse => {
+                let freed = ws.tree.reroot(c);
+                self.ctx.freed(freed);
+                // Depth d + 1 of the old tree is depth d of the new one.
+                if ws.depth_count.len() > 1 {
+                    ws.depth_count.remove(1);
+                }
+            }
+            _ => {
+                self.ctx.freed(ws.tree.len());
+                ws.tree.reset();
+                self.ctx.created(1);
+                ws.depth_count.clear();
             }
         }
     }
 
-    /// One simulation: selection, expansion, evaluation (playout or lower-level
-    /// search), backpropagation, best tracking and beam pruning.
+    /// MCTS from the tree's root (the position `root`) until `limit` or until the
+    /// root is solved; at least one simulation unless it is solved already. Returns
+    /// true when the root is solved.
+    fn search_step(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) -> bool {
+        loop {
+            if ws.tree.node(NodeId::ROOT).solved() {
+                return true;
+            }
+            self.simulate(lvl, ws, root, limit);
+            if self.ctx.exhausted(&limit) {
+                return ws.tree.node(NodeId::ROOT).solved();
+            }
+        }
+    }
+
+    /// One simulation: selection, expansion, evaluation (playout, exact endgame or
+    /// lower-level search), backpropagation, solved-value propagation, best tracking
+    /// and beam pruning.
     fn simulate(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
         let p = self.plan.levels[lvl - 1];
+        let solver = self.plan.solver;
         let mut board = *root;
         ws.path.clear();
         ws.sim.clear();
@@ -251,7 +378,7 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
         // Selection and expansion.
         loop {
             let node = *ws.tree.node(id);
-            let n_children = if node.expanded {
+            let n_children = if node.expanded() {
                 usize::from(node.n_children)
             } else {
                 if node.visits == 0 && id != NodeId::ROOT {
@@ -265,33 +392,49 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
             if n_children == 0 {
                 break; // terminal
             }
-            let child = select(&ws.tree, id, p.c);
+            let child = select(&ws.tree, id, p.c, range_scale(self.plan.norm, ws));
             let mv = ws.tree.node(child).mv;
             board.play_unchecked(mv, &mut self.mask);
             ws.sim.push(mv);
             ws.path.push(child);
             id = child;
         }
-        // Evaluation.
-        let score = if lvl == 1 {
-            self.rollout
-                .run(self.ctx, &mut board, self.rng, &mut ws.sim)
-        } else if board.is_terminal() {
+        // Evaluation: a score, and whether it is the exact value of the leaf.
+        let (score, exact) = if board.is_terminal() {
             self.ctx.playouts += 1;
-            board.final_score()
+            (board.final_score(), true)
+        } else if self.endgame.applies(&board) {
+            self.ctx.playouts += 1;
+            self.endgame.solve(&board, &mut ws.sim)
+        } else if lvl == 1 {
+            let s = self
+                .rollout
+                .run(self.ctx, &mut board, self.rng, &mut ws.sim);
+            (s, false)
         } else {
             let inner = limit.at_most(self.ctx, self.plan.levels[lvl - 2].inner.max(1));
-            let s = self.run_level(lvl - 1, &board, inner);
+            let out = self.run_level(lvl - 1, &board, inner);
             ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
-            s
+            (out.score, out.proven)
         };
         // Backpropagation.
         let r = self.rollout.norm.reward(score);
+        ws.lo = ws.lo.min(r);
+        ws.hi = ws.hi.max(r);
         for &id in &ws.path {
             let n = ws.tree.node_mut(id);
             n.visits += 1;
             n.sum += r;
             n.sum_sq += r * r;
+            n.best = n.best.max(score);
+        }
+        if solver && exact {
+            let leaf = *ws.path.last().expect("the path holds the root");
+            if !ws.tree.node(leaf).solved() {
+                ws.tree.solve(leaf, score, true);
+                let n = 1 + ws.tree.propagate_solved(&ws.path[..ws.path.len() - 1]);
+                self.ctx.solved += n as u64;
+            }
         }
         if score > ws.best.score {
             ws.best.score = score;
@@ -299,7 +442,9 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
             ws.best.moves.extend_from_slice(&ws.committed);
             ws.best.moves.extend_from_slice(&ws.sim);
         }
-        // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters.
+        // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters; after a
+        // prune at depth d the counters of the deeper depths restart (they counted
+        // simulations through nodes that are gone).
         if let Some((l, w)) = p.beam {
             let depth = ws.path.len() - 1;
             if ws.depth_count.len() <= depth {
@@ -313,31 +458,72 @@ impl<'p, 'c, 's, 'r> Searcher<'p, 'c, 's, 'r> {
                     let before = ws.tree.len();
                     ws.tree.prune_beam(d, w, &mut ws.kept);
                     self.ctx.freed(before - ws.tree.len());
+                    for c in &mut ws.depth_count[d + 1..] {
+                        *c = 0;
+                    }
+                    if solver {
+                        // Kept nodes whose kept children are all solved are closed.
+                        let n = ws.tree.propagate_all_solved();
+                        self.ctx.solved += n as u64;
+                    }
                     #[cfg(test)]
                     {
                         let kept = ws.kept.iter().map(|&k| ws.tree.node(k).mv).collect();
                         self.prunes.push((lvl, d, kept));
                     }
+                    break;
                 }
             }
         }
     }
 }
 
-/// UCB1-TUNED selection (eq. 2.9) among the children of `id`; an unvisited child
-/// (they come in random order) is tried first.
+/// With `--reward-norm range`: the factor that stretches the rewards seen by this
+/// search to [0, 1] (1 before two different rewards were seen).
 #[inline]
-fn select(tree: &Tree, id: NodeId, c: f64) -> NodeId {
+fn range_scale(norm: RewardNorm, ws: &LevelWs) -> f64 {
+    match norm {
+        RewardNorm::Thesis => 1.0,
+        RewardNorm::Range => {
+            let span = ws.hi - ws.lo;
+            if span > 1e-12 {
+                1.0 / span
+            } else {
+                1.0
+            }
+        }
+    }
+}
+
+/// UCB1-TUNED selection (eq. 2.9) among the unsolved children of `id` (there is at
+/// least one); an unvisited child (they come in random order) is tried first.
+/// Rewards are stretched by `scale` (see [`range_scale`]): the mean by `scale`, the
+/// variance by `scale²`.
+#[inline]
+fn select(tree: &Tree, id: NodeId, c: f64, scale: f64) -> NodeId {
     let node = tree.node(id);
     let ln_p = f64::from(node.visits.max(1)).ln();
     let mut best = NodeId(node.first_child);
     let mut best_v = f64::NEG_INFINITY;
     for ch in node.children() {
         let n = tree.node(ch);
+        if n.solved() {
+            continue;
+        }
         if n.visits == 0 {
             return ch;
         }
-        let v = ucb1_tuned_value_ln(c, ln_p, f64::from(n.visits), n.sum, n.sum_sq);
+        let v = if scale == 1.0 {
+            ucb1_tuned_value_ln(c, ln_p, f64::from(n.visits), n.sum, n.sum_sq)
+        } else {
+            ucb1_tuned_value_ln(
+                c,
+                ln_p,
+                f64::from(n.visits),
+                n.sum * scale,
+                n.sum_sq * scale * scale,
+            )
+        };
         if v > best_v {
             best_v = v;
             best = ch;

@@ -92,4 +92,72 @@ mod tests {
         assert_eq!(r.stats.playouts, 1000);
         crate::line::verify(&b, &r.moves, r.score).unwrap();
     }
+
+    /// One-player MCTS-Solver: global MCTS (z = 0) solves small boards of every
+    /// variant: the result is the exhaustive optimum, proven, and the search stops
+    /// before the budget is spent. (Move-by-move search proves a step's subtree, not
+    /// the position, unless every earlier move was forced.)
+    #[test]
+    fn solver_proves_small_optima_and_returns_the_budget() {
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.z = vec![Setting::Set(0)];
+        for v in crate::Variant::ALL {
+            for seed in 0..3 {
+                let b = random_board(5, 4, 3, seed, v);
+                let r = run(
+                    &cfg,
+                    &b,
+                    Budget::Iterations(20_000),
+                    &mut crate::rng_for(seed, 0, 0),
+                );
+                assert_eq!(r.score, optimum(&b), "{v} seed {seed}");
+                assert!(r.stats.proven, "{v} seed {seed}: not proven");
+                assert!(r.stats.playouts < 20_000, "{v} seed {seed}");
+                assert!(r.stats.solved_nodes > 0);
+                crate::line::verify(&b, &r.moves, r.score).unwrap();
+            }
+        }
+    }
+
+    /// The locking defect is gone: at C = 0 the tree keeps growing with the budget.
+    /// `--solver off` restores the old behaviour, a tree that stops growing.
+    #[test]
+    fn nodes_grow_with_the_budget_and_solver_off_restores_locking() {
+        let b = random_board(6, 6, 3, 1, crate::Variant::SameGame);
+        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+        cfg.c = vec![Setting::Set(0.0)];
+        cfg.z = vec![Setting::Set(0)];
+        let nodes = |cfg: &SearchConfig, k| {
+            run(cfg, &b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0))
+                .stats
+                .nodes_created
+        };
+        let on: Vec<u64> = [1_000, 3_000, 10_000]
+            .iter()
+            .map(|&k| nodes(&cfg, k))
+            .collect();
+        assert!(on[0] < on[1] && on[1] < on[2], "{on:?}");
+        cfg.solver = false;
+        let off: Vec<u64> = [1_000, 3_000, 10_000]
+            .iter()
+            .map(|&k| nodes(&cfg, k))
+            .collect();
+        assert!(off[0] == off[2], "solver off no longer locks: {off:?}");
+        let b15 = board15(2, crate::Variant::SameGame);
+        let cfg = SearchConfig::new(Algo::Mcts, 1);
+        let big: Vec<u64> = [10_000, 30_000, 100_000]
+            .iter()
+            .map(|&k| {
+                run(
+                    &cfg,
+                    &b15,
+                    Budget::Iterations(k),
+                    &mut crate::rng_for(1, 0, 0),
+                )
+                .stats
+                .nodes_created
+            })
+            .collect();
+        assert!(big[0] < big[1] && big[1] < big[2], "{big:?}");
+    }
 }

@@ -15,6 +15,7 @@
 //! Owns: the NMCS recursion and its per-level buffers. Must not: build trees,
 //! allocate per playout, print.
 
+use super::endgame::Endgame;
 use super::{Best, Ctx, Limit, Rollout};
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
@@ -28,30 +29,44 @@ struct Ws {
     groups: GroupList,
 }
 
-struct Nmcs<'c, 's, 'r> {
+struct Nmcs<'c, 's, 'r, 'e> {
     ctx: &'c mut Ctx<'s>,
     rng: &'r mut Rng,
     rollout: Rollout,
+    endgame: &'e mut Endgame,
     levels: Vec<Ws>,
     mask: GroupMask,
     limit: Limit,
 }
 
 /// Runs level-`level` NMCS from `root` (not terminal) until `limit`, repeating
-/// complete runs while budget remains; the best game goes to `best`.
+/// complete runs while budget remains; the best game goes to `best`. A root that is
+/// itself an exact endgame is solved at once (one playout); returns true then.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
     root: &Board,
     rollout: Rollout,
+    endgame: &mut Endgame,
     ctx: &mut Ctx,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
-) {
+) -> bool {
+    if endgame.applies(root) {
+        ctx.playouts += 1;
+        let mut moves = Vec::new();
+        let (score, exact) = endgame.solve(root, &mut moves);
+        best.offer(score, &moves);
+        if exact {
+            return true;
+        }
+    }
     let mut s = Nmcs {
         ctx,
         rng,
         rollout,
+        endgame,
         levels: (0..level).map(|_| Ws::default()).collect(),
         mask: GroupMask::default(),
         limit,
@@ -61,12 +76,12 @@ pub(crate) fn nmcs(
         let score = s.run(level, root);
         best.offer(score, &s.levels[level - 1].best.moves);
         if s.ctx.exhausted(&s.limit) {
-            break;
+            return false;
         }
     }
 }
 
-impl Nmcs<'_, '_, '_> {
+impl Nmcs<'_, '_, '_, '_> {
     /// One level-`level` run from `start`; result in `self.levels[level-1].best`.
     fn run(&mut self, level: usize, start: &Board) -> i32 {
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
@@ -81,7 +96,10 @@ impl Nmcs<'_, '_, '_> {
                 b.play_unchecked(m, &mut self.mask);
                 ws.sim.clear();
                 ws.sim.push(m);
-                let score = if level == 1 {
+                let score = if !b.is_terminal() && self.endgame.applies(&b) {
+                    self.ctx.playouts += 1;
+                    self.endgame.solve(&b, &mut ws.sim).0
+                } else if level == 1 {
                     self.rollout.run(self.ctx, &mut b, self.rng, &mut ws.sim)
                 } else if b.is_terminal() {
                     self.ctx.playouts += 1;

@@ -4,7 +4,7 @@
 //! Owns: [`Params`] (levels, budgets, C, z, beams, bandit C, inner budgets and budget
 //! classes). Must not: run searches or validate configurations.
 
-use super::Budget;
+use super::{Budget, RewardNorm};
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
 
@@ -14,6 +14,12 @@ pub struct Params;
 impl Params {
     /// Default nesting level of NMCS, NMCTS and NBMCTS.
     pub const LEVEL: u32 = 2;
+    /// Default reward scaling of the tree searches (`--reward-norm`).
+    pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
+    /// Default exact-endgame size in tiles (`--endgame`; 0 = off).
+    pub const ENDGAME: u32 = 0;
+    /// Default transposition-table size of `exact` and the endgame solver, in MB.
+    pub const TT_MB: u64 = 64;
     /// Default budget of `solve` and the other commands when none is given.
     pub const ITERATIONS: u64 = 100_000;
     /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
@@ -47,9 +53,18 @@ impl Params {
     /// which E1 also uses), see
     /// docs/experiments.md ("Tuning C"). Budgets above the largest tuned class use
     /// the largest class's value.
-    pub fn c(level: usize, variant: Variant, policy: RolloutPolicy, playouts: u64) -> f64 {
+    pub fn c(
+        level: usize,
+        variant: Variant,
+        policy: RolloutPolicy,
+        norm: RewardNorm,
+        playouts: u64,
+    ) -> f64 {
         if level > 1 {
             return 0.0;
+        }
+        if norm == RewardNorm::Range {
+            return Self::C_RANGE;
         }
         // (largest budget of the class, C) per variant and policy, budgets ascending.
         // Measured best at 10,000 and 100,000 playouts (docs/experiments.md, "Tuning
@@ -69,6 +84,9 @@ impl Params {
             .find(|&&(max, _)| playouts <= max)
             .map_or(0.0, |&(_, c)| c)
     }
+
+    /// Level-1 C with `--reward-norm range` (rewards stretched to [0, 1] per search).
+    pub const C_RANGE: f64 = 0.1;
 
     /// Move-by-move z for `--z auto`, for one search of `playouts` playouts (all its
     /// steps). Thesis Tables 4.3/4.4; tuned here (docs/experiments.md, "Move-by-move
@@ -171,17 +189,44 @@ mod tests {
     #[test]
     fn default_c_follows_the_budget_class() {
         let r = RolloutPolicy::Random;
-        assert_eq!(Params::c(1, Variant::SameGame, r, 10_000), 0.0005);
-        assert_eq!(Params::c(1, Variant::SameGame, r, 30_000), 0.001);
-        assert_eq!(Params::c(1, Variant::SameGame, r, 100_000), 0.003);
         assert_eq!(
-            Params::c(1, Variant::SameGame, RolloutPolicy::Tabu, 100_000),
+            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 10_000),
+            0.0005
+        );
+        assert_eq!(
+            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 30_000),
+            0.001
+        );
+        assert_eq!(
+            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 100_000),
+            0.003
+        );
+        assert_eq!(
+            Params::c(
+                1,
+                Variant::SameGame,
+                RolloutPolicy::Tabu,
+                RewardNorm::Thesis,
+                100_000
+            ),
             0.01
         );
-        assert_eq!(Params::c(1, Variant::BubbleBreaker, r, 10_000), 0.0002);
-        assert_eq!(Params::c(1, Variant::Clickomania, r, 10_000), 0.0);
-        assert_eq!(Params::c(1, Variant::Clickomania, r, 100_000), 0.01);
-        assert_eq!(Params::c(2, Variant::SameGame, r, 100_000), 0.0);
+        assert_eq!(
+            Params::c(1, Variant::BubbleBreaker, r, RewardNorm::Thesis, 10_000),
+            0.0002
+        );
+        assert_eq!(
+            Params::c(1, Variant::Clickomania, r, RewardNorm::Thesis, 10_000),
+            0.0
+        );
+        assert_eq!(
+            Params::c(1, Variant::Clickomania, r, RewardNorm::Thesis, 100_000),
+            0.01
+        );
+        assert_eq!(
+            Params::c(2, Variant::SameGame, r, RewardNorm::Thesis, 100_000),
+            0.0
+        );
     }
 
     #[test]
@@ -237,7 +282,13 @@ mod tests {
             assert_eq!(p.z, z);
             assert_eq!(
                 p.c,
-                Params::c(1, Variant::SameGame, RolloutPolicy::Random, step)
+                Params::c(
+                    1,
+                    Variant::SameGame,
+                    RolloutPolicy::Random,
+                    RewardNorm::Thesis,
+                    step
+                )
             );
             assert_eq!(p.beam, Some((l, w as usize)));
         }

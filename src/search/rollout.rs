@@ -37,6 +37,8 @@ impl Rollout {
         }
     }
     /// Plays `board` to the end, appending moves; counts one playout; returns the score.
+    /// A rollout from a terminal position only returns its score (the tabu-colour
+    /// bandit learns nothing from it).
     #[inline]
     pub fn run(
         &mut self,
@@ -46,6 +48,9 @@ impl Rollout {
         moves: &mut Vec<Cell>,
     ) -> i32 {
         ctx.playouts += 1;
+        if self.policy == RolloutPolicy::TabuBandit && board.is_terminal() {
+            return board.final_score();
+        }
         match self.policy {
             RolloutPolicy::Random => playout(board, None, rng, moves),
             RolloutPolicy::Auto => unreachable!("--policy auto is resolved in search_with_stop"),
