@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The small-board suite of the solver issue: random boards 5x4 .. 8x8 with 2-5
+# colours under every variant. `exact` proves each optimum; every algorithm's
+# default configuration (plus any extra flags given) then searches each board
+# with the given budget, and the table counts how often it reaches the optimum
+# and how often its result is proven.
+#   scripts/small-board-suite.sh [ITERATIONS] [COUNT] [-- EXTRA FLAGS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+it=${1:-20000}; count=${2:-5}
+shift $(( $# > 2 ? 2 : $# )); [ "${1:-}" = "--" ] && shift
+S=${SAMEGAME:-./target/release/samegame}
+[ -n "${SAMEGAME:-}" ] || cargo build --release -q
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+sizes="5x4 6x5 6x6 7x7 8x8"
+algos="nmcs mcts nmcts bmcts nbmcts nrpa"
+$S solve --help | grep -q nrpa || algos="nmcs mcts nmcts bmcts nbmcts"
+# Algorithms that refuse the extra flags (e.g. --solver for nmcs) are left out.
+$S generate --width 5 --height 4 --colors 3 --count 1 --out "$dir/probe.txt"
+ok=""
+for a in $algos; do
+  $S solve "$dir/probe.txt" --algo $a --iterations 10 "$@" >/dev/null 2>&1 && ok="$ok $a"
+done
+algos=$ok
+declare -A hit proven
+n=0
+for v in samegame clickomania bubble-breaker; do
+  for wh in $sizes; do
+    w=${wh%x*}; h=${wh#*x}
+    for c in 2 3 4 5; do
+      f=$dir/b$wh-$c.txt
+      [ -e "$f" ] || $S generate --width "$w" --height "$h" --colors "$c" --count "$count" --seed 7 --out "$f"
+      $S solve "$f" --variant $v --algo exact --iterations 200000000 2>"$dir/opt.err" \
+        | awk '{print $1, $2}' >"$dir/opt"
+      grep -q "not proven" "$dir/opt.err" && { echo "exact did not finish on $f ($v)"; exit 1; }
+      n=$((n + count))
+      for a in $algos; do
+        $S solve "$f" --variant $v --algo $a --iterations "$it" "$@" 2>"$dir/$a.err" \
+          | awk '{print $1, $2}' >"$dir/$a"
+        h1=$(paste -d' ' "$dir/opt" "$dir/$a" | awk '$2 == $4 {k++} END {print k+0}')
+        p1=$(grep -c "proven optimal" "$dir/$a.err" || true)
+        [ -n "${VERBOSE:-}" ] && [ "$h1" -lt "$count" ] && echo "miss $a $v $wh-$c: $((count - h1))" >&2
+        hit[$a]=$(( ${hit[$a]:-0} + h1 )); proven[$a]=$(( ${proven[$a]:-0} + p1 ))
+      done
+    done
+  done
+done
+echo "small-board suite: $n boards (sizes $sizes, 2-5 colours, 3 variants, $count per class), $it playouts, extra flags: ${*:-none}"
+printf '| algorithm | optimum reached | proven optimal |\n|---|---|---|\n'
+for a in $algos; do
+  printf '| %s | %d / %d (%.1f%%) | %d |\n' "$a" "${hit[$a]}" "$n" "$(echo "100*${hit[$a]}/$n" | bc -l)" "${proven[$a]}"
+done
