@@ -114,7 +114,75 @@ declare -A EXPERIMENTS=(
   [tune-default-mbm]="tdm"
   [tune-default-nbmcts]="tdn"
   [e4-nmcs-tabu-pair]="e4p"
+  [s9-tune-c]="s9c"
+  [s9-tune-c-10k]="s9c10"
+  [s9-endgame]="s9e"
+  [s9-default]="s9d"
+  [s9-validate]="s9v"
+  [s9-e1]="s9e1"
+  [s9-e4]="s9e4"
 )
+
+# Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
+# 1-100), validation on Maastricht 101-150 (never used for tuning).
+# C of global MCTS after the fix, thesis and range reward normalisation, with the
+# old tuned setting (solver off, C 0.01) as the baseline.
+s9c() {
+  local args=(--config "old: --algo mcts --z 0 --c 0.01 --solver off --policy tabu")
+  for c in 0 0.0005 0.002 0.01; do
+    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy tabu")
+  done
+  for c in 0.02 0.1 0.5; do
+    args+=(--config "range c=$c: --algo mcts --z 0 --c $c --reward-norm range --policy tabu")
+  done
+  run s9-tune-c "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+}
+s9c10() {
+  local args=(--config "old: --algo mcts --z 0 --c 0.001 --solver off --policy tabu")
+  for c in 0 0.0002 0.001 0.005; do
+    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy tabu")
+  done
+  for c in 0.02 0.1 0.5; do
+    args+=(--config "range c=$c: --algo mcts --z 0 --c $c --reward-norm range --policy tabu")
+  done
+  run s9-tune-c-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
+}
+# Exact endgames at equal time (the solver's nodes are not playouts): NMCS level 2,
+# the default, 3 s per position.
+s9e() {
+  local args=()
+  for n in 0 15 25 40; do
+    args+=(--config "endgame $n: --algo nmcs --level 2 --policy tabu --endgame $n")
+  done
+  run s9-endgame "$MAA" --positions 1-30 --time 3 "${args[@]}"
+}
+# Default algorithm at the batch budget (300,000 playouts per run), training half.
+s9d() {
+  local args=(
+    --config "nmcs2: --algo nmcs --level 2 --policy tabu"
+    --config "nmcts2: --algo nmcts --level 2 --policy tabu"
+    --config "nmcts2-mbm: --algo nmcts --level 2 --z 30,20 --advance best --policy tabu"
+    --config "nbmcts2: --algo nbmcts --level 2 --policy tabu"
+    --config "nmcts2-old: --algo nmcts --level 2 --policy tabu --solver off"
+  )
+  run s9-default "$MAA" --positions 1-40 --iterations 300000 "${args[@]}"
+}
+# Validation of the candidates on positions never used for tuning.
+s9v() {
+  run s9-validate "$MAA" --positions 101-150 --iterations 300000 \
+    --config "nmcs2: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2: --algo nmcts --level 2 --policy tabu" \
+    --config "nbmcts2: --algo nbmcts --level 2 --policy tabu"
+}
+# E1 and E4 again with the solver (the thesis' settings, standard 20).
+s9e1() { e1 s9-e1-samegame-tabu samegame tabu "$STD" 1-20 250000 0.0005; }
+s9e4() {
+  run s9-e4-nmcs "$STD" --positions 1-20 --iterations 250000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu" \
+    --config "nmcts2-tabu-solver-off: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu --solver off"
+}
 
 # E1 on the first 100 Maastricht positions (the thesis' set), R = 5, 25, 125 at
 # 100,000 playouts (4-second C of Table 4.1 adjusted to our tuning: 0.0005).

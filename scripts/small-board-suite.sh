@@ -13,8 +13,8 @@ S=${SAMEGAME:-./target/release/samegame}
 [ -n "${SAMEGAME:-}" ] || cargo build --release -q
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 sizes="5x4 6x5 6x6 7x7 8x8"
-algos="nmcs mcts nmcts bmcts nbmcts nrpa"
-$S solve --help | grep -q nrpa || algos="nmcs mcts nmcts bmcts nbmcts"
+algos=${ALGOS:-"nmcs mcts nmcts bmcts nbmcts nrpa"}
+$S solve --help | grep -q nrpa || algos=${algos//nrpa/}
 # Algorithms that refuse the extra flags (e.g. --solver for nmcs) are left out.
 $S generate --width 5 --height 4 --colors 3 --count 1 --out "$dir/probe.txt"
 ok=""

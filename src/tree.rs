@@ -355,8 +355,12 @@ impl Tree {
                 n.flags |= Node::EXPANDED;
             } else {
                 // A kept node at `depth` becomes an unexpanded leaf: it will be expanded
-                // again with all its children (and cannot be solved before that).
-                n.flags &= !(Node::EXPANDED | Node::SOLVED | Node::INEXACT | Node::PRUNED);
+                // again with all its children. A solved one stays solved (selection
+                // never enters it; its value stands for the subtree just discarded).
+                n.flags &= !Node::EXPANDED;
+                if !n.solved() {
+                    n.flags &= !(Node::INEXACT | Node::PRUNED);
+                }
             }
             let ni = self.spare.len() as u32;
             self.new_idx[p] = ni;
