@@ -229,7 +229,7 @@ mod tests {
     }
 
     #[test]
-    fn more_levels_do_not_hurt_on_a_small_board() {
+    fn adapted_playouts_beat_unadapted_ones_on_a_small_board() {
         // Level 2 with N = 30 against 900 independent policy-free playouts (level 1
         // with N = 1 never adapts before playing): same budget, learning helps.
         let b = random_board(10, 8, 4, 3, Variant::SameGame);
@@ -243,6 +243,15 @@ mod tests {
         let mut nested = cfg(2, 30);
         nested.policy = RolloutPolicy::Random;
         assert!(run(&nested) >= run(&flat));
+    }
+
+    #[test]
+    fn configurations_saved_before_nrpa_still_read() {
+        let c = SearchConfig::new(Algo::Nmcs, 2);
+        let mut json: serde_json::Value = serde_json::to_value(&c).unwrap();
+        json.as_object_mut().unwrap().remove("nrpa").unwrap();
+        let back: SearchConfig = serde_json::from_value(json).unwrap();
+        assert_eq!(back, c);
     }
 
     #[test]
