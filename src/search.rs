@@ -4,7 +4,8 @@
 //!
 //! Owns: [`SearchResult`], [`SearchStats`] and the dispatch [`search`] /
 //! [`search_with_stop`]. Each algorithm lives in its own file under `search/`
-//! (MCTS, BMCTS, NMCTS and NBMCTS share one level routine, `search/level.rs`); the
+//! (MCTS, BMCTS, NMCTS and NBMCTS share one level routine, `search/level.rs`; NRPA
+//! has its move codes and policy table below `search/nrpa/`); the
 //! machinery below the algorithms has its own modules: `config` (what a search is
 //! asked to do), `params` (every default value), `budget` (one playout counter for the
 //! whole search, limits split across restarts, move steps and nesting levels),
@@ -22,6 +23,7 @@ pub mod mcts;
 pub mod nested_beam_mcts;
 pub mod nested_mcts;
 pub mod nmcs;
+mod nrpa;
 mod params;
 mod rollout;
 
@@ -37,6 +39,7 @@ pub(crate) use best::Best;
 pub use budget::Budget;
 pub(crate) use budget::{Ctx, Limit};
 pub use config::{Advance, Algo, Beam, RewardNorm, SearchConfig, Setting};
+pub use nrpa::NrpaConfig;
 pub use params::Params;
 pub(crate) use rollout::Rollout;
 
@@ -117,6 +120,18 @@ pub fn search_with_stop(
         true
     } else if config.algo == Algo::Exact {
         exact::exact(root, config.tt_mb, &mut ctx, top, &mut best)
+    } else if config.algo == Algo::Nrpa {
+        nrpa::nrpa(
+            config.nrpa,
+            config.level as usize,
+            config.policy,
+            root,
+            &mut ctx,
+            rng,
+            top,
+            &mut best,
+        );
+        false
     } else {
         // The bandit lives for one level-1 search (tree searches) or one search
         // (NMCS); its default C depends on how many playouts that is.

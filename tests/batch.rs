@@ -367,6 +367,22 @@ fn results_do_not_depend_on_thread_count() {
     assert_eq!(files[0], files[1]);
     assert_eq!(runs[0], runs[1]);
     assert_eq!(runs[0].len(), 20);
+    // The same for NRPA.
+    let (mut files, mut runs) = (Vec::new(), Vec::new());
+    for t in 1..=2 {
+        ok(
+            &d,
+            &format!(
+                "batch set.txt --algo nrpa --level 2 --nrpa-iterations 5 --iterations 40 \
+                 --runs 5 --threads {t} --out n{t}.txt"
+            ),
+        );
+        files.push(std::fs::read(d.join(format!("n{t}.txt"))).unwrap());
+        runs.push(results(&d.join(format!("n{t}.results.jsonl"))));
+    }
+    assert_eq!(files[0], files[1]);
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0].len(), 20);
 }
 
 /// Runs a failing command and checks exit code 2, the message, and that the `keep`

@@ -125,8 +125,22 @@ fn table_and_files() {
 
 #[test]
 fn same_results_whatever_the_thread_count() {
-    let d = dir("threads");
-    let mut args: Vec<&str> = CONFIGS.to_vec();
+    same_results_with_threads("threads", &CONFIGS);
+    // NRPA (policy tables, restarts) is just as deterministic.
+    same_results_with_threads(
+        "threads-nrpa",
+        &[
+            "--config",
+            "--algo nrpa --level 2 --nrpa-iterations 4",
+            "--config",
+            "--algo nrpa --level 1 --policy random --nrpa-bias 0.5",
+        ],
+    );
+}
+
+fn same_results_with_threads(name: &str, configs: &[&str]) {
+    let d = dir(name);
+    let mut args: Vec<&str> = configs.to_vec();
     args.extend(["--iterations", "25", "--runs", "3", "--seed", "9"]);
     let mut csvs = Vec::new();
     for (threads, file) in [("1", "t1.csv"), ("2", "t2.csv")] {

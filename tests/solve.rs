@@ -45,7 +45,7 @@ fn solve_and_verify(args: &[&str], variant: &str, name: &str) -> String {
     stdout
 }
 
-const ALGOS: [&[&str]; 7] = [
+const ALGOS: [&[&str]; 9] = [
     &["--algo", "mcts"],
     &[
         "--algo",
@@ -76,6 +76,17 @@ const ALGOS: [&[&str]; 7] = [
         "--policy",
         "tabu-bandit",
         "--bandit-c",
+        "0.5",
+    ],
+    &["--algo", "nrpa", "--level", "2", "--nrpa-iterations", "20"],
+    &[
+        "--algo",
+        "nrpa",
+        "--policy",
+        "random",
+        "--nrpa-bias",
+        "0.5",
+        "--nrpa-alpha",
         "0.5",
     ],
 ];
@@ -114,6 +125,11 @@ fn nonsense_parameters_are_config_errors() {
         (&["--algo", "bmcts", "--beam-w", "0"][..], "--beam-w"),
         (&["--algo", "nmcts", "--c", "0.1,0.1,0.1"][..], "--c"),
         (&["--algo", "mcts", "--bandit-c", "0.1"][..], "--bandit-c"),
+        (&["--algo", "nmcs", "--nrpa-alpha", "2"][..], "--nrpa-alpha"),
+        (
+            &["--algo", "nrpa", "--nrpa-iterations", "0"][..],
+            "--nrpa-iterations",
+        ),
     ] {
         let out = bin()
             .arg("solve")

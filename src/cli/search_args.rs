@@ -13,11 +13,12 @@ use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfi
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: mcts, nmcs, nmcts, bmcts or nbmcts. Default nmcs (level 2): the
+    /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa. Default nmcs (level 2): the
     /// strongest at the default budgets in docs/experiments.md (tune-default).
     #[arg(long, default_value = "nmcs")]
     pub algo: String,
-    /// Nesting level (nmcs, nmcts, nbmcts; default 2). mcts and bmcts are level 1.
+    /// Nesting level (nmcs, nmcts, nbmcts: default 2; nrpa: default 3). mcts and bmcts
+    /// are level 1.
     #[arg(long)]
     pub level: Option<u32>,
     /// Rollout policy: random, tabu, tabu-bandit, or auto (tabu for SameGame, random
@@ -71,6 +72,15 @@ pub struct SearchArgs {
     /// Transposition table of exact and of the endgame solver, in MB.
     #[arg(long)]
     pub tt_mb: Option<u64>,
+    /// NRPA: lower-level searches per search at every level ≥ 1 (N; default 100).
+    #[arg(long)]
+    pub nrpa_iterations: Option<u64>,
+    /// NRPA: learning rate α of the policy adaptation (default 1).
+    #[arg(long)]
+    pub nrpa_alpha: Option<f64>,
+    /// GNRPA bias β: β · (group size − 2) added to every move's weight (default 0).
+    #[arg(long, allow_hyphen_values = true)]
+    pub nrpa_bias: Option<f64>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
@@ -124,6 +134,7 @@ impl SearchArgs {
         let algo: Algo = self.algo.parse()?;
         let level = match self.level {
             Some(l) => l,
+            None if algo == Algo::Nrpa => Params::NRPA_LEVEL,
             None if algo.is_nested() => Params::LEVEL,
             None => 1,
         };
@@ -291,6 +302,28 @@ impl SearchArgs {
         if let Some(v) = self.tt_mb {
             c.tt_mb = v;
         }
+        let nrpa_flags = [
+            ("--nrpa-iterations", self.nrpa_iterations.is_some()),
+            ("--nrpa-alpha", self.nrpa_alpha.is_some()),
+            ("--nrpa-bias", self.nrpa_bias.is_some()),
+        ];
+        if algo != Algo::Nrpa {
+            if let Some((flag, _)) = nrpa_flags.iter().find(|f| f.1) {
+                return Err(Error::Config(format!(
+                    "{flag} is only used by nrpa, not {}",
+                    algo.name()
+                )));
+            }
+        }
+        if let Some(v) = self.nrpa_iterations {
+            c.nrpa.iterations = v;
+        }
+        if let Some(v) = self.nrpa_alpha {
+            c.nrpa.alpha = v;
+        }
+        if let Some(v) = self.nrpa_bias {
+            c.nrpa.bias = v;
+        }
         c.validate()?;
         Ok(c)
     }
@@ -360,6 +393,8 @@ mod tests {
             "--algo nmcs --endgame 20 --tt-mb 16",
             "--algo exact --tt-mb 8",
             "--algo nmcts --endgame 12",
+            "--algo nrpa",
+            "--algo nrpa --level 2 --nrpa-iterations 50 --nrpa-alpha 0.5 --nrpa-bias=-0.25 --policy random",
         ] {
             let c = cfg(a).unwrap();
             let shown = c.to_string();
@@ -376,6 +411,10 @@ mod tests {
             "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --solver on --reuse on --reward-norm thesis --policy random"
         );
         assert_eq!(cfg("").unwrap().to_string(), "nmcs --level 2 --policy auto");
+        assert_eq!(
+            cfg("--algo nrpa").unwrap().to_string(),
+            "nrpa --level 3 --nrpa-iterations 100 --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+        );
     }
 
     #[test]
@@ -402,6 +441,20 @@ mod tests {
         err("--algo exact --reuse on", "--reuse");
         err("--algo exact --endgame 10", "--endgame");
         err("--algo mcts --tt-mb 0", "--tt-mb");
+        err("--algo nmcs --nrpa-iterations 10", "--nrpa-iterations");
+        err("--algo mcts --nrpa-alpha 0.5", "--nrpa-alpha");
+        err("--algo nmcts --nrpa-bias 1", "--nrpa-bias");
+        err("--algo nrpa --nrpa-iterations 0", "--nrpa-iterations");
+        err("--algo nrpa --nrpa-alpha 0", "--nrpa-alpha");
+        err("--algo nrpa --nrpa-alpha NaN", "--nrpa-alpha");
+        err("--algo nrpa --nrpa-bias inf", "--nrpa-bias");
+        err("--algo nrpa --c 0.1", "--c");
+        err("--algo nrpa --inner 10", "--inner");
+        err("--algo nrpa --solver on", "--solver");
+        err("--algo nrpa --restarts 2", "--restarts");
+        err("--algo nrpa --policy tabu-bandit", "--policy");
+        err("--algo nrpa --endgame 10", "--endgame");
+        err("--algo nrpa --level 9", "--level");
         assert!(T::try_parse_from(["x", "--solver", "maybe"]).is_err());
         err("--algo mcts --policy tabu --bandit-c 0.1", "--bandit-c");
         err(

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::nrpa::NrpaConfig;
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 
@@ -28,6 +29,8 @@ pub enum Algo {
     Nbmcts,
     /// Exact solver (depth-first branch and bound with a transposition table).
     Exact,
+    /// Nested Rollout Policy Adaptation (Rosin 2011).
+    Nrpa,
 }
 
 impl Algo {
@@ -40,15 +43,16 @@ impl Algo {
             Algo::Bmcts => "bmcts",
             Algo::Nbmcts => "nbmcts",
             Algo::Exact => "exact",
+            Algo::Nrpa => "nrpa",
         }
     }
     /// True for the tree searches (MCTS, NMCTS, BMCTS, NBMCTS).
     pub fn is_tree(self) -> bool {
         matches!(self, Algo::Mcts | Algo::Nmcts | Algo::Bmcts | Algo::Nbmcts)
     }
-    /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS).
+    /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS, NRPA).
     pub fn is_nested(self) -> bool {
-        matches!(self, Algo::Nmcs | Algo::Nmcts | Algo::Nbmcts)
+        matches!(self, Algo::Nmcs | Algo::Nmcts | Algo::Nbmcts | Algo::Nrpa)
     }
     /// True for the algorithms with beams (BMCTS, NBMCTS).
     pub fn has_beam(self) -> bool {
@@ -66,10 +70,11 @@ impl FromStr for Algo {
             "bmcts" => Algo::Bmcts,
             "nbmcts" => Algo::Nbmcts,
             "exact" => Algo::Exact,
+            "nrpa" => Algo::Nrpa,
             a => {
                 return Err(Error::Config(format!(
-                    "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts or exact)"
-                )))
+                "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa)"
+            )))
             }
         })
     }
@@ -228,6 +233,10 @@ pub struct SearchConfig {
     /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
     #[serde(default = "default_tt_mb")]
     pub tt_mb: u64,
+    /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`; nrpa
+    /// only). Journals written before NRPA existed read as the defaults.
+    #[serde(default)]
+    pub nrpa: NrpaConfig,
 }
 
 fn default_tt_mb() -> u64 {
@@ -291,6 +300,7 @@ impl SearchConfig {
                 super::Params::ENDGAME
             },
             tt_mb: super::Params::TT_MB,
+            nrpa: NrpaConfig::default(),
         }
     }
 
@@ -329,6 +339,41 @@ impl SearchConfig {
             return bad(format!(
                 "--tt-mb must be between 1 and 1048576, got {}",
                 self.tt_mb
+            ));
+        }
+        if self.algo == Algo::Nrpa {
+            let p = self.nrpa;
+            if p.iterations == 0 {
+                return bad("--nrpa-iterations must be at least 1".into());
+            }
+            if !(p.alpha.is_finite() && p.alpha > 0.0) {
+                return bad(format!(
+                    "--nrpa-alpha must be a finite number > 0, got {}",
+                    p.alpha
+                ));
+            }
+            if !p.bias.is_finite() {
+                return bad(format!(
+                    "--nrpa-bias must be a finite number, got {}",
+                    p.bias
+                ));
+            }
+            if !matches!(
+                self.policy,
+                RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
+            ) {
+                return bad(format!(
+                    "--policy {} is not available for nrpa (random, tabu or auto)",
+                    self.policy
+                ));
+            }
+            if self.endgame != 0 {
+                return bad("--endgame is not used by nrpa".into());
+            }
+        } else if self.nrpa != NrpaConfig::default() {
+            return bad(format!(
+                "--nrpa-iterations, --nrpa-alpha and --nrpa-bias are only used by nrpa, not {}",
+                self.algo.name()
             ));
         }
         if self.algo == Algo::Exact && self.endgame != 0 {
@@ -452,6 +497,14 @@ impl fmt::Display for SearchConfig {
         }
         if self.algo == Algo::Exact {
             return write!(f, " --tt-mb {}", self.tt_mb);
+        }
+        if self.algo == Algo::Nrpa {
+            let p = self.nrpa;
+            write!(
+                f,
+                " --nrpa-iterations {} --nrpa-alpha {} --nrpa-bias {}",
+                p.iterations, p.alpha, p.bias
+            )?;
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {

@@ -14,6 +14,15 @@ pub struct Params;
 impl Params {
     /// Default nesting level of NMCS, NMCTS and NBMCTS.
     pub const LEVEL: u32 = 2;
+    /// Default nesting level of NRPA (Rosin 2011 and Cazenave 2016 use 3-5 with a
+    /// cluster's budget; 3 is 10⁶ playouts per run at N = 100).
+    pub const NRPA_LEVEL: u32 = 3;
+    /// NRPA lower-level searches per search (N; Rosin 2011: 100).
+    pub const NRPA_ITERATIONS: u64 = 100;
+    /// NRPA learning rate α (Rosin 2011: 1).
+    pub const NRPA_ALPHA: f64 = 1.0;
+    /// GNRPA bias β (0 = plain NRPA).
+    pub const NRPA_BIAS: f64 = 0.0;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
     /// Default exact-endgame size in tiles (`--endgame`; 0 = off).
