@@ -6,6 +6,7 @@
 
 mod batch;
 mod bench;
+mod bot;
 mod compare;
 mod export;
 mod generate;
@@ -51,7 +52,8 @@ enum Command {
     Bench(bench::Args),
     /// Generate a random test set with a fixed seed (recorded in the file header).
     Generate(generate::Args),
-    /// Export a solutions file to another format (CodinGame `x y;x y;…`).
+    /// Export a solutions file to another format (CodinGame `x y;x y;…`), or
+    /// solutions files to a CodinGame bot (Python).
     Export(export::Args),
     /// Compare search configurations on the same positions, seeds and budget
     /// (means with 95% CIs, paired differences and t-tests; table, CSV, JSON, SVG).
