@@ -12,6 +12,7 @@ mod export;
 mod generate;
 mod merge;
 mod perft;
+mod replay_page;
 mod search_args;
 mod show;
 mod solve;
@@ -42,7 +43,8 @@ enum Command {
     Batch(batch::Args),
     /// Merge solutions files: the best verified line per position.
     Merge(merge::Args),
-    /// Draw a board in the terminal and step through a solution.
+    /// Draw a board in the terminal and step through a solution (or write an HTML
+    /// replay page with `--html`).
     Show(show::Args),
     /// Replay every line of a solutions file and check moves, game end and score.
     Verify(verify::Args),
