@@ -260,3 +260,39 @@ fn unknown_board_is_played_to_the_end_by_the_fallback() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn export_refuses_bad_combinations() {
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_samegame"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let a = "solutions/samegame-standard-20.samegame.txt";
+    let b = "solutions/samegame-standard-20.clickomania.txt";
+    let (code, err) = run(&["export", a, "--format", "codingame-bot"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("needs --out"), "{err}");
+    let (code, err) = run(&["export", a, b, "--format", "codingame"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("one solutions file"), "{err}");
+    // A line that does not replay on the test set given for it is refused.
+    let (code, err) = run(&[
+        "export",
+        a,
+        "--testset",
+        "testsets/codingame-extra-5.txt",
+        "--format",
+        "codingame-bot",
+        "--out",
+        "/dev/null",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains(a), "{err}");
+}
