@@ -34,3 +34,30 @@ i, j = readme.index(begin) + len(begin), readme.index(end)
 open("README.md", "w").write(readme[:i] + table + readme[j:])
 PY
 rm -f "$table"
+
+# The CodinGame bot block: what `export --format codingame-bot` reports, and the
+# validator total (tests 11-50 = the standard 20 and their recoloured copies).
+bot=$(mktemp)
+cmd="samegame export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt --format codingame-bot --out bot.py"
+out=$(./target/release/samegame export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt \
+  --format codingame-bot --out target/codingame-bot.py | sed 's|target/codingame-bot.py|bot.py|')
+std=$(echo "$out" | awk '/^testsets\/samegame-standard-20.txt:/ {print $NF}')
+rec=$(echo "$out" | awk '/^testsets\/codingame-standard-20-recolored.txt:/ {print $NF}')
+{
+  echo '```console'
+  echo "\$ $cmd"
+  echo "$out"
+  echo '```'
+  echo
+  echo "Expected CodinGame total over the 40 validators (tests 11-50: the standard 20 and"
+  echo "their recoloured copies, no-penalty scores): **$((std + rec))** ($std + $rec)."
+} > "$bot"
+python3 - "$bot" <<'PY'
+import sys
+block = open(sys.argv[1]).read()
+readme = open("README.md").read()
+begin, end = "<!-- bot:begin -->\n", "<!-- bot:end -->"
+i, j = readme.index(begin) + len(begin), readme.index(end)
+open("README.md", "w").write(readme[:i] + block + readme[j:])
+PY
+rm -f "$bot"

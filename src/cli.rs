@@ -6,11 +6,13 @@
 
 mod batch;
 mod bench;
+mod bot;
 mod compare;
 mod export;
 mod generate;
 mod merge;
 mod perft;
+mod replay_page;
 mod search_args;
 mod show;
 mod solve;
@@ -41,7 +43,8 @@ enum Command {
     Batch(batch::Args),
     /// Merge solutions files: the best verified line per position.
     Merge(merge::Args),
-    /// Draw a board in the terminal and step through a solution.
+    /// Draw a board in the terminal and step through a solution (or write an HTML
+    /// replay page with `--html`).
     Show(show::Args),
     /// Replay every line of a solutions file and check moves, game end and score.
     Verify(verify::Args),
@@ -51,7 +54,8 @@ enum Command {
     Bench(bench::Args),
     /// Generate a random test set with a fixed seed (recorded in the file header).
     Generate(generate::Args),
-    /// Export a solutions file to another format (CodinGame `x y;x y;…`).
+    /// Export a solutions file to another format (CodinGame `x y;x y;…`), or
+    /// solutions files to a CodinGame bot (Python).
     Export(export::Args),
     /// Compare search configurations on the same positions, seeds and budget
     /// (means with 95% CIs, paired differences and t-tests; table, CSV, JSON, SVG).

@@ -2,6 +2,9 @@
 //! `x y;x y;…`, e.g. of the solutions file a `batch` keeps. With `--testset` every
 //! line is replayed first, and a line that does not replay is an error (file:line)
 //! instead of a submission that would fail.
+//!
+//! `--format codingame-bot --out bot.py` takes one or more solutions files and writes
+//! a CodinGame bot that plays their best verified lines (see [`super::bot`]).
 
 use std::path::PathBuf;
 
@@ -12,17 +15,24 @@ use crate::io::solutions::SolutionsFile;
 /// Arguments of `export`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Solutions file.
-    solutions: PathBuf,
-    /// Output format: `codingame` prints `<position> x y;x y;…` per position.
-    #[arg(long, default_value = "codingame", value_parser = ["codingame"])]
+    /// Solutions file (several with `--format codingame-bot`).
+    #[arg(required = true, num_args = 1..)]
+    solutions: Vec<PathBuf>,
+    /// Output format: `codingame` prints `<position> x y;x y;…` per position;
+    /// `codingame-bot` writes a Python 3 bot for CodinGame's SameGame to `--out`.
+    #[arg(long, default_value = "codingame", value_parser = ["codingame", "codingame-bot"])]
     format: String,
+    /// Output file of `--format codingame-bot`.
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Print only this position's moves, without the position number.
     #[arg(long)]
     position: Option<usize>,
     /// Test set to replay every line on before exporting (variant from the file).
+    /// With `codingame-bot`: one per solutions file in order, or one for all; by
+    /// default `testsets/<set>.txt` for `solutions/<set>.<variant>.txt`.
     #[arg(long)]
-    testset: Option<PathBuf>,
+    testset: Vec<PathBuf>,
 }
 
 /// The CodinGame answer format of a move list: `x y;x y;…`.
@@ -35,19 +45,38 @@ pub fn codingame(moves: &[crate::Cell]) -> String {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
-    let sols = SolutionsFile::read(&a.solutions)?;
-    if let Some(t) = &a.testset {
+    if a.format == "codingame-bot" {
+        let out = a
+            .out
+            .ok_or_else(|| Error::Config("--format codingame-bot needs --out FILE".to_string()))?;
+        if a.position.is_some() {
+            return Err(Error::Config(
+                "--position does not apply to --format codingame-bot".to_string(),
+            ));
+        }
+        super::bot::export(&a.solutions, &a.testset, &out)?;
+        return Ok(Outcome::Ok);
+    }
+    let [solutions] = a.solutions.as_slice() else {
+        return Err(Error::Config(
+            "--format codingame takes one solutions file".to_string(),
+        ));
+    };
+    if a.out.is_some() || a.testset.len() > 1 {
+        return Err(Error::Config(
+            "--format codingame prints to stdout and takes at most one --testset".to_string(),
+        ));
+    }
+    let sols = SolutionsFile::read(solutions)?;
+    if let Some(t) = a.testset.first() {
         let set = crate::io::testset::TestSet::read(t)?;
         let variant = sols.variant.unwrap_or_default();
-        crate::batch::record::verify_all(&sols, &a.solutions, &set, variant)?;
+        crate::batch::record::verify_all(&sols, solutions, &set, variant)?;
     }
     match a.position {
         Some(p) => {
             let l = sols.lines.get(&p).ok_or_else(|| {
-                Error::Config(format!(
-                    "{}: no line for position {p}",
-                    a.solutions.display()
-                ))
+                Error::Config(format!("{}: no line for position {p}", solutions.display()))
             })?;
             println!("{}", codingame(&l.moves));
         }

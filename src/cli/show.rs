@@ -1,9 +1,10 @@
 //! `samegame show TESTSET --position N [--solution FILE] [--step] [--no-color]`:
 //! draws a board in the terminal (ANSI colours, or plain digits when stdout is not a
 //! terminal or with `--no-color`) and, with a solution, the board after each move
-//! with the move, the tiles it removes and the running score.
+//! with the move, the tiles it removes and the running score. With `--html OUT` it
+//! writes a self-contained replay page instead ([`super::replay_page`]).
 //!
-//! Owns: drawing and stepping. Must not: change any file.
+//! Owns: drawing and stepping. Must not: change any file but the `--html` page.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -35,6 +36,10 @@ pub struct Args {
     /// Plain digits instead of ANSI colours.
     #[arg(long)]
     no_color: bool,
+    /// Write a self-contained HTML replay page (board, buttons, arrow keys, slider,
+    /// running score) to this file instead of drawing in the terminal.
+    #[arg(long, value_name = "OUT.html")]
+    html: Option<PathBuf>,
 }
 
 /// Background colours (ANSI SGR codes) of colour indices 0-9.
@@ -90,6 +95,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .variant
         .or(sols.as_ref().and_then(|s| s.variant))
         .unwrap_or_default();
+    if let Some(out) = &a.html {
+        return write_html(&a, &set, sols.as_ref(), variant, out);
+    }
     let color = !a.no_color && std::io::stdout().is_terminal();
     let step = a.step && std::io::stdin().is_terminal();
     let mut board = pos.board(variant);
@@ -166,6 +174,73 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         Outcome::Ok
     } else {
         Outcome::Failed
+    })
+}
+
+/// `--html`: the replay page of the position's line (or of the bare board).
+fn write_html(
+    a: &Args,
+    set: &TestSet,
+    sols: Option<&SolutionsFile>,
+    variant: Variant,
+    out: &std::path::Path,
+) -> Result<Outcome, Error> {
+    let pos = set.position(a.position)?;
+    let line = match (sols, &a.solution) {
+        (Some(s), Some(path)) => Some((
+            s.lines.get(&a.position).ok_or_else(|| {
+                Error::Config(format!(
+                    "{}: no line for position {}",
+                    path.display(),
+                    a.position
+                ))
+            })?,
+            path,
+        )),
+        _ => None,
+    };
+    let title = match line {
+        Some((l, path)) => format!(
+            "position {} of {}, {variant}: {} ({}:{})",
+            a.position,
+            set.path.display(),
+            l.score,
+            path.display(),
+            l.line
+        ),
+        None => format!("position {} of {}", a.position, set.path.display()),
+    };
+    let moves = line.map_or(&[][..], |(l, _)| &l.moves[..]);
+    let r = match super::replay_page::replay(title, &pos.board(variant), moves) {
+        Ok(r) => r,
+        Err(msg) => {
+            let (l, path) = line.expect("only a solution has moves");
+            println!("{msg} — {}:{}", path.display(), l.line);
+            return Ok(Outcome::Failed);
+        }
+    };
+    crate::io::write_atomic(out, super::replay_page::page(&r).as_bytes())?;
+    println!(
+        "{}: {} steps ({} moves), final score {}",
+        out.display(),
+        r.steps.len(),
+        r.moves,
+        r.final_score
+    );
+    Ok(match line {
+        Some((l, _)) if !r.terminal || r.final_score != l.score => {
+            println!(
+                "the line does not verify: {} (the file claims {})",
+                if r.terminal {
+                    "score differs"
+                } else {
+                    "the game is not over"
+                },
+                l.score
+            );
+            Outcome::Failed
+        }
+        _ => Outcome::Ok,
     })
 }
 
