@@ -117,10 +117,12 @@ declare -A EXPERIMENTS=(
   [s9-tune-c]="s9c"
   [s9-tune-c-10k]="s9c10"
   [s9-endgame]="s9e"
+  [s9-endgame-validate]="s9ev"
   [s9-default]="s9d"
   [s9-validate]="s9v"
   [s9-e1]="s9e1"
   [s9-e4]="s9e4"
+  [s9-small]="s9s"
 )
 
 # Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
@@ -156,6 +158,11 @@ s9e() {
   done
   run s9-endgame "$MAA" --positions 1-30 --time 3 "${args[@]}"
 }
+s9ev() {
+  run s9-endgame-validate "$MAA" --positions 101-150 --time 3 \
+    --config "endgame 0: --algo nmcs --level 2 --policy tabu" \
+    --config "endgame 15: --algo nmcs --level 2 --policy tabu --endgame 15"
+}
 # Default algorithm at the batch budget (300,000 playouts per run), training half.
 s9d() {
   local args=(
@@ -171,11 +178,22 @@ s9d() {
 s9v() {
   run s9-validate "$MAA" --positions 101-150 --iterations 300000 \
     --config "nmcs2: --algo nmcs --level 2 --policy tabu" \
-    --config "nmcts2: --algo nmcts --level 2 --policy tabu" \
+    --config "nmcts2-mbm: --algo nmcts --level 2 --z 30,20 --advance best --policy tabu" \
     --config "nbmcts2: --algo nbmcts --level 2 --policy tabu"
 }
 # E1 and E4 again with the solver (the thesis' settings, standard 20).
-s9e1() { e1 s9-e1-samegame-tabu samegame tabu "$STD" 1-20 250000 0.0005; }
+s9e1() { e1 solver-samegame-tabu samegame tabu "$STD" 1-20 250000 0.0005; }
+# Where the solver matters: small boards (generated 7 x 7, 4 colours, seed 9),
+# every tree search with and without it at 20,000 playouts.
+s9s() {
+  local set=/tmp/samegame-7x7x4-seed9.txt
+  "$SG" generate --width 7 --height 7 --colors 4 --count 40 --seed 9 --out "$set"
+  local args=()
+  for a in mcts nmcts bmcts nbmcts; do
+    args+=(--config "$a: --algo $a" --config "$a off: --algo $a --solver off")
+  done
+  run s9-small "$set" --iterations 20000 --all-pairs "${args[@]}"
+}
 s9e4() {
   run s9-e4-nmcs "$STD" --positions 1-20 --iterations 250000 \
     --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \

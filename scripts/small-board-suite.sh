@@ -22,7 +22,7 @@ for a in $algos; do
   $S solve "$dir/probe.txt" --algo $a --iterations 10 "$@" >/dev/null 2>&1 && ok="$ok $a"
 done
 algos=$ok
-declare -A hit proven
+declare -A hit proven hs ns
 n=0
 for v in samegame clickomania bubble-breaker; do
   for wh in $sizes; do
@@ -34,19 +34,27 @@ for v in samegame clickomania bubble-breaker; do
         | awk '{print $1, $2}' >"$dir/opt"
       grep -q "not proven" "$dir/opt.err" && { echo "exact did not finish on $f ($v)"; exit 1; }
       n=$((n + count))
+      ns[$wh]=$(( ${ns[$wh]:-0} + count ))
       for a in $algos; do
         $S solve "$f" --variant $v --algo $a --iterations "$it" "$@" 2>"$dir/$a.err" \
           | awk '{print $1, $2}' >"$dir/$a"
         h1=$(paste -d' ' "$dir/opt" "$dir/$a" | awk '$2 == $4 {k++} END {print k+0}')
         p1=$(grep -c "proven optimal" "$dir/$a.err" || true)
         [ -n "${VERBOSE:-}" ] && [ "$h1" -lt "$count" ] && echo "miss $a $v $wh-$c: $((count - h1))" >&2
+        hs[$a,$wh]=$(( ${hs[$a,$wh]:-0} + h1 ))
         hit[$a]=$(( ${hit[$a]:-0} + h1 )); proven[$a]=$(( ${proven[$a]:-0} + p1 ))
       done
     done
   done
 done
 echo "small-board suite: $n boards (sizes $sizes, 2-5 colours, 3 variants, $count per class), $it playouts, extra flags: ${*:-none}"
-printf '| algorithm | optimum reached | proven optimal |\n|---|---|---|\n'
+printf '| algorithm | optimum reached | proven optimal |'
+for wh in $sizes; do printf ' %s |' "$wh"; done
+printf '\n|---|---|---|'
+for wh in $sizes; do printf -- '---|'; done
+echo
 for a in $algos; do
-  printf '| %s | %d / %d (%.1f%%) | %d |\n' "$a" "${hit[$a]}" "$n" "$(echo "100*${hit[$a]}/$n" | bc -l)" "${proven[$a]}"
+  printf '| %s | %d / %d (%.1f%%) | %d |' "$a" "${hit[$a]}" "$n" "$(echo "100*${hit[$a]}/$n" | bc -l)" "${proven[$a]}"
+  for wh in $sizes; do printf ' %d / %d |' "${hs[$a,$wh]}" "${ns[$wh]}"; done
+  echo
 done

@@ -294,7 +294,7 @@ impl SearchConfig {
             solver: true,
             reuse: true,
             reward_norm: super::Params::REWARD_NORM,
-            endgame: if algo == Algo::Exact {
+            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
                 0
             } else {
                 super::Params::ENDGAME
