@@ -197,44 +197,24 @@ mod tests {
 
     #[test]
     fn default_c_follows_the_budget_class() {
-        let r = RolloutPolicy::Random;
+        use RolloutPolicy::{Random, Tabu};
+        use Variant::{BubbleBreaker, Clickomania, SameGame};
+        for (level, variant, policy, playouts, c) in [
+            (1, SameGame, Random, 10_000, 0.0005),
+            (1, SameGame, Random, 30_000, 0.001),
+            (1, SameGame, Random, 100_000, 0.003),
+            (1, SameGame, Tabu, 100_000, 0.01),
+            (1, BubbleBreaker, Random, 10_000, 0.0002),
+            (1, Clickomania, Random, 10_000, 0.0),
+            (1, Clickomania, Random, 100_000, 0.01),
+            (2, SameGame, Random, 100_000, 0.0),
+        ] {
+            let got = Params::c(level, variant, policy, RewardNorm::Thesis, playouts);
+            assert_eq!(got, c, "{level} {variant} {policy} {playouts}");
+        }
         assert_eq!(
-            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 10_000),
-            0.0005
-        );
-        assert_eq!(
-            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 30_000),
-            0.001
-        );
-        assert_eq!(
-            Params::c(1, Variant::SameGame, r, RewardNorm::Thesis, 100_000),
-            0.003
-        );
-        assert_eq!(
-            Params::c(
-                1,
-                Variant::SameGame,
-                RolloutPolicy::Tabu,
-                RewardNorm::Thesis,
-                100_000
-            ),
-            0.01
-        );
-        assert_eq!(
-            Params::c(1, Variant::BubbleBreaker, r, RewardNorm::Thesis, 10_000),
-            0.0002
-        );
-        assert_eq!(
-            Params::c(1, Variant::Clickomania, r, RewardNorm::Thesis, 10_000),
-            0.0
-        );
-        assert_eq!(
-            Params::c(1, Variant::Clickomania, r, RewardNorm::Thesis, 100_000),
-            0.01
-        );
-        assert_eq!(
-            Params::c(2, Variant::SameGame, r, RewardNorm::Thesis, 100_000),
-            0.0
+            Params::c(1, SameGame, Random, RewardNorm::Range, 10_000),
+            Params::C_RANGE
         );
     }
 
