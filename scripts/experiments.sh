@@ -129,26 +129,20 @@ declare -A EXPERIMENTS=(
 # 1-100), validation on Maastricht 101-150 (never used for tuning).
 # C of global MCTS after the fix, thesis and range reward normalisation, with the
 # old tuned setting (solver off, C 0.01) as the baseline.
-s9c() {
-  local args=(--config "old: --algo mcts --z 0 --c 0.01 --solver off --policy tabu")
-  for c in 0 0.0005 0.002 0.01; do
+# s9tc NAME BUDGET OLD_C "THESIS C..." "RANGE C..."
+s9tc() {
+  local name=$1 budget=$2 old=$3
+  local args=(--config "old: --algo mcts --z 0 --c $old --solver off --policy tabu")
+  for c in $4; do
     args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy tabu")
   done
-  for c in 0.02 0.1 0.5; do
+  for c in $5; do
     args+=(--config "range c=$c: --algo mcts --z 0 --c $c --reward-norm range --policy tabu")
   done
-  run s9-tune-c "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+  run "$name" "$MAA" --positions 1-50 --iterations "$budget" "${args[@]}"
 }
-s9c10() {
-  local args=(--config "old: --algo mcts --z 0 --c 0.001 --solver off --policy tabu")
-  for c in 0 0.0002 0.001 0.005; do
-    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy tabu")
-  done
-  for c in 0.02 0.1 0.5; do
-    args+=(--config "range c=$c: --algo mcts --z 0 --c $c --reward-norm range --policy tabu")
-  done
-  run s9-tune-c-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
-}
+s9c() { s9tc s9-tune-c 100000 0.01 "0 0.0005 0.002 0.01" "0.02 0.1 0.5"; }
+s9c10() { s9tc s9-tune-c-10k 10000 0.001 "0 0.0002 0.001 0.005" "0.02 0.1 0.5"; }
 # Exact endgames at equal time (the solver's nodes are not playouts): NMCS level 2,
 # the default, 3 s per position.
 s9e() {
