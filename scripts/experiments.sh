@@ -123,6 +123,7 @@ declare -A EXPERIMENTS=(
   [s9-e1]="s9e1"
   [s9-e4]="s9e4"
   [s9-small]="s9s"
+  [e11-nrpa-time10]="e11t"
 )
 
 # Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
@@ -156,6 +157,14 @@ s9ev() {
   run s9-endgame-validate "$MAA" --positions 101-150 --time 3 \
     --config "endgame 0: --algo nmcs --level 2 --policy tabu" \
     --config "endgame 15: --algo nmcs --level 2 --policy tabu --endgame 15"
+}
+# NRPA against NMCS at equal time (one worker thread: THREADS=1), 10 s per position,
+# validation positions (scaled down from the issue's 1M-60M playouts).
+e11t() {
+  run e11-nrpa-time10 "$MAA" --positions 101-120 --time 10 \
+    --config "nmcs2: --algo nmcs --level 2" \
+    --config "nrpa2: --algo nrpa --level 2" \
+    --config "nrpa3: --algo nrpa --level 3"
 }
 # Default algorithm at the batch budget (300,000 playouts per run), training half.
 s9d() {
