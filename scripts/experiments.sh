@@ -124,6 +124,7 @@ declare -A EXPERIMENTS=(
   [s9-e4]="s9e4"
   [s9-small]="s9s"
   [e11-nrpa-time10]="e11t"
+  [e11-nrpa-time10-more]="e11m"
 )
 
 # Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
@@ -164,6 +165,11 @@ e11t() {
   run e11-nrpa-time10 "$MAA" --positions 101-120 --time 10 \
     --config "nmcs2: --algo nmcs --level 2" \
     --config "nrpa2: --algo nrpa --level 2" \
+    --config "nrpa3: --algo nrpa --level 3"
+}
+e11m() {
+  run e11-nrpa-time10-more "$MAA" --positions 121-160 --time 10 \
+    --config "nmcs2: --algo nmcs --level 2" \
     --config "nrpa3: --algo nrpa --level 3"
 }
 # Default algorithm at the batch budget (300,000 playouts per run), training half.
