@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 14, target 1: equal time per position on the standard boards 1-5, the
 # default `solve` configuration (and NRPA level 3) with `--time S`, 5 runs per
-# position (seed streams (p, r), r = 1..5), one search per core. Prints the compare
+# position (seed streams (p, r), r = 1..RUNS, default 5), one search per core. Prints the compare
 # table; the total over the five boards is 5 x the mean.
 #   scripts/equal-time.sh [SECONDS ...]   (default: 10 60)
 set -euo pipefail
@@ -13,9 +13,9 @@ for s in "${@:-10 60}"; do
   for t in $s; do
     out=docs/results/equal-time-${t}s.md
     {
-      echo "samegame compare testsets/samegame-standard-20.txt --positions 1-5 --time $t --runs 5 --threads ${THREADS:-0} --config \"default: \" --config \"nrpa3: --algo nrpa --level 3\""
+      echo "samegame compare testsets/samegame-standard-20.txt --positions 1-5 --time $t --runs ${RUNS:-5} --threads ${THREADS:-0} --config \"default: \" --config \"nrpa3: --algo nrpa --level 3\""
       echo '```text'
-      "$SG" compare testsets/samegame-standard-20.txt --positions 1-5 --time "$t" --runs 5 \
+      "$SG" compare testsets/samegame-standard-20.txt --positions 1-5 --time "$t" --runs "${RUNS:-5}" \
         --threads "${THREADS:-0}" --config "default: " --config "nrpa3: --algo nrpa --level 3"
       echo '```'
       echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)."
