@@ -96,3 +96,75 @@ pub(super) fn select_informed(
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::board15;
+    use super::*;
+    use crate::rules::Variant;
+
+    /// Root with three children; `path` = root → child `i`.
+    fn tree() -> (Tree, Vec<NodeId>) {
+        let b = board15(1, Variant::SameGame);
+        let groups = b.groups();
+        let mut t = Tree::default();
+        t.reset();
+        t.expand(NodeId::ROOT, &groups[..3], &mut crate::rng_for(1, 2, 3));
+        let kids: Vec<NodeId> = t.node(NodeId::ROOT).children().collect();
+        (t, kids)
+    }
+
+    #[test]
+    fn max_backup_takes_the_best_visited_child_and_exact_solved_values() {
+        let norm = Normalizer::new(Variant::SameGame, 15, 15);
+        let (mut t, k) = tree();
+        t.node_mut(NodeId::ROOT).visits = 1;
+        // First child visited with evaluation 0.4.
+        t.node_mut(k[0]).visits = 1;
+        update_implicit(&mut t, &[NodeId::ROOT, k[0]], 0.4, true, &norm);
+        assert_eq!(t.node(k[0]).v, 0.4);
+        assert_eq!(t.node(NodeId::ROOT).v, 0.4);
+        // A better second child raises the root; the unvisited third is ignored.
+        t.node_mut(k[1]).visits = 1;
+        update_implicit(&mut t, &[NodeId::ROOT, k[1]], 0.7, true, &norm);
+        assert_eq!(t.node(NodeId::ROOT).v, 0.7);
+        // The second child solved below its estimate: its exact value counts.
+        t.solve(k[1], 1000, true);
+        update_implicit(&mut t, &[NodeId::ROOT, k[1]], 0.7, true, &norm);
+        let exact = norm.reward(1000) as f32;
+        assert_eq!(t.node(k[1]).v, exact);
+        assert_eq!(t.node(NodeId::ROOT).v, exact.max(0.4));
+        // Without backup only the leaf is set.
+        t.node_mut(k[2]).visits = 1;
+        update_implicit(&mut t, &[NodeId::ROOT, k[2]], 0.9, false, &norm);
+        assert_eq!(t.node(k[2]).v, 0.9);
+        assert_eq!(t.node(NodeId::ROOT).v, exact.max(0.4));
+    }
+
+    #[test]
+    fn implicit_value_steers_selection_at_equal_means() {
+        let norm = Normalizer::new(Variant::SameGame, 15, 15);
+        let (mut t, k) = tree();
+        t.node_mut(NodeId::ROOT).visits = 30;
+        for (i, &c) in k.iter().enumerate() {
+            let n = t.node_mut(c);
+            n.visits = 10;
+            n.sum = 3.0;
+            n.sum_sq = 0.9;
+            n.v = [0.3, 0.8, 0.5][i];
+            n.best = [900, 100, 500][i];
+        }
+        let p = |alpha, pb| LevelParams {
+            c: 0.0,
+            beam: None,
+            z: 0,
+            inner: u64::MAX,
+            im_alpha: alpha,
+            pb,
+        };
+        let pick = |lp: LevelParams, s| select_informed(&t, NodeId::ROOT, &lp, 1.0, s, &norm);
+        assert_eq!(pick(p(0.2, 0.0), ImSource::Eval), k[1]);
+        assert_eq!(pick(p(0.0, 1.0), ImSource::Eval), k[1]);
+        assert_eq!(pick(p(0.2, 0.0), ImSource::Best), k[0]);
+    }
+}
