@@ -9,7 +9,8 @@
 //! machinery below the algorithms has its own modules: `config` (what a search is
 //! asked to do), `params` (every default value), `budget` (one playout counter for the
 //! whole search, limits split across restarts, move steps and nesting levels),
-//! `best` (best-line tracking) and `rollout` (level 0).
+//! `best` (best-line tracking), `rollout` (level 0), `eval` (heuristic evaluations,
+//! `--eval`) and `informed` (implicit values and progressive bias in selection).
 //! Must not: print, read files or know about batches.
 
 pub mod beam_mcts;
@@ -17,7 +18,9 @@ mod best;
 mod budget;
 mod config;
 mod endgame;
+mod eval;
 mod exact;
+mod informed;
 mod level;
 pub mod mcts;
 pub mod nested_beam_mcts;
@@ -39,6 +42,7 @@ pub(crate) use best::Best;
 pub use budget::Budget;
 pub(crate) use budget::{Ctx, Limit};
 pub use config::{Advance, Algo, Beam, RewardNorm, SearchConfig, Setting};
+pub use eval::{Eval, ImSource};
 pub use nrpa::NrpaConfig;
 pub use params::Params;
 pub(crate) use rollout::Rollout;
@@ -186,5 +190,7 @@ pub fn search_with_stop(
     }
 }
 
+#[cfg(test)]
+mod informed_tests;
 #[cfg(test)]
 pub(crate) mod testutil;

@@ -61,6 +61,10 @@ pub struct Node {
     /// Best final score of a complete game seen through this node (`i32::MIN` before
     /// the first); for a solved node the best final score of its subtree.
     pub best: i32,
+    /// Implicit value (normalised final score): the node's evaluation when it was
+    /// added, then with implicit max backups the max over its visited children, and
+    /// the exact value once solved. Only maintained with `--im-alpha`/`--pb`.
+    pub v: f32,
 }
 
 impl Default for Node {
@@ -74,6 +78,7 @@ impl Default for Node {
             sum: 0.0,
             sum_sq: 0.0,
             best: i32::MIN,
+            v: 0.0,
         }
     }
 }

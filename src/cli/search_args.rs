@@ -81,6 +81,21 @@ pub struct SearchArgs {
     /// GNRPA bias β: β · (group size − 2) added to every move's weight (default 0).
     #[arg(long, allow_hyphen_values = true)]
     pub nrpa_bias: Option<f64>,
+    /// Heuristic evaluation for --im-alpha and --pb (tree searches): none,
+    /// potential or colors (docs/search.md).
+    #[arg(long)]
+    pub eval: Option<String>,
+    /// Weight α of the implicit value per level, from level 1 (tree searches):
+    /// selection ranks children by (1 − α)·mean + α·v; 0 = off.
+    #[arg(long)]
+    pub im_alpha: Option<String>,
+    /// The implicit value: eval (max backup of --eval) or best (best simulation).
+    #[arg(long)]
+    pub im_source: Option<String>,
+    /// Progressive bias W per level (tree searches): W·h/(n+1) added in selection,
+    /// h the child's normalised --eval; 0 = off.
+    #[arg(long)]
+    pub pb: Option<String>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
@@ -128,6 +143,25 @@ fn check_len<T>(flag: &str, v: &[T], n: usize) -> Result<(), Error> {
     Ok(())
 }
 
+/// A per-level weight list (`--im-alpha`, `--pb`): missing upper levels are 0, and
+/// a list of zeros is stored empty (off, so the canonical form is unchanged).
+fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, Error> {
+    let Some(s) = s else { return Ok(Vec::new()) };
+    let v = parse_list::<f64>(flag, s)?;
+    check_len(flag, &v, n)?;
+    let mut out = vec![0.0; n];
+    for (o, it) in out.iter_mut().zip(v) {
+        *o = match it {
+            Item::Val(x) => x,
+            _ => return Err(Error::Config(format!("{flag} takes numbers"))),
+        };
+    }
+    if out.iter().all(|&x| x == 0.0) {
+        out.clear();
+    }
+    Ok(out)
+}
+
 impl SearchArgs {
     /// The validated configuration.
     pub fn config(&self) -> Result<SearchConfig, Error> {
@@ -157,6 +191,10 @@ impl SearchArgs {
                 ("--solver", self.solver.is_some()),
                 ("--reuse", self.reuse.is_some()),
                 ("--reward-norm", self.reward_norm.is_some()),
+                ("--eval", self.eval.is_some()),
+                ("--im-alpha", self.im_alpha.is_some()),
+                ("--im-source", self.im_source.is_some()),
+                ("--pb", self.pb.is_some()),
             ] {
                 if given {
                     return Err(Error::Config(format!(
@@ -296,6 +334,14 @@ impl SearchArgs {
         if let Some(v) = self.reward_norm {
             c.reward_norm = v;
         }
+        if let Some(e) = &self.eval {
+            c.eval = e.parse()?;
+        }
+        if let Some(s) = &self.im_source {
+            c.im_source = s.parse()?;
+        }
+        c.im_alpha = per_level_weights("--im-alpha", self.im_alpha.as_deref(), n)?;
+        c.pb = per_level_weights("--pb", self.pb.as_deref(), n)?;
         if let Some(v) = self.endgame {
             c.endgame = v;
         }
@@ -395,6 +441,9 @@ mod tests {
             "--algo nmcts --endgame 12",
             "--algo nrpa",
             "--algo nrpa --level 2 --nrpa-iterations 50 --nrpa-alpha 0.5 --nrpa-bias=-0.25 --policy random",
+            "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
+            "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
+            "--algo nbmcts --im-alpha 0,0.1 --im-source best",
         ] {
             let c = cfg(a).unwrap();
             let shown = c.to_string();
@@ -411,6 +460,17 @@ mod tests {
             "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --solver on --reuse on --reward-norm thesis --policy random"
         );
         assert_eq!(cfg("").unwrap().to_string(), "nmcs --level 2 --policy auto");
+        // Zero weights are off: the same configuration and canonical form as no flag.
+        assert_eq!(
+            cfg("--algo nmcts --im-alpha 0 --pb 0,0").unwrap(),
+            cfg("--algo nmcts").unwrap()
+        );
+        assert_eq!(
+            cfg("--algo nmcts --im-alpha 0.3 --eval colors")
+                .unwrap()
+                .im_alpha,
+            vec![0.3, 0.0]
+        );
         assert_eq!(
             cfg("--algo nrpa").unwrap().to_string(),
             "nrpa --level 3 --nrpa-iterations 100 --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
@@ -455,6 +515,17 @@ mod tests {
         err("--algo nrpa --policy tabu-bandit", "--policy");
         err("--algo nrpa --endgame 10", "--endgame");
         err("--algo nrpa --level 9", "--level");
+        err("--algo nmcs --eval colors", "--eval");
+        err("--algo nrpa --im-alpha 0.3", "--im-alpha");
+        err("--algo exact --pb 1", "--pb");
+        err("--algo nmcs --im-source best", "--im-source");
+        err("--algo mcts --eval best", "--eval");
+        err("--algo mcts --im-source colors", "--im-source");
+        err("--algo mcts --im-alpha 0.3", "--im-alpha");
+        err("--algo mcts --im-alpha 2 --eval colors", "--im-alpha");
+        err("--algo mcts --im-alpha 0.1,0.2 --eval colors", "--im-alpha");
+        err("--algo mcts --pb 1", "--pb");
+        err("--algo mcts --pb auto --eval colors", "--pb");
         assert!(T::try_parse_from(["x", "--solver", "maybe"]).is_err());
         err("--algo mcts --policy tabu --bandit-c 0.1", "--bandit-c");
         err(

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::eval::{Eval, ImSource};
 use super::nrpa::NrpaConfig;
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
@@ -237,6 +238,19 @@ pub struct SearchConfig {
     /// only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
     pub nrpa: NrpaConfig,
+    /// Heuristic evaluation of the tree searches (`--eval`).
+    #[serde(default)]
+    pub eval: Eval,
+    /// Weight α of the implicit value in selection per level (`--im-alpha`); empty
+    /// = 0 at every level (off).
+    #[serde(default)]
+    pub im_alpha: Vec<f64>,
+    /// What the implicit value is (`--im-source`).
+    #[serde(default)]
+    pub im_source: ImSource,
+    /// Progressive-bias weight W per level (`--pb`); empty = 0 at every level.
+    #[serde(default)]
+    pub pb: Vec<f64>,
 }
 
 fn default_tt_mb() -> u64 {
@@ -301,7 +315,67 @@ impl SearchConfig {
             },
             tt_mb: super::Params::TT_MB,
             nrpa: NrpaConfig::default(),
+            eval: Eval::None,
+            im_alpha: Vec::new(),
+            im_source: ImSource::Eval,
+            pb: Vec::new(),
         }
+    }
+
+    /// True when any level uses the implicit value or progressive bias.
+    pub fn informed(&self) -> bool {
+        self.im_alpha.iter().chain(&self.pb).any(|&x| x != 0.0)
+    }
+
+    /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
+    fn validate_informed(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if !self.algo.is_tree() {
+            for (flag, set) in [
+                ("--eval", self.eval != Eval::None),
+                ("--im-alpha", !self.im_alpha.is_empty()),
+                ("--im-source", self.im_source != ImSource::Eval),
+                ("--pb", !self.pb.is_empty()),
+            ] {
+                if set {
+                    return bad(format!(
+                        "{flag} is not used by {} (it builds no tree)",
+                        self.algo.name()
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        let n = self.level as usize;
+        for (flag, v, hi) in [
+            ("--im-alpha", &self.im_alpha, 1.0),
+            ("--pb", &self.pb, f64::MAX),
+        ] {
+            if !v.is_empty() && v.len() != n {
+                return bad(format!(
+                    "{flag} needs {n} value(s) (one per level), got {}",
+                    v.len()
+                ));
+            }
+            if let Some(x) = v
+                .iter()
+                .find(|x| !(x.is_finite() && **x >= 0.0 && **x <= hi))
+            {
+                return bad(format!("{flag} must be a number in [0, {hi}], got {x}"));
+            }
+        }
+        let im = self.im_alpha.iter().any(|&a| a != 0.0);
+        if self.eval == Eval::None {
+            if im && self.im_source == ImSource::Eval {
+                return bad(
+                    "--im-alpha with --im-source eval needs --eval potential or colors".into(),
+                );
+            }
+            if self.pb.iter().any(|&w| w != 0.0) {
+                return bad("--pb needs --eval potential or colors".into());
+            }
+        }
+        Ok(())
     }
 
     /// Checks parameters that make no sense (level 0, W = 0, negative C, list
@@ -385,6 +459,7 @@ impl SearchConfig {
                 self.endgame
             ));
         }
+        self.validate_informed()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
             if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
@@ -494,6 +569,19 @@ impl fmt::Display for SearchConfig {
                 on(self.reuse),
                 self.reward_norm
             )?;
+            // Printed only when set, so older canonical strings stay unchanged.
+            if self.eval != Eval::None {
+                write!(f, " --eval {}", self.eval)?;
+            }
+            if !self.im_alpha.is_empty() {
+                write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
+            }
+            if self.im_source != ImSource::Eval {
+                write!(f, " --im-source {}", self.im_source)?;
+            }
+            if !self.pb.is_empty() {
+                write!(f, " --pb {}", join(&self.pb, |w| w.to_string()))?;
+            }
         }
         if self.algo == Algo::Exact {
             return write!(f, " --tt-mb {}", self.tt_mb);

@@ -14,6 +14,10 @@
 //! child; a search whose root is solved stops at once and hands the rest of its
 //! budget back to its caller (the next move step, the level above, the next restart).
 //!
+//! With `--im-alpha`/`--pb` set at a level, selection there also uses each node's
+//! implicit value (`super::informed`); with them 0 the plain UCB1-TUNED selection
+//! below runs unchanged.
+//!
 //! Owns: the per-level workspace (one arena per level, cleared with its capacity
 //! kept whenever a search at that level starts, so at most one tree per level is
 //! alive), selection, expansion, evaluation, backpropagation, solved-value
@@ -23,7 +27,10 @@
 //! look at the clock other than through [`Ctx::exhausted`].
 
 use super::endgame::Endgame;
-use super::{Advance, Best, Budget, Ctx, Limit, Params, RewardNorm, Rollout, SearchConfig};
+use super::informed::{select_informed, update_implicit};
+use super::{
+    Advance, Best, Budget, Ctx, Eval, ImSource, Limit, Params, RewardNorm, Rollout, SearchConfig,
+};
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
 use crate::policy::ucb1_tuned_value_ln;
@@ -41,6 +48,10 @@ pub(crate) struct LevelParams {
     pub z: u32,
     /// Playouts of each search at this level when started by the level above.
     pub inner: u64,
+    /// Weight α of the implicit value in selection (`--im-alpha`; 0 = off).
+    pub im_alpha: f64,
+    /// Progressive-bias weight W (`--pb`; 0 = off).
+    pub pb: f64,
 }
 
 /// Everything a level search needs, resolved for one board and budget.
@@ -58,6 +69,9 @@ pub(crate) struct Plan {
     pub reuse: bool,
     /// How selection scales rewards (`--reward-norm`).
     pub norm: RewardNorm,
+    /// Heuristic evaluation (`--eval`) and implicit-value source (`--im-source`).
+    pub eval: Eval,
+    pub im_source: ImSource,
 }
 
 impl Plan {
@@ -111,6 +125,8 @@ impl Plan {
                 } else {
                     search_playouts(i)
                 },
+                im_alpha: config.im_alpha.get(i).copied().unwrap_or(0.0),
+                pb: config.pb.get(i).copied().unwrap_or(0.0),
             })
             .collect();
         Plan {
@@ -121,7 +137,16 @@ impl Plan {
             solver: config.solver,
             reuse: config.reuse,
             norm: config.reward_norm,
+            eval: config.eval,
+            im_source: config.im_source,
         }
+    }
+}
+
+impl LevelParams {
+    /// Selection uses the implicit value or progressive bias at this level.
+    fn informed(&self) -> bool {
+        self.im_alpha != 0.0 || self.pb != 0.0
     }
 }
 
@@ -392,13 +417,32 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             if n_children == 0 {
                 break; // terminal
             }
-            let child = select(&ws.tree, id, p.c, range_scale(self.plan.norm, ws));
+            let scale = range_scale(self.plan.norm, ws);
+            let child = if p.informed() {
+                select_informed(
+                    &ws.tree,
+                    id,
+                    &p,
+                    scale,
+                    self.plan.im_source,
+                    &self.rollout.norm,
+                )
+            } else {
+                select(&ws.tree, id, p.c, scale)
+            };
             let mv = ws.tree.node(child).mv;
             board.play_unchecked(mv, &mut self.mask);
             ws.sim.push(mv);
             ws.path.push(child);
             id = child;
         }
+        // The leaf's heuristic value, before a playout changes `board`.
+        let track_v = p.informed() && self.plan.eval != Eval::None;
+        let h = if track_v {
+            self.rollout.norm.reward(self.plan.eval.score(&board))
+        } else {
+            0.0
+        };
         // Evaluation: a score, and whether it is the exact value of the leaf.
         let (score, exact) = if board.is_terminal() {
             self.ctx.playouts += 1;
@@ -435,6 +479,10 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                 let n = 1 + ws.tree.propagate_solved(&ws.path[..ws.path.len() - 1]);
                 self.ctx.solved += n as u64;
             }
+        }
+        if track_v {
+            let backup = p.im_alpha != 0.0 && self.plan.im_source == ImSource::Eval;
+            update_implicit(&mut ws.tree, &ws.path, h, backup, &self.rollout.norm);
         }
         if score > ws.best.score {
             ws.best.score = score;

@@ -1,0 +1,200 @@
+//! Heuristic evaluations of positions (`--eval`) and the source of the implicit
+//! value used by selection (`--im-source`).
+//!
+//! An evaluation estimates the *final score* reachable from a position (running
+//! score included), so it is in the same units as a playout's result and is
+//! normalised the same way ([`crate::rules::Normalizer`]) before the tree uses it
+//! for implicit max backups (Lanctot, Winands, Pepels & Sturtevant 2014, read for
+//! one player) and progressive bias (Winands, Björnsson & Saito 2010, §III-A).
+//! Costs per call on the standard 20 boards: `cargo bench --bench eval`.
+//!
+//! Owns: [`Eval`] and [`ImSource`] (names, parsing, scoring). Must not: touch trees,
+//! budgets or random numbers (an evaluation is a pure function of the board).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::error::Error;
+
+/// A heuristic evaluation of a position (`--eval`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Eval {
+    /// No evaluation (the default): implicit values and progressive bias need one.
+    #[default]
+    None,
+    /// Running score plus the group score of every group on the board now (each
+    /// group as if it could be removed as it stands, without the end adjustment).
+    Potential,
+    /// Running score plus, per colour, the score of removing all its tiles as one
+    /// group, plus the clearing bonus or least end penalty
+    /// ([`crate::rules::Variant::future_upper_bound`]): an admissible upper bound
+    /// of the final score.
+    Colors,
+}
+
+impl Eval {
+    /// The estimated final score of `board`; the exact final score once terminal.
+    #[inline]
+    pub fn score(self, board: &Board) -> i32 {
+        if board.is_terminal() {
+            return board.final_score();
+        }
+        let variant = board.variant();
+        match self {
+            Eval::None => board.score(),
+            Eval::Potential => {
+                let mut s = board.score();
+                board.for_each_group(|g| s += variant.group_score(u32::from(g.size)));
+                s
+            }
+            Eval::Colors => board.score() + variant.future_upper_bound(board.counts()),
+        }
+    }
+    /// The name used by `--eval`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::None => "none",
+            Eval::Potential => "potential",
+            Eval::Colors => "colors",
+        }
+    }
+}
+
+impl FromStr for Eval {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "none" => Ok(Eval::None),
+            "potential" => Ok(Eval::Potential),
+            "colors" | "colours" => Ok(Eval::Colors),
+            _ => Err(Error::Config(format!(
+                "unknown --eval '{s}' (expected none, potential or colors)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Eval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the implicit value v blended into selection by `--im-alpha` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ImSource {
+    /// Implicit max backup of the evaluation (Lanctot et al. 2014): v of a leaf is
+    /// its evaluation, v of an inner node the max of its visited children's v, v of
+    /// a solved node its exact value. Needs `--eval`.
+    #[default]
+    Eval,
+    /// The best final score of a real simulation through the node (Schadd's
+    /// SP-MCTS): needs no evaluation.
+    Best,
+}
+
+impl FromStr for ImSource {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "eval" => Ok(ImSource::Eval),
+            "best" => Ok(ImSource::Best),
+            _ => Err(Error::Config(format!(
+                "unknown --im-source '{s}' (expected eval or best)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for ImSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ImSource::Eval => "eval",
+            ImSource::Best => "best",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{optimum, random_board};
+    use super::*;
+    use crate::rules::Variant;
+
+    /// Columns listed bottom-up in rows given top-down, as `Board::from_rows` takes.
+    fn board(rows: &[&[u8]], colors: usize, variant: Variant) -> Board {
+        let rows: Vec<Vec<u8>> = rows.iter().map(|r| r.to_vec()).collect();
+        Board::from_rows(&rows, colors, variant).expect("valid board")
+    }
+
+    #[test]
+    fn hand_computed_values() {
+        // Top row first:   0 0 1
+        //                  0 0 1
+        //                  2 1 1
+        // Groups: colour 0 (4 tiles), colour 1 (4 tiles); colour 2 is a single tile.
+        let rows: &[&[u8]] = &[&[0, 0, 1], &[0, 0, 1], &[2, 1, 1]];
+        let b = board(rows, 3, Variant::SameGame);
+        assert_eq!(b.counts(), &[4, 4, 1]);
+        // potential: (4-2)^2 + (4-2)^2 = 8.
+        assert_eq!(Eval::Potential.score(&b), 8);
+        // colors: 4 + 4, and one colour with a single tile: penalty (1-2)^2 = 1.
+        assert_eq!(Eval::Colors.score(&b), 8 - 1);
+        let bb = board(rows, 3, Variant::BubbleBreaker);
+        // n(n-1): 12 + 12 for both evaluations (no end adjustment).
+        assert_eq!(Eval::Potential.score(&bb), 24);
+        assert_eq!(Eval::Colors.score(&bb), 24);
+        // After removing the colour-0 group the running score counts: 4 + potential
+        // of the rest (the 1s now form one group of 4) = 4 + 4 = 8.
+        let mut after = b;
+        after.play(crate::board::Cell::new(0, 1));
+        assert_eq!(after.score(), 4);
+        assert_eq!(Eval::Potential.score(&after), 4 + 4);
+        assert_eq!(Eval::Colors.score(&after), 4 + 4 - 1);
+        // Two colours, each in two groups of 2: colors counts each colour as one
+        // group of 4 (SameGame: 4 + 4 + 1000 since no colour has a single tile).
+        let two: &[&[u8]] = &[&[0, 1], &[0, 1], &[1, 0], &[1, 0]];
+        let t = board(two, 2, Variant::SameGame);
+        assert_eq!(Eval::Potential.score(&t), 0);
+        assert_eq!(Eval::Colors.score(&t), 1008);
+    }
+
+    #[test]
+    fn terminal_positions_evaluate_to_their_final_score() {
+        let rows: &[&[u8]] = &[&[0, 1], &[1, 0]];
+        let b = board(rows, 2, Variant::SameGame);
+        assert!(b.is_terminal());
+        for e in [Eval::None, Eval::Potential, Eval::Colors] {
+            assert_eq!(e.score(&b), b.final_score());
+        }
+    }
+
+    #[test]
+    fn colors_bounds_the_optimum_on_small_boards() {
+        for variant in Variant::ALL {
+            for seed in 0..12 {
+                let b = random_board(4, 4, 3, seed, variant);
+                let opt = optimum(&b);
+                assert!(
+                    Eval::Colors.score(&b) >= opt,
+                    "{variant} seed {seed}: colors {} < optimum {opt}",
+                    Eval::Colors.score(&b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for e in [Eval::None, Eval::Potential, Eval::Colors] {
+            assert_eq!(e.name().parse::<Eval>().unwrap(), e);
+        }
+        for s in [ImSource::Eval, ImSource::Best] {
+            assert_eq!(s.to_string().parse::<ImSource>().unwrap(), s);
+        }
+        assert!("bogus".parse::<Eval>().is_err());
+    }
+}
