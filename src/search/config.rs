@@ -322,11 +322,6 @@ impl SearchConfig {
         }
     }
 
-    /// True when any level uses the implicit value or progressive bias.
-    pub fn informed(&self) -> bool {
-        self.im_alpha.iter().chain(&self.pb).any(|&x| x != 0.0)
-    }
-
     /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
     fn validate_informed(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
