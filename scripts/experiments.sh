@@ -114,6 +114,7 @@ declare -A EXPERIMENTS=(
   [tune-default-mbm]="tdm"
   [tune-default-nbmcts]="tdn"
   [e4-nmcs-tabu-pair]="e4p"
+  [e4-nmcs-curve]="e4c"
   [s9-tune-c]="s9c"
   [s9-tune-c-10k]="s9c10"
   [s9-endgame]="s9e"
@@ -379,6 +380,15 @@ e4p() {
     --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
 
+# E4 as a budget curve (thesis Figs. 4.10-4.13): the informed level-2 settings of e4
+# at three budgets, same seeds and positions at every budget.
+e4c() {
+  run e4-nmcs-curve "$STD" --positions 1-10 --iterations 10000,30000,100000 \
+    --config "nmcs2-tabu: --algo nmcs --level 2 --policy tabu" \
+    --config "nmcts2-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy tabu-bandit --bandit-c 0.01" \
+    --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
+}
+
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
   names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
@@ -391,7 +401,7 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
          tune-beam-nested tune-beam-nested-tabu tune-default tune-default-mbm tune-default-nbmcts e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
-         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair)
+         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair e4-nmcs-curve)
 fi
 for n in "${names[@]}"; do
   spec=${EXPERIMENTS[$n]:-}

@@ -225,7 +225,7 @@ fn panel(s: &mut String, x0: f64, w: f64, title: &str, ylabel: &str, bars: &[Bar
 }
 
 /// Expands [lo, hi] (which contains 0) to multiples of a 1-2-5 step, ~5 ticks.
-fn nice_range(lo: f64, hi: f64) -> (f64, f64, f64) {
+pub(crate) fn nice_range(lo: f64, hi: f64) -> (f64, f64, f64) {
     let span = if hi - lo > 0.0 { hi - lo } else { 1.0 };
     let raw = span / 5.0;
     let mag = 10f64.powf(raw.log10().floor());
@@ -243,7 +243,7 @@ fn nice_range(lo: f64, hi: f64) -> (f64, f64, f64) {
 }
 
 /// A tick value with as many decimals as the step needs.
-fn fmt_tick(v: f64, step: f64) -> String {
+pub(crate) fn fmt_tick(v: f64, step: f64) -> String {
     let decimals = if step >= 1.0 {
         0
     } else {
@@ -254,7 +254,7 @@ fn fmt_tick(v: f64, step: f64) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -270,7 +270,7 @@ fn esc(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::compare::{Aggregate, Entry, JobResult, Plan};
     use crate::rules::Variant;
@@ -278,7 +278,7 @@ mod tests {
 
     /// A minimal well-formedness check: tags nest and match, attributes are quoted,
     /// text has no raw `<` and every `&` starts an entity.
-    fn check_xml(doc: &str) -> Result<(), String> {
+    pub(crate) fn check_xml(doc: &str) -> Result<(), String> {
         let mut stack: Vec<String> = Vec::new();
         let mut rest = doc;
         let mut roots = 0;

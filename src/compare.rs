@@ -20,6 +20,8 @@ use crate::rules::Variant;
 use crate::search::{search, Budget, SearchConfig};
 use crate::stats::{Describe, Paired};
 
+pub mod curve;
+
 /// One configuration to compare.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {

@@ -13,6 +13,7 @@ pub mod board;
 pub mod chart;
 pub mod cli;
 pub mod compare;
+pub mod curve_chart;
 pub mod error;
 pub mod io;
 pub mod line;

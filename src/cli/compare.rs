@@ -1,10 +1,14 @@
 //! `samegame compare TESTSET --config "…" --config "…" | --configs FILE
-//! (--iterations K | --time S) [--runs R] [--csv F] [--json F] [--svg F]`:
-//! paired comparison of search configurations (thesis Figures 4.6-4.9).
+//! (--iterations K[,K…] | --time S[,S…]) [--runs R] [--csv F] [--json F] [--svg F]`:
+//! paired comparison of search configurations (thesis Figures 4.6-4.9); with
+//! several budgets, a budget curve (thesis Figures 4.10-4.13).
 //!
 //! Owns: parsing configuration strings (each one is a [`SearchArgs`] command line,
 //! parsed by clap, so every search flag works) and configuration files, the
-//! terminal table and writing the output files. Must not: run searches or compute
+//! terminal tables and writing the output files. One budget gives exactly the
+//! single-comparison output; several give one row per (configuration, budget), paired
+//! tests per budget and a line chart (`crate::compare::curve`, `crate::curve_chart`).
+//! Must not: run searches or compute
 //! statistics itself (`crate::compare`, `crate::stats`, `crate::chart` do).
 //! Budgets inside configuration strings are rejected: compare's own budget applies
 //! equally to every configuration.
@@ -16,6 +20,7 @@ use clap::Parser;
 use super::search_args::{budget_from_flags, SearchArgs};
 use super::Outcome;
 use crate::batch::select::parse_positions;
+use crate::compare::curve::{check_budgets, Curve};
 use crate::compare::{run_jobs, Aggregate, Entry, Plan, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
@@ -42,12 +47,14 @@ pub struct Args {
     /// used after any --config.
     #[arg(long = "configs", value_name = "FILE")]
     config_file: Option<PathBuf>,
-    /// Budget of every search: level-0 playouts.
-    #[arg(long, conflicts_with = "time")]
-    iterations: Option<u64>,
+    /// Budget of every search: level-0 playouts. Several comma-separated budgets
+    /// (e.g. 10000,100000) give a budget curve.
+    #[arg(long, conflicts_with = "time", value_delimiter = ',', num_args = 1)]
+    iterations: Vec<u64>,
     /// Budget of every search: wall-clock seconds (results then depend on the machine).
-    #[arg(long)]
-    time: Option<f64>,
+    /// Several comma-separated budgets (e.g. 1,10,60) give a budget curve.
+    #[arg(long, value_delimiter = ',', num_args = 1)]
+    time: Vec<f64>,
     /// Runs per configuration and position (run r of position p uses seed stream (p, r)).
     #[arg(long, default_value_t = 1)]
     runs: u32,
@@ -72,7 +79,8 @@ pub struct Args {
     /// Write the whole report (plan, jobs, samples, statistics) as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Write an SVG bar chart (means and differences to the baseline, 95% CIs).
+    /// Write an SVG bar chart (means and differences to the baseline, 95% CIs); with
+    /// several budgets, a line chart of the mean score against the budget.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
@@ -219,9 +227,19 @@ fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
     Ok(out)
 }
 
-fn budget(a: &Args) -> Result<Budget, Error> {
-    budget_from_flags(a.iterations, a.time)?
-        .ok_or_else(|| Error::Config("give --iterations or --time".into()))
+/// The budgets given, in the order given (checked by `check_budgets` for curves).
+fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
+    let mut out = Vec::new();
+    for &k in &a.iterations {
+        out.extend(budget_from_flags(Some(k), None)?);
+    }
+    for &t in &a.time {
+        out.extend(budget_from_flags(None, Some(t))?);
+    }
+    if out.is_empty() {
+        return Err(Error::Config("give --iterations or --time".into()));
+    }
+    Ok(out)
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
@@ -260,10 +278,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             .collect::<Result<_, _>>()?,
         None => set.positions.iter().collect(),
     };
+    let budgets = budgets(&a)?;
     let plan = Plan {
         testset: set.name.clone(),
         variant: a.variant,
-        budget: budget(&a)?,
+        budget: budgets[0],
         runs: a.runs,
         seed: a.seed,
         aggregate: a.aggregate,
@@ -272,6 +291,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         configs,
     };
     plan.validate()?;
+    if budgets.len() > 1 {
+        return run_curve(&a, &plan, &budgets, &positions);
+    }
     let total = plan.configs.len() * positions.len() * plan.runs as usize;
     let bar = indicatif::ProgressBar::new(total as u64);
     let jobs = run_jobs(&plan, &positions, a.threads, &|| bar.inc(1))?;
@@ -291,6 +313,32 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     Ok(Outcome::Ok)
 }
 
+/// Several budgets: runs the curve, prints its table and writes its files.
+fn run_curve(
+    a: &Args,
+    plan: &Plan,
+    budgets: &[Budget],
+    positions: &[&Position],
+) -> Result<Outcome, Error> {
+    let budgets = check_budgets(budgets.to_vec())?;
+    let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
+    let bar = indicatif::ProgressBar::new(total as u64);
+    let curve = Curve::run(plan, &budgets, positions, a.threads, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    print!("{}", curve_table(&curve));
+    if let Some(p) = &a.csv {
+        write(p, &curve.jobs_csv())?;
+        write(&summary_path(p), &curve.summary_csv())?;
+    }
+    if let Some(p) = &a.json {
+        write(p, &curve.to_json())?;
+    }
+    if let Some(p) = &a.svg {
+        write(p, &crate::curve_chart::svg(&curve))?;
+    }
+    Ok(Outcome::Ok)
+}
+
 /// `runs.csv` → `runs.summary.csv` (same directory).
 fn summary_path(p: &Path) -> PathBuf {
     let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
@@ -301,14 +349,77 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| Error::io(path, e))
 }
 
+/// A budget as text: `N playouts` or `S s`.
+fn budget_text(b: Budget) -> String {
+    match b {
+        Budget::Iterations(n) => format!("{n} playouts"),
+        Budget::Time(s) => format!("{s} s"),
+    }
+}
+
+/// The terminal table of a curve: one row per (configuration, budget), then the
+/// paired differences to the baseline at each budget.
+fn curve_table(c: &Curve) -> String {
+    use std::fmt::Write as _;
+    let plan = c.plan();
+    let first = &c.reports[0];
+    let list: Vec<String> = c.budgets().into_iter().map(budget_text).collect();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "compare curve {} ({}): {} configurations x {} positions x {} runs at {} budgets ({}), seed {}, per-position {} over runs",
+        plan.testset,
+        plan.variant,
+        plan.configs.len(),
+        first.n(),
+        plan.runs,
+        list.len(),
+        list.join(", "),
+        plan.seed,
+        plan.aggregate
+    );
+    let w = plan
+        .configs
+        .iter()
+        .map(|e| e.label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "\n{:<w$}  {:>12}  {:>5}  {:>10}  {:>9}  {:>12}",
+        "label", "budget", "n", "mean", "95% CI +-", "playouts/s"
+    );
+    for pts in c.series() {
+        for p in pts {
+            let _ = writeln!(
+                s,
+                "{:<w$}  {:>12}  {:>5}  {:>10.1}  {:>9}  {:>12.0}",
+                p.label,
+                p.budget,
+                p.n,
+                p.mean,
+                p.ci95
+                    .map(|h| format!("{h:.1}"))
+                    .unwrap_or_else(|| "n/a".into()),
+                p.playouts_per_second
+            );
+        }
+    }
+    for r in &c.reports {
+        let d = differences(r);
+        if !d.is_empty() {
+            let _ = write!(s, "\nbudget {}:\n{d}", budget_text(r.plan.budget));
+        }
+    }
+    s
+}
+
 /// The terminal table: one row per configuration, then one per paired difference.
 fn table(r: &Report) -> String {
     use std::fmt::Write as _;
     let plan = &r.plan;
-    let budget = match plan.budget {
-        Budget::Iterations(n) => format!("{n} playouts"),
-        Budget::Time(s) => format!("{s} s"),
-    };
+    let budget = budget_text(plan.budget);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -349,6 +460,22 @@ fn table(r: &Report) -> String {
             c.config
         );
     }
+    let d = differences(r);
+    if !d.is_empty() {
+        s.push('\n');
+        s.push_str(&d);
+    }
+    s
+}
+
+/// The paired differences of a report (header first), or "" when there are none.
+fn differences(r: &Report) -> String {
+    use std::fmt::Write as _;
+    let opt = |v: Option<f64>, prec: usize| match v {
+        Some(x) => format!("{x:.prec$}"),
+        None => "n/a".into(),
+    };
+    let mut s = String::new();
     let pairs: Vec<_> = r.vs_baseline.iter().chain(&r.other_pairs).collect();
     if !pairs.is_empty() {
         let names: Vec<String> = pairs
@@ -363,7 +490,7 @@ fn table(r: &Report) -> String {
             .max(10);
         let _ = writeln!(
             s,
-            "\n{:<pw$}  {:>10}  {:>23}  {:>8}  {:>8}",
+            "{:<pw$}  {:>10}  {:>23}  {:>8}  {:>8}",
             "difference", "mean", "95% CI", "t", "p"
         );
         for (i, (p, name)) in pairs.iter().zip(&names).enumerate() {
