@@ -54,15 +54,7 @@ pub fn svg(report: &Report) -> String {
         plan.aggregate,
         plan.seed
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.1}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>
-<text x="{:.1}" y="48" text-anchor="middle">{}</text>"#,
-        width / 2.0,
-        esc(&title),
-        width / 2.0,
-        esc(&subtitle)
-    );
+    titles(&mut s, width, &title, &subtitle);
     let means: Vec<Bar> = report
         .configs
         .iter()
@@ -254,6 +246,19 @@ pub(crate) fn fmt_tick(v: f64, step: f64) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
+/// The centred title and subtitle lines at the top of a chart.
+pub(crate) fn titles(s: &mut String, width: f64, title: &str, subtitle: &str) {
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>
+<text x="{:.1}" y="48" text-anchor="middle">{}</text>"#,
+        width / 2.0,
+        esc(title),
+        width / 2.0,
+        esc(subtitle)
+    );
+}
+
 pub(crate) fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {

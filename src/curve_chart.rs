@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chart::{esc, fmt_tick, nice_range};
+use crate::chart::{esc, fmt_tick, nice_range, titles};
 use crate::compare::curve::{budget_unit, Curve};
 
 const LEFT: f64 = 80.0;
@@ -72,15 +72,7 @@ pub fn svg(curve: &Curve) -> String {
         plan.aggregate,
         plan.seed
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.1}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>
-<text x="{:.1}" y="48" text-anchor="middle">{}</text>"#,
-        width / 2.0,
-        esc(&title),
-        width / 2.0,
-        esc(&subtitle)
-    );
+    titles(&mut s, width, &title, &subtitle);
     // Grid, y ticks and frame.
     let mut v = ylo;
     while v <= yhi + step * 1e-9 {
