@@ -42,6 +42,7 @@ if [ -z "${SLURM_ARRAY_TASK_ID:-}" ]; then
     MERGE=$(sbatch --parsable --dependency=afterany:"$JOB" --job-name=samegame-merge \
         --output=runs/slurm-%j-merge.out \
         --wrap "$SAMEGAME merge runs/$NAME.$VARIANT.shard-*-of-$SHARDS.txt \
+                \$(ls solutions/$NAME.$VARIANT.txt 2>/dev/null) \
                 --out solutions/$NAME.$VARIANT.txt --testset $SET --variant $VARIANT")
     echo "submitted merge job $MERGE (into solutions/$NAME.$VARIANT.txt)"
     exit 0
