@@ -142,20 +142,7 @@ fn panel(s: &mut String, x0: f64, w: f64, title: &str, ylabel: &str, bars: &[Bar
     let (lo, hi, step) = nice_range(lo, hi);
     let ys = |v: f64| y1 - (v - lo) / (hi - lo) * (y1 - y0);
     // Grid and ticks.
-    let mut v = lo;
-    while v <= hi + step * 1e-9 {
-        let y = ys(v);
-        let _ = writeln!(
-            s,
-            r##"<line x1="{x0:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/>
-<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-            x0 + w,
-            x0 - 6.0,
-            y + 4.0,
-            fmt_tick(v, step)
-        );
-        v += step;
-    }
+    y_grid(s, x0, w, (lo, hi, step), ys);
     let _ = writeln!(
         s,
         r#"<line x1="{x0:.1}" y1="{y0:.1}" x2="{x0:.1}" y2="{y1:.1}" stroke="black"/>
@@ -246,6 +233,32 @@ pub(crate) fn fmt_tick(v: f64, step: f64) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
+/// Horizontal grid lines with their tick labels, from `lo` to `hi` by `step`,
+/// across the plot from `x0`, `w` wide; `y` maps a value to its y coordinate.
+pub(crate) fn y_grid(
+    s: &mut String,
+    x0: f64,
+    w: f64,
+    range: (f64, f64, f64),
+    y: impl Fn(f64) -> f64,
+) {
+    let (lo, hi, step) = range;
+    let mut v = lo;
+    while v <= hi + step * 1e-9 {
+        let yy = y(v);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x0:.1}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#ddd"/>
+<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
+            x0 + w,
+            x0 - 6.0,
+            yy + 4.0,
+            fmt_tick(v, step)
+        );
+        v += step;
+    }
+}
+
 /// The centred title and subtitle lines at the top of a chart.
 pub(crate) fn titles(s: &mut String, width: f64, title: &str, subtitle: &str) {
     let _ = writeln!(

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chart::{esc, fmt_tick, nice_range, titles};
+use crate::chart::{esc, nice_range, titles, y_grid};
 use crate::compare::curve::{budget_unit, Curve};
 
 const LEFT: f64 = 80.0;
@@ -74,20 +74,7 @@ pub fn svg(curve: &Curve) -> String {
     );
     titles(&mut s, width, &title, &subtitle);
     // Grid, y ticks and frame.
-    let mut v = ylo;
-    while v <= yhi + step * 1e-9 {
-        let yy = y(v);
-        let _ = writeln!(
-            s,
-            r##"<line x1="{LEFT:.1}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#ddd"/>
-<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-            LEFT + PLOT_W,
-            LEFT - 6.0,
-            yy + 4.0,
-            fmt_tick(v, step)
-        );
-        v += step;
-    }
+    y_grid(&mut s, LEFT, PLOT_W, (ylo, yhi, step), y);
     for &b in &budgets {
         let xx = x(b);
         let _ = writeln!(
