@@ -93,6 +93,11 @@ impl Node {
     pub const PRUNED: u8 = 4;
     /// Some node of this solved subtree was [`Node::PRUNED`] (only with `SOLVED`).
     pub const INEXACT: u8 = 8;
+    /// Closed by its bound (only with `SOLVED`): an admissible upper bound on the
+    /// final score below this node (or below some node of its subtree) cannot beat
+    /// the best game its search has already found, so `best` is only what was seen;
+    /// the node's optimum is at most the larger of `best` and that game's score.
+    pub const DOMINATED: u8 = 16;
 
     /// True once the children block has been allocated.
     #[inline]
@@ -107,6 +112,14 @@ impl Node {
     /// True for a solved node whose `best` is the proven optimum of its position.
     #[inline]
     pub fn exact(&self) -> bool {
+        self.flags & (Self::SOLVED | Self::INEXACT | Self::DOMINATED) == Self::SOLVED
+    }
+    /// True for a solved node that lost nothing to a beam prune: its optimum is the
+    /// larger of `best` and the best game its search found (exactly `best` unless
+    /// some node below was closed by its bound, [`Node::DOMINATED`]). At the root of
+    /// a search this is a proof that the search's best game is optimal.
+    #[inline]
+    pub fn closed_exactly(&self) -> bool {
         self.flags & (Self::SOLVED | Self::INEXACT) == Self::SOLVED
     }
     /// Children ids.
@@ -197,6 +210,36 @@ impl Tree {
         }
     }
 
+    /// Closes `id` by its bound ([`Node::DOMINATED`]): its `best` stays what was seen.
+    pub fn dominate(&mut self, id: NodeId) {
+        self.nodes[id.idx()].flags |= Node::SOLVED | Node::DOMINATED;
+    }
+
+    /// Solves `id` from its children, all solved: the best of their values, inexact
+    /// or dominated when one of them is (or when `id` lost children to a prune).
+    fn solve_from_children(&mut self, id: NodeId) {
+        let n = self.nodes[id.idx()];
+        let mut best = i32::MIN;
+        let mut flags = Node::SOLVED;
+        if n.flags & Node::PRUNED != 0 {
+            flags |= Node::INEXACT;
+        }
+        for c in n.children() {
+            let ch = &self.nodes[c.idx()];
+            best = best.max(ch.best);
+            flags |= ch.flags & (Node::INEXACT | Node::DOMINATED);
+        }
+        let n = &mut self.nodes[id.idx()];
+        n.best = best;
+        n.flags |= flags;
+    }
+
+    /// True when `id` is expanded with at least one child and all are solved.
+    fn all_children_solved(&self, id: NodeId) -> bool {
+        let n = &self.nodes[id.idx()];
+        n.expanded() && n.n_children > 0 && n.children().all(|c| self.nodes[c.idx()].solved())
+    }
+
     /// Solved-value propagation after a simulation along `path` (root first): from
     /// the deepest node up, a node whose children are all solved becomes solved with
     /// the best of their values, exact when all of them are exact and it lost no
@@ -205,24 +248,13 @@ impl Tree {
     pub fn propagate_solved(&mut self, path: &[NodeId]) -> usize {
         let mut newly = 0;
         for &id in path.iter().rev() {
-            let n = self.nodes[id.idx()];
-            if n.solved() {
+            if self.nodes[id.idx()].solved() {
                 continue;
             }
-            if !n.expanded() || n.n_children == 0 {
+            if !self.all_children_solved(id) {
                 break;
             }
-            let mut best = i32::MIN;
-            let mut exact = n.flags & Node::PRUNED == 0;
-            for c in n.children() {
-                let ch = &self.nodes[c.idx()];
-                if !ch.solved() {
-                    return newly;
-                }
-                best = best.max(ch.best);
-                exact &= ch.exact();
-            }
-            self.solve(id, best, exact);
+            self.solve_from_children(id);
             newly += 1;
         }
         newly
@@ -235,24 +267,9 @@ impl Tree {
     pub fn propagate_all_solved(&mut self) -> usize {
         let mut newly = 0;
         for i in (0..self.nodes.len()).rev() {
-            let n = self.nodes[i];
-            if n.solved() || !n.expanded() || n.n_children == 0 {
-                continue;
-            }
-            let mut best = i32::MIN;
-            let mut exact = n.flags & Node::PRUNED == 0;
-            let mut all = true;
-            for c in n.children() {
-                let ch = &self.nodes[c.idx()];
-                if !ch.solved() {
-                    all = false;
-                    break;
-                }
-                best = best.max(ch.best);
-                exact &= ch.exact();
-            }
-            if all {
-                self.solve(NodeId(i as u32), best, exact);
+            let id = NodeId(i as u32);
+            if !self.nodes[i].solved() && self.all_children_solved(id) {
+                self.solve_from_children(id);
                 newly += 1;
             }
         }
@@ -509,6 +526,31 @@ mod tests {
         let root = t.node(NodeId::ROOT);
         assert!(root.solved() && root.best == 90);
         assert!(!root.exact(), "an inexact child makes the parent inexact");
+    }
+
+    #[test]
+    fn dominated_children_close_their_parent_without_making_it_exact() {
+        let mut t = sample();
+        let (a, b, c) = (NodeId(1), NodeId(2), NodeId(3));
+        let (a1, a2, a3, b1) = (NodeId(4), NodeId(5), NodeId(6), NodeId(7));
+        t.node_mut(a1).best = 40;
+        t.dominate(a1);
+        assert!(t.node(a1).solved() && !t.node(a1).exact() && t.node(a1).closed_exactly());
+        assert_eq!(t.node(a1).best, 40, "a dominated node keeps what it saw");
+        t.solve(a2, 90, true);
+        t.dominate(a3);
+        assert_eq!(t.propagate_solved(&[NodeId::ROOT, a, a2]), 1);
+        let na = t.node(a);
+        assert!(na.solved() && na.best == 90 && !na.exact() && na.closed_exactly());
+        t.solve(b1, 70, false);
+        t.solve(c, 5, true);
+        assert_eq!(t.propagate_all_solved(), 2, "b, then the root");
+        let root = t.node(NodeId::ROOT);
+        assert!(root.solved() && root.best == 90);
+        assert!(
+            !root.closed_exactly(),
+            "a beam-inexact child still spoils the proof"
+        );
     }
 
     #[test]

@@ -4,13 +4,19 @@
 //! exact). One solver, and so one transposition table, serves the whole search, so
 //! an endgame reached again is a table lookup.
 //!
-//! A solve that needs more than [`Endgame::NODE_CAP`] positions gives up and
-//! returns the best game it saw, marked not exact, so a pathological endgame costs
-//! bounded time and never produces a wrong proof.
+//! Cost: a solve counts as one playout plus one playout per position the solver
+//! expands (table lookups are free), in the same counter as the playouts, so an
+//! iteration budget bounds the work of a search with endgames as it does without
+//! (conservative: expanding a position generates all its children, about the work
+//! of a short playout on the small boards where endgames matter most). A solve may
+//! expand at most [`Endgame::NODE_CAP`] positions and never more than the budget
+//! left; when it runs out it returns the best game it saw, marked not exact, so a
+//! hard endgame costs bounded time and never produces a wrong proof.
 //!
-//! Owns: [`Endgame`]. Must not: count playouts (the caller does) or print.
+//! Owns: [`Endgame`] and the playouts it charges. Must not: print.
 
 use super::exact::Solver;
+use super::{Ctx, Limit};
 use crate::board::{Board, Cell};
 
 /// The endgame solver of one search.
@@ -49,20 +55,32 @@ impl Endgame {
     }
 
     /// Plays `b` to its end, optimally when the solve succeeds, appending the moves;
-    /// returns the final score and whether it is the proven optimum.
-    pub fn solve(&mut self, b: &Board, moves: &mut Vec<Cell>) -> (i32, bool) {
+    /// returns the final score and whether it is the proven optimum. Charges the
+    /// solve to `ctx` (see the module docs) and stays within `limit`.
+    pub fn solve(
+        &mut self,
+        b: &Board,
+        moves: &mut Vec<Cell>,
+        ctx: &mut Ctx,
+        limit: &Limit,
+    ) -> (i32, bool) {
         let mb = self.tt_mb;
         let solver = self.solver.get_or_insert_with(|| Solver::new(mb));
         self.solves += 1;
+        ctx.playouts += 1;
         let start = solver.nodes;
-        let mut keep_going = |n: u64| n - start < Self::NODE_CAP;
-        match solver.solve(b, moves, &mut keep_going) {
+        let cap = Self::NODE_CAP.min(limit.playouts.saturating_sub(ctx.playouts));
+        let deadline = limit.deadline;
+        let mut keep_going =
+            |n: u64| n - start < cap && deadline.is_none_or(|d| std::time::Instant::now() < d);
+        let solved = solver.solve(b, moves, &mut keep_going);
+        ctx.playouts += solver.nodes - start;
+        match solved {
             Some(score) => (score, true),
             None => {
                 let best = &solver.best;
                 if best.score == i32::MIN {
-                    // Nothing completed (cannot happen below the cap in practice):
-                    // finish greedily.
+                    // Nothing completed (a cap of a few positions): finish greedily.
                     let mut nb = *b;
                     while let Some(g) = nb.groups().into_iter().max_by_key(|g| g.size) {
                         nb.play(g.cell);
@@ -89,19 +107,51 @@ mod tests {
         let b = random_board(5, 4, 3, 7, Variant::SameGame);
         let mut e = Endgame::new(20, 1);
         assert!(e.applies(&b));
+        let mut ctx = Ctx::new(crate::search::Budget::Iterations(u64::MAX), None);
+        let limit = ctx.top_limit();
         let mut moves = Vec::new();
-        let (s, exact) = e.solve(&b, &mut moves);
+        let (s, exact) = e.solve(&b, &mut moves, &mut ctx, &limit);
         assert!(exact);
         assert_eq!(s, optimum(&b));
         crate::line::verify(&b, &moves, s).unwrap();
         let nodes = e.nodes();
+        assert_eq!(
+            ctx.playouts,
+            1 + nodes,
+            "one playout per solve and per position"
+        );
         let mut again = Vec::new();
-        assert_eq!(e.solve(&b, &mut again), (s, true));
+        assert_eq!(e.solve(&b, &mut again, &mut ctx, &limit), (s, true));
         assert_eq!(again, moves);
         assert!(
             e.nodes() - nodes < nodes.max(1),
             "the table serves the second solve"
         );
         assert!(!Endgame::new(19, 1).applies(&b));
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use crate::search::testutil::{optimum, random_board};
+    use crate::search::Budget;
+    use crate::Variant;
+
+    #[test]
+    fn a_solve_never_spends_more_than_the_budget_left_and_then_is_not_exact() {
+        let b = random_board(6, 6, 4, 3, Variant::SameGame);
+        let mut e = Endgame::new(36, 1);
+        let mut ctx = Ctx::new(Budget::Iterations(50), None);
+        let limit = ctx.top_limit();
+        let mut moves = Vec::new();
+        let (s, exact) = e.solve(&b, &mut moves, &mut ctx, &limit);
+        assert!(!exact, "50 positions do not prove a 6x6 board");
+        assert!(
+            ctx.playouts <= 50 + 1024,
+            "stops at the first check past the budget"
+        );
+        crate::line::verify(&b, &moves, s).unwrap();
+        assert!(s <= optimum(&b));
     }
 }

@@ -13,6 +13,11 @@
 //! the best of them ([`Tree::propagate_solved`]); selection never enters a solved
 //! child; a search whose root is solved stops at once and hands the rest of its
 //! budget back to its caller (the next move step, the level above, the next restart).
+//! The solver is also score-bounded (after Cazenave & Saffidine's score-bounded MCTS,
+//! read for one player): a node whose admissible upper bound (running score plus
+//! [`crate::rules::Variant::future_upper_bound`]) cannot beat the best game the
+//! search has found is closed when selection reaches it, without a playout, so a
+//! root whose children are all solved or closed proves that game optimal.
 //!
 //! With `--im-alpha`/`--pb` set at a level, selection there also uses each node's
 //! implicit value (`super::informed`); with them 0 the plain UCB1-TUNED selection
@@ -313,7 +318,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             };
             let solved = self.search_step(lvl, &mut ws, &state, lim);
             if solved {
-                proven = forced_only && ws.tree.node(NodeId::ROOT).exact();
+                proven = forced_only && ws.tree.node(NodeId::ROOT).closed_exactly();
                 break;
             }
             step += 1;
@@ -432,6 +437,13 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             };
             let mv = ws.tree.node(child).mv;
             board.play_unchecked(mv, &mut self.mask);
+            if solver && dominated(&board, ws.best.score) {
+                // Score-bounded closing: nothing below can beat the best game found.
+                ws.tree.dominate(child);
+                let n = 1 + ws.tree.propagate_solved(&ws.path);
+                self.ctx.solved += n as u64;
+                return;
+            }
             ws.sim.push(mv);
             ws.path.push(child);
             id = child;
@@ -448,8 +460,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             self.ctx.playouts += 1;
             (board.final_score(), true)
         } else if self.endgame.applies(&board) {
-            self.ctx.playouts += 1;
-            self.endgame.solve(&board, &mut ws.sim)
+            self.endgame.solve(&board, &mut ws.sim, self.ctx, &limit)
         } else if lvl == 1 {
             let s = self
                 .rollout
@@ -524,6 +535,13 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             }
         }
     }
+}
+
+/// True when no game through `b` can score more than `best` (an admissible bound:
+/// its running score plus [`crate::rules::Variant::future_upper_bound`]).
+#[inline]
+fn dominated(b: &Board, best: i32) -> bool {
+    best != i32::MIN && b.score() + b.variant().future_upper_bound(b.counts()) <= best
 }
 
 /// With `--reward-norm range`: the factor that stretches the rewards seen by this

@@ -119,7 +119,8 @@ mod tests {
         }
     }
 
-    /// The locking defect is gone: at C = 0 the tree keeps growing with the budget.
+    /// The locking defect is gone: at C = 0 the tree keeps growing with the budget
+    /// until the root is solved, and then the search stops with the proven optimum.
     /// `--solver off` restores the old behaviour, a tree that stops growing.
     #[test]
     fn nodes_grow_with_the_budget_and_solver_off_restores_locking() {
@@ -127,14 +128,19 @@ mod tests {
         let mut cfg = SearchConfig::new(Algo::Mcts, 1);
         cfg.c = vec![Setting::Set(0.0)];
         cfg.z = vec![Setting::Set(0)];
-        let nodes = |cfg: &SearchConfig, k| {
-            run(cfg, &b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0))
-                .stats
-                .nodes_created
+        let search = |cfg: &SearchConfig, b: &Board, k| {
+            run(cfg, b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0))
         };
+        let nodes = |cfg: &SearchConfig, k| search(cfg, &b, k).stats.nodes_created;
+        // This board is proven (score-bounded solver) well within 10,000 playouts.
+        let r = search(&cfg, &b, 10_000);
+        assert!(r.stats.proven && r.stats.playouts < 10_000, "{:?}", r.stats);
+        assert_eq!(r.score, optimum(&b));
+        // A board it cannot prove: the tree grows with the budget.
+        let b10 = random_board(10, 10, 4, 1, crate::Variant::SameGame);
         let on: Vec<u64> = [1_000, 3_000, 10_000]
             .iter()
-            .map(|&k| nodes(&cfg, k))
+            .map(|&k| search(&cfg, &b10, k).stats.nodes_created)
             .collect();
         assert!(on[0] < on[1] && on[1] < on[2], "{on:?}");
         cfg.solver = false;

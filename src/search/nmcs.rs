@@ -41,7 +41,7 @@ struct Nmcs<'c, 's, 'r, 'e> {
 
 /// Runs level-`level` NMCS from `root` (not terminal) until `limit`, repeating
 /// complete runs while budget remains; the best game goes to `best`. A root that is
-/// itself an exact endgame is solved at once (one playout); returns true then.
+/// itself an exact endgame is solved at once; returns true when that proves it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
@@ -54,9 +54,8 @@ pub(crate) fn nmcs(
     best: &mut Best,
 ) -> bool {
     if endgame.applies(root) {
-        ctx.playouts += 1;
         let mut moves = Vec::new();
-        let (score, exact) = endgame.solve(root, &mut moves);
+        let (score, exact) = endgame.solve(root, &mut moves, ctx, &limit);
         best.offer(score, &moves);
         if exact {
             return true;
@@ -97,8 +96,7 @@ impl Nmcs<'_, '_, '_, '_> {
                 ws.sim.clear();
                 ws.sim.push(m);
                 let score = if !b.is_terminal() && self.endgame.applies(&b) {
-                    self.ctx.playouts += 1;
-                    self.endgame.solve(&b, &mut ws.sim).0
+                    self.endgame.solve(&b, &mut ws.sim, self.ctx, &self.limit).0
                 } else if level == 1 {
                     self.rollout.run(self.ctx, &mut b, self.rng, &mut ws.sim)
                 } else if b.is_terminal() {
