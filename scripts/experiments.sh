@@ -124,6 +124,8 @@ declare -A EXPERIMENTS=(
   [s9-e1]="s9e1"
   [s9-e4]="s9e4"
   [s9-small]="s9s"
+  [s9-bounds]="s9b"
+  [s9-bounds-small]="s9bs"
   [e11-nrpa-time10]="e11t"
   [e11-nrpa-time10-more]="e11m"
 )
@@ -203,6 +205,24 @@ s9s() {
     args+=(--config "$a: --algo $a" --config "$a off: --algo $a --solver off")
   done
   run s9-small "$set" --iterations 20000 --all-pairs "${args[@]}"
+}
+# Score-bounded solver (--bounds, on by default): every tree search with and
+# without it, on the training half at 100,000 playouts and on the 7 x 7 boards.
+s9b() {
+  local args=()
+  for a in mcts nmcts nbmcts; do
+    args+=(--config "$a: --algo $a --policy tabu" --config "$a no bounds: --algo $a --policy tabu --bounds off")
+  done
+  run s9-bounds "$MAA" --positions 1-40 --iterations 100000 "${args[@]}"
+}
+s9bs() {
+  local set=/tmp/samegame-7x7x4-seed9.txt
+  "$SG" generate --width 7 --height 7 --colors 4 --count 40 --seed 9 --out "$set"
+  local args=()
+  for a in mcts nmcts bmcts nbmcts; do
+    args+=(--config "$a: --algo $a" --config "$a no bounds: --algo $a --bounds off")
+  done
+  run s9-bounds-small "$set" --iterations 20000 "${args[@]}"
 }
 s9e4() {
   run s9-e4-nmcs "$STD" --positions 1-20 --iterations 250000 \

@@ -59,6 +59,12 @@ pub struct SearchArgs {
     /// again and a solved root stops its search. `off` restores the old behaviour.
     #[arg(long, value_parser = on_off)]
     pub solver: Option<bool>,
+    /// Score-bounded solver (tree searches, with --solver on): a node whose upper
+    /// bound (running score plus every colour removed as one group, plus the
+    /// clearing bonus when possible) cannot beat the best game found is closed
+    /// without a playout. `off` gives the plain MCTS-Solver.
+    #[arg(long, value_parser = on_off)]
+    pub bounds: Option<bool>,
     /// Move-by-move search keeps the committed move's subtree (tree searches).
     #[arg(long, value_parser = on_off)]
     pub reuse: Option<bool>,
@@ -189,6 +195,7 @@ impl SearchArgs {
                 ("--inner", self.inner.is_some()),
                 ("--restarts", self.restarts.is_some()),
                 ("--solver", self.solver.is_some()),
+                ("--bounds", self.bounds.is_some()),
                 ("--reuse", self.reuse.is_some()),
                 ("--reward-norm", self.reward_norm.is_some()),
                 ("--eval", self.eval.is_some()),
@@ -328,6 +335,9 @@ impl SearchArgs {
         if let Some(v) = self.solver {
             c.solver = v;
         }
+        if let Some(v) = self.bounds {
+            c.bounds = v;
+        }
         if let Some(v) = self.reuse {
             c.reuse = v;
         }
@@ -436,6 +446,7 @@ mod tests {
             "--algo mcts --z auto",
             "--algo nbmcts --level 3",
             "--algo mcts --solver off --reuse off --reward-norm range",
+            "--algo nmcts --bounds off",
             "--algo nmcs --endgame 20 --tt-mb 16",
             "--algo exact --tt-mb 8",
             "--algo nmcts --endgame 12",
@@ -497,6 +508,7 @@ mod tests {
         err("--algo tree", "--algo");
         err("--algo mcts --z x", "--z");
         err("--algo nmcs --solver off", "--solver");
+        err("--algo nmcs --bounds off", "--bounds");
         err("--algo nmcs --reward-norm range", "--reward-norm");
         err("--algo exact --reuse on", "--reuse");
         err("--algo exact --endgame 10", "--endgame");

@@ -221,6 +221,11 @@ pub struct SearchConfig {
     /// written before it existed read as off (what they ran).
     #[serde(default)]
     pub solver: bool,
+    /// Score-bounded solver (`--bounds on|off`, with the solver only): a node whose
+    /// admissible upper bound cannot beat the search's best game is closed. Journals
+    /// written before it existed read as off (what they ran).
+    #[serde(default)]
+    pub bounds: bool,
     /// Move-by-move search keeps the committed move's subtree (`--reuse on|off`).
     #[serde(default)]
     pub reuse: bool,
@@ -306,6 +311,7 @@ impl SearchConfig {
             restarts: 1,
             bandit_c: None,
             solver: true,
+            bounds: true,
             reuse: true,
             reward_norm: super::Params::REWARD_NORM,
             endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
@@ -565,6 +571,9 @@ impl fmt::Display for SearchConfig {
                 self.reward_norm
             )?;
             // Printed only when set, so older canonical strings stay unchanged.
+            if self.solver && !self.bounds {
+                write!(f, " --bounds off")?;
+            }
             if self.eval != Eval::None {
                 write!(f, " --eval {}", self.eval)?;
             }

@@ -70,6 +70,8 @@ pub(crate) struct Plan {
     pub restarts: u64,
     /// One-player MCTS-Solver on (`--solver`).
     pub solver: bool,
+    /// Score-bounded closing on (`--bounds`, with the solver).
+    pub bounds: bool,
     /// Move-by-move search keeps the committed move's subtree (`--reuse`).
     pub reuse: bool,
     /// How selection scales rewards (`--reward-norm`).
@@ -140,6 +142,7 @@ impl Plan {
             advance: config.advance,
             restarts: config.restarts,
             solver: config.solver,
+            bounds: config.solver && config.bounds,
             reuse: config.reuse,
             norm: config.reward_norm,
             eval: config.eval,
@@ -437,7 +440,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             };
             let mv = ws.tree.node(child).mv;
             board.play_unchecked(mv, &mut self.mask);
-            if solver && dominated(&board, ws.best.score) {
+            if self.plan.bounds && dominated(&board, ws.best.score) {
                 // Score-bounded closing: nothing below can beat the best game found.
                 ws.tree.dominate(child);
                 let n = 1 + ws.tree.propagate_solved(&ws.path);
