@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn dominated_children_close_their_parent_without_making_it_exact() {
         let mut t = sample();
-        let (a, b, c) = (NodeId(1), NodeId(2), NodeId(3));
+        let (a, c) = (NodeId(1), NodeId(3));
         let (a1, a2, a3, b1) = (NodeId(4), NodeId(5), NodeId(6), NodeId(7));
         t.node_mut(a1).best = 40;
         t.dominate(a1);
