@@ -222,7 +222,7 @@ s9bs() {
   for a in mcts nmcts bmcts nbmcts; do
     args+=(--config "$a: --algo $a" --config "$a no bounds: --algo $a --bounds off")
   done
-  run s9-bounds-small "$set" --iterations 20000 "${args[@]}"
+  run s9-bounds-small "$set" --iterations 20000 --all-pairs "${args[@]}"
 }
 s9e4() {
   run s9-e4-nmcs "$STD" --positions 1-20 --iterations 250000 \
