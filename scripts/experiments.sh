@@ -77,6 +77,9 @@ declare -A EXPERIMENTS=(
   [e1-clickomania]="e1 clickomania clickomania random $CLK 1-20 100000 0"
   [e1-maastricht100]="e1m"
   [e2-beam]="e2"
+  [threads-mcts]="thr mcts"
+  [threads-nmcts]="thr nmcts"
+  [threads-nmcs]="thr nmcs"
   [e2-beam-multistart]="e2m"
   [e2-beam-tuned]="e2t"
   [e2-beam-maastricht100]="e2x"
@@ -409,6 +412,16 @@ e4c() {
     --config "nmcts2-mbm-tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c 0.01"
 }
 
+# Root parallelisation (issue 10, MC-LOA §III-B): two searches sharing the budget
+# (--search-threads 2: K/2 playouts each) against one search with all K, at
+# K = 50,000 and 100,000. "2 threads" at 100,000 is 2 x 50,000: the playouts one
+# search spends in the same wall time on one core. Training positions 1-20.
+thr() {
+  run "threads-$1" "$MAA" --positions 1-20 --iterations 50000,100000 \
+    --config "1 thread: --algo $1" \
+    --config "2 threads: --algo $1 --search-threads 2"
+}
+
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
   names=(tune-c tune-c-10k tune-c-30k tune-c-tabu-10k tune-c-tabu-100k
@@ -421,7 +434,8 @@ if [ ${#names[@]} -eq 0 ]; then
          tune-z-bubblebreaker-10k tune-z-bubblebreaker-100k
          tune-z-clickomania-10k tune-z-clickomania-100k tune-bandit-c
          tune-beam-nested tune-beam-nested-tabu tune-default tune-default-mbm tune-default-nbmcts e1-samegame-random e1-samegame-tabu e1-bubblebreaker e1-clickomania
-         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair e4-nmcs-curve)
+         e1-maastricht100 e2-beam e2-beam-tuned e2-beam-maastricht100 e2-beam-multistart e3-nbmcts e4-nmcs e4-nmcs-tabu-pair e4-nmcs-curve
+         threads-mcts threads-nmcts threads-nmcs)
 fi
 for n in "${names[@]}"; do
   spec=${EXPERIMENTS[$n]:-}

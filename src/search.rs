@@ -10,7 +10,8 @@
 //! asked to do), `params` (every default value), `budget` (one playout counter for the
 //! whole search, limits split across restarts, move steps and nesting levels),
 //! `best` (best-line tracking), `rollout` (level 0), `eval` (heuristic evaluations,
-//! `--eval`) and `informed` (implicit values and progressive bias in selection).
+//! `--eval`), `informed` (implicit values and progressive bias in selection) and
+//! `parallel` (root parallelisation, `--threads`: N searches sharing the budget).
 //! Must not: print, read files or know about batches.
 
 pub mod beam_mcts;
@@ -27,6 +28,7 @@ pub mod nested_beam_mcts;
 pub mod nested_mcts;
 pub mod nmcs;
 mod nrpa;
+mod parallel;
 mod params;
 mod rollout;
 
@@ -44,6 +46,7 @@ pub(crate) use budget::{Ctx, Limit};
 pub use config::{Advance, Algo, Beam, RewardNorm, SearchConfig, Setting};
 pub use eval::{Eval, ImSource};
 pub use nrpa::NrpaConfig;
+pub use parallel::MAX_THREADS;
 pub use params::Params;
 pub(crate) use rollout::Rollout;
 
@@ -115,6 +118,9 @@ pub fn search_with_stop(
     } else {
         config
     };
+    if config.threads > 1 && !root.is_terminal() {
+        return parallel::search(config, root, budget, rng, stop);
+    }
     let mut ctx = Ctx::new(budget, stop);
     let top = ctx.top_limit();
     let mut best = Best::default();
@@ -137,20 +143,7 @@ pub fn search_with_stop(
         );
         false
     } else {
-        // The bandit lives for one level-1 search (tree searches) or one search
-        // (NMCS); its default C depends on how many playouts that is.
-        let plan = config
-            .algo
-            .is_tree()
-            .then(|| level::Plan::resolve(config, root, budget));
-        let bandit_playouts = match &plan {
-            Some(p) => p.level1_search_playouts,
-            None => Params::playouts(budget),
-        };
-        let bandit_c = config
-            .bandit_c
-            .unwrap_or_else(|| Params::bandit_c(bandit_playouts));
-        let rollout = Rollout::new(config.policy, root, bandit_c);
+        let (plan, rollout) = prepare(config, root, budget);
         match plan {
             None => nmcs::nmcs(
                 config.level as usize,
@@ -188,6 +181,25 @@ pub fn search_with_stop(
             proven,
         },
     }
+}
+
+/// The resolved plan (tree searches) and the level-0 rollout of a search of
+/// `budget` from `root` (NMCS and the tree searches; `config.policy` resolved).
+fn prepare(config: &SearchConfig, root: &Board, budget: Budget) -> (Option<level::Plan>, Rollout) {
+    // The bandit lives for one level-1 search (tree searches) or one search
+    // (NMCS); its default C depends on how many playouts that is.
+    let plan = config
+        .algo
+        .is_tree()
+        .then(|| level::Plan::resolve(config, root, budget));
+    let bandit_playouts = match &plan {
+        Some(p) => p.level1_search_playouts,
+        None => Params::playouts(budget),
+    };
+    let bandit_c = config
+        .bandit_c
+        .unwrap_or_else(|| Params::bandit_c(bandit_playouts));
+    (plan, Rollout::new(config.policy, root, bandit_c))
 }
 
 #[cfg(test)]

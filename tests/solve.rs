@@ -240,3 +240,59 @@ fn solver_flags_apply_where_they_mean_something() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Root parallelisation end to end: `solve --threads 2` with every algorithm but
+/// exact prints lines that `verify` accepts, the same lines when run again and the
+/// same lines as `--search-threads 2`; the statistics line keeps its prefix, counts
+/// the budget in total and says `threads 2`.
+#[test]
+fn solve_with_threads_verifies_and_is_deterministic() {
+    for (i, a) in ALGOS.iter().enumerate() {
+        let mut args = a.to_vec();
+        args.extend(["--position", "3", "--iterations", "2001", "--seed", "5"]);
+        let with = |flag: &'static str| {
+            let mut v = args.clone();
+            v.extend([flag, "2"]);
+            v
+        };
+        let first = solve_and_verify(&with("--threads"), "samegame", &format!("th{i}"));
+        let again = solve_and_verify(&with("--threads"), "samegame", &format!("th{i}b"));
+        assert_eq!(
+            first, again,
+            "{a:?}: same seed and iterations, different result"
+        );
+        let other = solve_and_verify(&with("--search-threads"), "samegame", &format!("th{i}c"));
+        assert_eq!(first, other, "{a:?}: --threads and --search-threads differ");
+    }
+    let out = bin()
+        .arg("solve")
+        .arg(testset())
+        .args(["--position", "1", "--algo", "mcts", "--z", "5"])
+        .args(["--iterations", "3001", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("position 1: score "))
+        .unwrap_or_else(|| panic!("no statistics line: {err}"));
+    assert!(line.contains(" playouts 3001 nodes "), "{line}");
+    assert!(line.contains(" threads 2"), "{line}");
+    for (args, flag) in [
+        (&["--threads", "0"][..], "--threads"),
+        (&["--algo", "exact", "--threads", "2"][..], "exact"),
+    ] {
+        let out = bin()
+            .arg("solve")
+            .arg(testset())
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(flag),
+            "{args:?}"
+        );
+    }
+}

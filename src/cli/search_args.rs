@@ -102,6 +102,11 @@ pub struct SearchArgs {
     /// h the child's normalised --eval; 0 = off.
     #[arg(long)]
     pub pb: Option<String>,
+    /// Root parallelisation: N independent searches with their own seeds share the
+    /// budget (--iterations is the total); tree searches pool their root statistics
+    /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
+    #[arg(long)]
+    pub search_threads: Option<u32>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
@@ -380,6 +385,9 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_bias {
             c.nrpa.bias = v;
         }
+        if let Some(n) = self.search_threads {
+            c.threads = n;
+        }
         c.validate()?;
         Ok(c)
     }
@@ -455,6 +463,8 @@ mod tests {
             "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
             "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
             "--algo nbmcts --im-alpha 0,0.1 --im-source best",
+            "--algo mcts --z 10 --search-threads 2",
+            "--algo nrpa --search-threads 3",
         ] {
             let c = cfg(a).unwrap();
             let shown = c.to_string();
@@ -531,6 +541,8 @@ mod tests {
         err("--algo nrpa --im-alpha 0.3", "--im-alpha");
         err("--algo exact --pb 1", "--pb");
         err("--algo nmcs --im-source best", "--im-source");
+        err("--algo mcts --search-threads 0", "--search-threads");
+        err("--algo exact --search-threads 2", "--search-threads");
         err("--algo mcts --eval best", "--eval");
         err("--algo mcts --im-source colors", "--im-source");
         err("--algo mcts --im-alpha 0.3", "--im-alpha");

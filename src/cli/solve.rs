@@ -1,5 +1,7 @@
-//! `samegame solve TESTSET [--position N] --algo A … (--iterations K | --time S)`:
-//! prints one solution line per position on stdout, statistics on stderr.
+//! `samegame solve TESTSET [--position N] [--threads N] --algo A … (--iterations K |
+//! --time S)`: prints one solution line per position on stdout, statistics on stderr.
+//! `--threads N` (root parallelisation, `search::parallel`) runs the N searches of a
+//! position on a pool of N threads.
 
 use std::path::PathBuf;
 
@@ -25,13 +27,30 @@ pub struct Args {
     /// Base random seed (position p uses stream p).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Root parallelisation: N independent searches of each position (own seeds,
+    /// sharing nothing) on N threads; --iterations is their total. The same as
+    /// --search-threads.
+    #[arg(long, conflicts_with = "search_threads")]
+    threads: Option<u32>,
     #[command(flatten)]
     search: SearchArgs,
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
     let set = TestSet::read(&a.testset)?;
-    let config = a.search.config()?;
+    let mut config = a.search.config()?;
+    if let Some(n) = a.threads {
+        config.threads = n;
+        config.validate()?;
+    }
+    let pool = (config.threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(config.threads as usize)
+                .build()
+        })
+        .transpose()
+        .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", config.threads)))?;
     let budget = a
         .search
         .budget(crate::search::Budget::Iterations(Params::ITERATIONS))?;
@@ -44,7 +63,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     for p in positions {
         let board = p.board(a.variant);
         let mut rng = crate::rng_for(a.seed, p.index as u64, 0);
-        let r = search(&config, &board, budget, &mut rng);
+        let r = match &pool {
+            Some(pool) => pool.install(|| search(&config, &board, budget, &mut rng)),
+            None => search(&config, &board, budget, &mut rng),
+        };
         crate::line::verify(&board, &r.moves, r.score).map_err(|e| {
             Error::Other(format!(
                 "internal error: position {} result does not replay: {e}",
@@ -68,6 +90,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
                 " endgames {} ({} positions)",
                 r.stats.endgames, r.stats.endgame_nodes
             );
+        }
+        if config.threads > 1 {
+            extra += &format!(" threads {}", config.threads);
         }
         if r.stats.proven {
             extra += " proven optimal";

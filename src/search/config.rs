@@ -256,6 +256,14 @@ pub struct SearchConfig {
     /// Progressive-bias weight W per level (`--pb`); empty = 0 at every level.
     #[serde(default)]
     pub pb: Vec<f64>,
+    /// Root parallelisation (`solve --threads`, `--search-threads`): this many
+    /// independent searches share the budget (`search::parallel`); 1 = one search.
+    /// Left out of the JSON form when 1, so journals keep their identity.
+    #[serde(
+        default = "super::parallel::one",
+        skip_serializing_if = "super::parallel::is_one"
+    )]
+    pub threads: u32,
 }
 
 fn default_tt_mb() -> u64 {
@@ -325,6 +333,7 @@ impl SearchConfig {
             im_alpha: Vec::new(),
             im_source: ImSource::Eval,
             pb: Vec::new(),
+            threads: 1,
         }
     }
 
@@ -399,6 +408,7 @@ impl SearchConfig {
         if self.restarts == 0 {
             return bad("--restarts must be at least 1".into());
         }
+        super::parallel::validate(self)?;
         if let Some(b) = self.bandit_c {
             if !(b.is_finite() && b >= 0.0) {
                 return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
@@ -604,6 +614,10 @@ impl fmt::Display for SearchConfig {
         }
         if self.endgame > 0 {
             write!(f, " --endgame {} --tt-mb {}", self.endgame, self.tt_mb)?;
+        }
+        // Printed only when set, so older canonical strings stay unchanged.
+        if self.threads > 1 {
+            write!(f, " --search-threads {}", self.threads)?;
         }
         Ok(())
     }

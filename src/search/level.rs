@@ -26,8 +26,9 @@
 //! Owns: the per-level workspace (one arena per level, cleared with its capacity
 //! kept whenever a search at that level starts, so at most one tree per level is
 //! alive), selection, expansion, evaluation, backpropagation, solved-value
-//! propagation, best-simulation tracking, beam pruning triggers, move-by-move steps
-//! (with the committed move's subtree kept) and top-level restarts.
+//! propagation, best-simulation tracking, beam pruning triggers and top-level
+//! restarts. The move-by-move steps of a level search (and the step API root
+//! parallelisation drives) are in `level/steps.rs`.
 //! Must not: allocate per simulation (all buffers live in the workspace), print, or
 //! look at the clock other than through [`Ctx::exhausted`].
 
@@ -166,6 +167,9 @@ pub(crate) struct Outcome {
     pub proven: bool,
 }
 
+mod steps;
+pub(crate) use steps::LevelRun;
+
 /// Buffers of one level, reused by every search at that level.
 #[derive(Default)]
 struct LevelWs {
@@ -240,6 +244,16 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         }
     }
 
+    /// The search's counters.
+    pub(super) fn ctx(&mut self) -> &mut Ctx<'s> {
+        self.ctx
+    }
+
+    /// The best game of the last level-`lvl` search (see [`LevelRun`]).
+    pub(super) fn level_best(&self, lvl: usize) -> &Best {
+        &self.levels[lvl - 1].best
+    }
+
     /// Multi-start: restart i of R gets an equal share of what is left. With the
     /// solver, a restart that proves the optimum ends the search, and budget left
     /// after R restarts that ended early (solved or closed beams, a move-by-move game
@@ -265,119 +279,6 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             i += 1;
             if i >= r && !self.plan.solver {
                 return false;
-            }
-        }
-    }
-
-    /// One level-`lvl` search from `root` within `limit` (move-by-move steps when
-    /// z > 0). Its moves are in `self.levels[lvl-1].best`.
-    fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> Outcome {
-        let mut ws = std::mem::take(&mut self.levels[lvl - 1]);
-        let p = self.plan.levels[lvl - 1];
-        ws.best.reset();
-        ws.committed.clear();
-        ws.lo = f64::INFINITY;
-        ws.hi = f64::NEG_INFINITY;
-        if lvl == 1 {
-            self.rollout.reset_bandit();
-        }
-        self.ctx.freed(ws.tree.len());
-        ws.tree.reset();
-        self.ctx.created(1);
-        ws.depth_count.clear();
-        let steps = u64::from(p.z.max(1));
-        let mut state = *root;
-        // True while every committed move was the only legal one: a solved step root
-        // is then the proven optimum of `root` too.
-        let mut forced_only = true;
-        let mut proven = false;
-        let mut step = 0;
-        loop {
-            if step > 0 && (state.is_terminal() || self.ctx.exhausted(&limit)) {
-                break;
-            }
-            // Move-by-move: a forced move costs nothing.
-            let forced = p.z > 0 && step + 1 < steps && {
-                ws.groups.reset(&state);
-                ws.groups.len() == 1
-            };
-            if forced {
-                let mv = ws.groups.as_slice()[0].cell;
-                self.commit(&mut ws, &mut state, mv);
-                step += 1;
-                continue;
-            }
-            let lim = if p.z == 0 {
-                limit
-            } else {
-                // The last step gets all that is left; a step never plans for more
-                // steps than the best game found so far still has moves.
-                let mut left = steps - step;
-                if ws.best.score != i32::MIN {
-                    let moves_left = ws.best.moves.len().saturating_sub(ws.committed.len());
-                    left = left.min(moves_left.max(1) as u64);
-                }
-                limit.share(self.ctx, left)
-            };
-            let solved = self.search_step(lvl, &mut ws, &state, lim);
-            if solved {
-                proven = forced_only && ws.tree.node(NodeId::ROOT).closed_exactly();
-                break;
-            }
-            step += 1;
-            if step == steps {
-                break;
-            }
-            // Advance by one move.
-            let mv = match self.plan.advance {
-                Advance::Visits => {
-                    let root_node = ws.tree.node(NodeId::ROOT);
-                    root_node
-                        .children()
-                        .map(|c| ws.tree.node(c))
-                        .filter(|n| n.visits > 0)
-                        .fold(None::<(u32, Cell)>, |acc, n| match acc {
-                            Some((v, _)) if v >= n.visits => acc,
-                            _ => Some((n.visits, n.mv)),
-                        })
-                        .map(|(_, m)| m)
-                }
-                Advance::Best => ws.best.moves.get(ws.committed.len()).copied(),
-            };
-            let Some(mv) = mv else { break };
-            forced_only = false;
-            self.commit(&mut ws, &mut state, mv);
-        }
-        self.ctx.freed(ws.tree.len());
-        ws.tree.clear();
-        let score = ws.best.score;
-        self.levels[lvl - 1] = ws;
-        Outcome { score, proven }
-    }
-
-    /// Move-by-move: plays `mv` from the step root `state`; the tree is re-rooted at
-    /// the child of `mv` (with `--reuse on`) or starts afresh.
-    fn commit(&mut self, ws: &mut LevelWs, state: &mut Board, mv: Cell) {
-        state.play_unchecked(mv, &mut self.mask);
-        ws.committed.push(mv);
-        let root = ws.tree.node(NodeId::ROOT);
-        let child = root
-            .children()
-            .find(|&c| ws.tree.node(c).mv == mv && ws.tree.node(c).visits > 0);
-        match child {
-            Some(c) if self.plan.reuse => {
-                let freed = ws.tree.reroot(c);
-                self.ctx.freed(freed);
-                // Depth d + 1 of the old tree is depth d of the new one.
-                if ws.depth_count.len() > 1 {
-                    ws.depth_count.remove(1);
-                }
-            }
-            _ => {
-                self.ctx.freed(ws.tree.len());
-                ws.tree.reset();
-                self.ctx.created(1);
-                ws.depth_count.clear();
             }
         }
     }
