@@ -5,11 +5,12 @@
 //! one-line form), `params` (the configuration as a JSON object), `budget`
 //! (`{"iterations": K}` or `{"time": S}`), `score`, `playouts`, `nodes_created`,
 //! `peak_nodes`, `seconds`.
-//! Owns: that format, appending a line per run and rewriting the file from the
-//! journal. Must not: decide which runs exist (the journal does).
+//! Owns: that format, appending a line per run ([`Appender`], one open file for a
+//! whole batch) and rewriting the file from the journal. Must not: decide which runs
+//! exist (the journal does).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
@@ -40,17 +41,40 @@ pub fn to_json(r: &RunRecord) -> Value {
     })
 }
 
-/// Appends one run's line to `path` (created when missing).
-pub fn append(path: &Path, r: &RunRecord) -> Result<(), Error> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+/// Appends runs' lines to a results file, kept open.
+pub struct Appender {
+    path: PathBuf,
+    file: Option<std::fs::File>,
+}
+
+impl Appender {
+    /// An appender to `path` (created, with its folder, at the first line).
+    pub fn new(path: &Path) -> Appender {
+        Appender {
+            path: path.to_path_buf(),
+            file: None,
+        }
     }
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| Error::io(path, e))?;
-    writeln!(f, "{}", to_json(r)).map_err(|e| Error::io(path, e))
+
+    /// Appends one run's line (one write).
+    pub fn append(&mut self, r: &RunRecord) -> Result<(), Error> {
+        let path = &self.path;
+        if self.file.is_none() {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+            }
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| Error::io(path, e))?;
+            self.file = Some(f);
+        }
+        let mut line = to_json(r).to_string();
+        line.push('\n');
+        let f = self.file.as_mut().expect("opened above");
+        f.write_all(line.as_bytes()).map_err(|e| Error::io(path, e))
+    }
 }
 
 /// Rewrites `path` atomically with one line per record.
