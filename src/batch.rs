@@ -28,7 +28,7 @@ pub mod select;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -159,9 +159,10 @@ impl Batch<'_> {
             .num_threads(self.threads.max(1))
             .build()
             .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", self.threads)))?;
-        let config_name = self.config.to_string();
-        let params = serde_json::to_string(&self.config)
-            .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?;
+        let config_name: Arc<str> = self.config.to_string().into();
+        let params: Arc<str> = serde_json::to_string(&self.config)
+            .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?
+            .into();
         let state = Mutex::new(State {
             record,
             journal,
@@ -187,8 +188,8 @@ impl Batch<'_> {
                     return;
                 }
                 let rec = RunRecord {
-                    config: config_name.clone(),
-                    params: params.clone(),
+                    config: Arc::clone(&config_name),
+                    params: Arc::clone(&params),
                     budget: self.budget,
                     variant: self.variant,
                     seed: self.seed,
@@ -279,7 +280,7 @@ impl Batch<'_> {
             by_pos.entry(j.position).or_default();
         }
         for r in journal.records() {
-            if r.config == config && wanted.contains(&r.key()) {
+            if *r.config == *config && wanted.contains(&r.key()) {
                 by_pos.entry(r.position as usize).or_default().push(r);
             }
         }

@@ -21,9 +21,8 @@ use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-use serde::{Deserialize, Serialize};
 
 use crate::board::Cell;
 use crate::error::Error;
@@ -31,13 +30,14 @@ use crate::rules::Variant;
 use crate::search::Budget;
 use format::{Entry, Settings, StoredLine, StoredRun};
 
-/// One finished run: what was run and what came out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One finished run: what was run and what came out. The configuration strings are
+/// shared by all runs of the same settings (a batch keeps every run in memory).
+#[derive(Clone, Debug, PartialEq)]
 pub struct RunRecord {
     /// The search configuration's canonical one-line description (its `Display`).
-    pub config: String,
+    pub config: Arc<str>,
     /// The configuration serialized as JSON (all parameters, machine-readable).
-    pub params: String,
+    pub params: Arc<str>,
     /// The budget of the run.
     pub budget: Budget,
     /// Scoring variant.
@@ -63,21 +63,21 @@ pub struct RunRecord {
 impl RunRecord {
     /// What identifies this run.
     pub fn key(&self) -> RunKey {
-        RunKey::new(
-            &self.config,
-            self.budget,
-            self.variant,
-            self.seed,
-            self.position,
-            self.run,
-        )
+        RunKey {
+            config: Arc::clone(&self.config),
+            budget: budget_bits(self.budget),
+            variant: self.variant,
+            seed: self.seed,
+            position: self.position,
+            run: self.run,
+        }
     }
 }
 
 /// The identity of a run: (configuration, budget, variant, base seed, position, run).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RunKey {
-    config: String,
+    config: Arc<str>,
     budget: (u8, u64),
     variant: Variant,
     seed: u64,
@@ -96,7 +96,7 @@ impl RunKey {
         run: u64,
     ) -> RunKey {
         RunKey {
-            config: config.to_string(),
+            config: config.into(),
             budget: budget_bits(budget),
             variant,
             seed,
@@ -168,6 +168,8 @@ pub struct Journal {
     found: Vec<FoundLine>,
     /// The file's settings table, in order (an index into it is a settings id).
     settings: Vec<Settings>,
+    /// The configuration strings of `settings`, shared by the records.
+    shared: Vec<(Arc<str>, Arc<str>)>,
     disk: Disk,
     file: Option<File>,
     unsynced: bool,
@@ -194,6 +196,7 @@ impl Journal {
             done: HashSet::new(),
             found: Vec::new(),
             settings: Vec::new(),
+            shared: Vec::new(),
             disk: Disk::Missing,
             file: None,
             unsynced: false,
@@ -226,7 +229,11 @@ impl Journal {
 
     fn apply(&mut self, e: Entry) -> Result<(), String> {
         match e {
-            Entry::Settings(s) => self.settings.push(s),
+            Entry::Settings(s) => {
+                self.shared
+                    .push((s.config.as_str().into(), s.params.as_str().into()));
+                self.settings.push(s);
+            }
             Entry::Run(r, line) => {
                 let st = self.settings.get(r.settings as usize).ok_or_else(|| {
                     format!(
@@ -236,9 +243,10 @@ impl Journal {
                         self.settings.len()
                     )
                 })?;
+                let (config, params) = &self.shared[r.settings as usize];
                 let rec = RunRecord {
-                    config: st.config.clone(),
-                    params: st.params.clone(),
+                    config: Arc::clone(config),
+                    params: Arc::clone(params),
                     budget: st.budget,
                     variant: st.variant,
                     seed: st.seed,
@@ -343,6 +351,8 @@ impl Journal {
         let s = settings_of(rec);
         format::frame(&Entry::Settings(s.clone()), buf);
         self.settings.push(s);
+        self.shared
+            .push((Arc::clone(&rec.config), Arc::clone(&rec.params)));
         (self.settings.len() - 1) as u32
     }
 
@@ -441,8 +451,8 @@ impl Journal {
 
 fn settings_of(r: &RunRecord) -> Settings {
     Settings {
-        config: r.config.clone(),
-        params: r.params.clone(),
+        config: r.config.to_string(),
+        params: r.params.to_string(),
         budget: r.budget,
         variant: r.variant,
         seed: r.seed,
@@ -454,8 +464,8 @@ fn settings_index(settings: &[Settings], r: &RunRecord) -> Option<usize> {
         s.seed == r.seed
             && s.variant == r.variant
             && budget_bits(s.budget) == budget_bits(r.budget)
-            && s.config == r.config
-            && s.params == r.params
+            && *s.config == *r.config
+            && *s.params == *r.params
     })
 }
 
