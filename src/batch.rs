@@ -5,11 +5,15 @@
 //! Run `r` of position `p` uses the generator `rng_for(seed, p, r)`, so with an
 //! iteration budget each run's result, and hence the final solutions file (see
 //! [`record::better`]), does not depend on thread count or completion order.
-//! After every run, in this order: the result is replayed and, when it is better,
-//! the solutions file is rewritten atomically; then the run is added to the journal
-//! (rewritten atomically, at most every [`Journal::MIN_INTERVAL`] and at the end) and
-//! a line is appended to the results file. A run cut short
-//! by the stop flag (Ctrl-C) may still improve the solutions file but is not journaled.
+//! After every run, in this order: the result is replayed and offered to the record;
+//! the run, with its game when the game improved the record, is appended to the
+//! journal (one write: from then on a `kill -9` loses neither); the solutions file is
+//! rewritten atomically when [`Record::save_if_due`] says so (and at the end); a line
+//! is appended to the results file. So the cost of a run does not grow with the
+//! number of positions: the journal is the durable record and the solutions file is
+//! rebuilt from it on resume ([`restore`]). A run cut short by the stop flag (Ctrl-C)
+//! may still improve the solutions file (its game is journaled) but is not journaled
+//! as a run.
 //!
 //! Owns: [`Batch`] (what to run), running it ([`Batch::run`]), progress events
 //! ([`Observer`]) and the per-position summary ([`Batch::summary`]).
@@ -24,7 +28,7 @@ pub mod select;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -32,7 +36,7 @@ use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
 use crate::search::{search_with_stop, Budget, SearchConfig};
-use journal::{Journal, RunKey, RunRecord};
+use journal::{FoundLine, Journal, RunKey, RunRecord};
 use record::Record;
 use select::Job;
 
@@ -109,6 +113,7 @@ pub struct PositionSummary {
 struct State<'r> {
     record: &'r mut Record,
     journal: &'r mut Journal,
+    results: results::Appender,
     outcome: Outcome,
     error: Option<Error>,
 }
@@ -138,7 +143,8 @@ impl Batch<'_> {
     /// Runs every pending job, improving `record` and filling `journal`; each
     /// finished run is also appended to `results` (rewritten from the journal at the
     /// end). Stops starting jobs as soon as `stop` is set; runs in flight then return
-    /// their best so far (offered to the record, not journaled).
+    /// their best so far (offered to the record, not journaled as runs). At the end,
+    /// also after an error, the journal is synced and the record saved.
     pub fn run(
         &self,
         record: &mut Record,
@@ -153,12 +159,14 @@ impl Batch<'_> {
             .num_threads(self.threads.max(1))
             .build()
             .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", self.threads)))?;
-        let config_name = self.config.to_string();
-        let params = serde_json::to_string(&self.config)
-            .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?;
+        let config_name: Arc<str> = self.config.to_string().into();
+        let params: Arc<str> = serde_json::to_string(&self.config)
+            .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?
+            .into();
         let state = Mutex::new(State {
             record,
             journal,
+            results: results::Appender::new(results_path),
             outcome: Outcome {
                 skipped,
                 ..Outcome::default()
@@ -180,8 +188,8 @@ impl Batch<'_> {
                     return;
                 }
                 let rec = RunRecord {
-                    config: config_name.clone(),
-                    params: params.clone(),
+                    config: Arc::clone(&config_name),
+                    params: Arc::clone(&params),
                     budget: self.budget,
                     variant: self.variant,
                     seed: self.seed,
@@ -193,7 +201,7 @@ impl Batch<'_> {
                     peak_nodes: r.stats.peak_nodes,
                     seconds: r.stats.seconds,
                 };
-                let done = self.finish(&mut st, job, rec, &r.moves, cut, results_path, observer);
+                let done = self.finish(&mut st, job, rec, &r.moves, cut, observer);
                 if let Err(e) = done {
                     st.error = Some(e);
                     stop.store(true, Ordering::SeqCst);
@@ -201,16 +209,22 @@ impl Batch<'_> {
             })
         });
         let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        drop(st.results);
         let flushed = st.journal.flush();
+        let saved = if st.record.unsaved() {
+            st.record.save()
+        } else {
+            Ok(())
+        };
         if let Some(e) = st.error {
             return Err(e);
         }
         flushed?;
+        saved?;
         results::write_all(results_path, st.journal.records())?;
         Ok(st.outcome)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
         st: &mut State<'_>,
@@ -218,7 +232,6 @@ impl Batch<'_> {
         rec: RunRecord,
         moves: &[crate::Cell],
         cut: bool,
-        results_path: &Path,
         observer: &dyn Observer,
     ) -> Result<(), Error> {
         let improved = st
@@ -231,17 +244,27 @@ impl Batch<'_> {
                     job.run, job.position
                 ))
             })?;
+        let found = improved.then(|| FoundLine {
+            variant: self.variant,
+            position: job.position,
+            score: rec.score,
+            moves: moves.to_vec(),
+        });
         if improved {
-            st.record.save()?;
             st.outcome.improved.push(job.position);
         }
         if cut {
+            if let Some(l) = &found {
+                st.journal.add_line(l)?;
+                st.record.save_if_due()?;
+            }
             st.outcome.cut += 1;
             observer.cut(job, rec.score, improved);
             return Ok(());
         }
-        st.journal.add(rec.clone())?;
-        results::append(results_path, &rec)?;
+        st.journal.add(rec.clone(), found.as_ref())?;
+        st.record.save_if_due()?;
+        st.results.append(&rec)?;
         st.outcome.finished += 1;
         observer.finished(&rec, improved, st.record);
         Ok(())
@@ -257,7 +280,7 @@ impl Batch<'_> {
             by_pos.entry(j.position).or_default();
         }
         for r in journal.records() {
-            if r.config == config && wanted.contains(&r.key()) {
+            if *r.config == *config && wanted.contains(&r.key()) {
                 by_pos.entry(r.position as usize).or_default().push(r);
             }
         }
@@ -281,6 +304,37 @@ impl Batch<'_> {
             })
             .collect()
     }
+}
+
+/// What [`restore`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restored {
+    /// Games of the journal that bettered the record (now in it, not yet saved).
+    pub taken: usize,
+    /// Games of this variant that do not replay on this test set (ignored: the journal
+    /// was used with another test set).
+    pub foreign: usize,
+}
+
+/// Offers every game of `found` (a journal's, for `variant`) to `record`: the record
+/// then has everything the journal's batches found, even when the solutions file was
+/// not rewritten after their last improvements (`kill -9`). Games for other variants
+/// are skipped; only games better than the record's line are replayed.
+pub fn restore(
+    record: &mut Record,
+    found: &[FoundLine],
+    set: &TestSet,
+    variant: Variant,
+) -> Restored {
+    let mut r = Restored::default();
+    for l in found.iter().filter(|l| l.variant == variant) {
+        match record.restore(set, l.position, l.score, &l.moves) {
+            Ok(true) => r.taken += 1,
+            Ok(false) => {}
+            Err(_) => r.foreign += 1,
+        }
+    }
+    r
 }
 
 fn lock<'a, 'r>(m: &'a Mutex<State<'r>>) -> std::sync::MutexGuard<'a, State<'r>> {

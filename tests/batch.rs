@@ -464,13 +464,16 @@ fn malformed_input_is_a_clear_error_and_touches_nothing() {
     }
     std::fs::write(&s, &good).unwrap();
 
-    // A corrupt or truncated journal.
+    // A corrupt journal: a damaged record before the end, or not a journal at all.
     let journal = std::fs::read(&j).unwrap();
+    let mut flipped = journal.clone();
+    flipped[12 + 12 + 5] ^= 0x20;
     for (broken, msg) in [
         (
-            &journal[..journal.len() - 5],
-            "s.journal: corrupt or truncated journal",
+            &flipped[..],
+            "s.journal: corrupt journal at byte 12 (checksum mismatch)",
         ),
+        (&journal[..5], "s.journal: truncated journal"),
         (&b"garbage"[..], "s.journal: not a samegame journal"),
     ] {
         std::fs::write(&j, broken).unwrap();
@@ -482,6 +485,21 @@ fn malformed_input_is_a_clear_error_and_touches_nothing() {
     let o = ok(&d, &cmd);
     assert!(stderr(&o).contains("0 of 4 runs to do"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&s).unwrap(), good);
+
+    // A torn last record (what a kill during an append leaves) is not an error: it is
+    // dropped with a warning, its run is done again, and nothing else changes.
+    std::fs::write(&j, &journal[..journal.len() - 5]).unwrap();
+    let o = ok(&d, &cmd);
+    assert!(
+        stderr(&o).contains("warning: s.journal: the last") && stderr(&o).contains("cut short"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("1 of 4 runs to do"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&s).unwrap(), good);
+    let o = ok(&d, &cmd);
+    assert!(stderr(&o).contains("0 of 4 runs to do"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
 }
 
 #[test]
@@ -512,5 +530,62 @@ fn show_draws_and_replays() {
         "export bad.txt --testset set.txt",
         "bad.txt:3: position 2 does not replay",
         &[],
+    );
+}
+
+/// 50,000 positions with a tiny budget, killed with SIGKILL three times and resumed:
+/// every finished run and every game found survives (the journal is appended per run;
+/// the solutions file, rewritten only now and then, is rebuilt from it), so the final
+/// solutions and results equal those of a batch that was never interrupted.
+#[cfg(unix)]
+#[test]
+fn killed_large_batch_loses_nothing() {
+    let d = tempdir("kill-50k");
+    let set = testset(&d, 50_000, 5, 5, 3);
+    let cmd = "batch set.txt --iterations 1 --runs 1 --quiet";
+    ok(&d, &format!("{cmd} --out full.txt"));
+    let full_len = std::fs::metadata(d.join("full.journal")).unwrap().len();
+    let journal = d.join("k.journal");
+    for quarter in 1..=3 {
+        let mut child = Command::new(BIN)
+            .args(format!("{cmd} --out k.txt").split_whitespace())
+            .current_dir(&d)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for(
+            || {
+                let len = std::fs::metadata(&journal).map_or(0, |m| m.len());
+                len >= full_len * quarter / 4 || child.try_wait().unwrap().is_some()
+            },
+            "a quarter of the runs",
+        );
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if d.join("k.txt").exists() {
+            verify(&d, &set, &d.join("k.txt"));
+        }
+    }
+    ok(&d, &format!("{cmd} --out k.txt"));
+    let (full, killed) = (scores(&d.join("full.txt")), scores(&d.join("k.txt")));
+    let differ: Vec<_> = full
+        .iter()
+        .filter(|(p, s)| killed.get(p) != Some(s))
+        .collect();
+    assert!(
+        differ.is_empty() && killed.len() == full.len(),
+        "{} of {} positions differ from the uninterrupted batch, e.g. {:?}",
+        differ.len(),
+        full.len(),
+        &differ[..differ.len().min(5)]
+    );
+    assert!(std::fs::read(d.join("k.txt")).unwrap() == std::fs::read(d.join("full.txt")).unwrap());
+    assert!(results(&d.join("k.results.jsonl")) == results(&d.join("full.results.jsonl")));
+    let o = ok(&d, "batch set.txt --iterations 1 --runs 1 --out k.txt");
+    assert!(
+        stderr(&o).contains("0 of 50000 runs to do"),
+        "{}",
+        stderr(&o)
     );
 }

@@ -1,38 +1,43 @@
 //! The resume journal: every finished run of a batch, so that rerunning the same
-//! command skips it.
+//! command skips it, and every game that improved the solutions file, so that the
+//! solutions file can be rewritten only now and then and still lose nothing.
 //!
-//! Format: the 8 bytes `SGJOURN\n`, a little-endian `u32` format version (1), then
-//! the bincode (fixed-width integers, little endian) encoding of a table of the
-//! distinct settings (configuration string and JSON, budget, variant, seed) followed
-//! by the runs (index into that table, position, run, score, statistics). The whole
-//! file is rewritten atomically (temporary file + rename), never half-written: after
-//! a run when the last write is at least [`Journal::MIN_INTERVAL`] old, and on
-//! [`Journal::flush`]; a kill loses at most that much journal (those runs are redone
-//! on resume). A file that does not decode is reported as corrupt and left alone.
-//! Owns: [`RunRecord`] (one finished run), [`RunKey`] (what identifies a run) and
-//! [`Journal`]. Must not: decide what a run is worth or touch solution files.
+//! The file (format in [`format`]) is append-only: each finished run is one frame (with
+//! its game when the game improved the record), written with one `write` as soon as
+//! the run ends, so a `kill -9` loses no finished run and no found game; the file is
+//! synced to disk at most every [`Journal::SYNC_INTERVAL`] and on [`Journal::flush`].
+//! On open, a torn last frame (a kill in the middle of an append) is dropped, with
+//! [`Journal::torn`] saying so, and cut off before the next append; anything else that
+//! does not decode is an error naming the file, and nothing is touched. A version-1
+//! file (whole-file format of earlier builds) is read, and rewritten atomically in
+//! version 2 before the first append.
+//! Owns: [`RunRecord`] (one finished run), [`RunKey`] (what identifies a run),
+//! [`FoundLine`] (a game as journaled) and [`Journal`]. Must not: decide what a run is
+//! worth, replay games, or touch solution files.
 
-use std::collections::{HashMap, HashSet};
+mod format;
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bincode::Options;
-use serde::{Deserialize, Serialize};
-
+use crate::board::Cell;
 use crate::error::Error;
 use crate::rules::Variant;
 use crate::search::Budget;
+use format::{Entry, Settings, StoredLine, StoredRun};
 
-const MAGIC: &[u8; 8] = b"SGJOURN\n";
-const VERSION: u32 = 1;
-
-/// One finished run: what was run and what came out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One finished run: what was run and what came out. The configuration strings are
+/// shared by all runs of the same settings (a batch keeps every run in memory).
+#[derive(Clone, Debug, PartialEq)]
 pub struct RunRecord {
     /// The search configuration's canonical one-line description (its `Display`).
-    pub config: String,
+    pub config: Arc<str>,
     /// The configuration serialized as JSON (all parameters, machine-readable).
-    pub params: String,
+    pub params: Arc<str>,
     /// The budget of the run.
     pub budget: Budget,
     /// Scoring variant.
@@ -58,21 +63,21 @@ pub struct RunRecord {
 impl RunRecord {
     /// What identifies this run.
     pub fn key(&self) -> RunKey {
-        RunKey::new(
-            &self.config,
-            self.budget,
-            self.variant,
-            self.seed,
-            self.position,
-            self.run,
-        )
+        RunKey {
+            config: Arc::clone(&self.config),
+            budget: budget_bits(self.budget),
+            variant: self.variant,
+            seed: self.seed,
+            position: self.position,
+            run: self.run,
+        }
     }
 }
 
 /// The identity of a run: (configuration, budget, variant, base seed, position, run).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RunKey {
-    config: String,
+    config: Arc<str>,
     budget: (u8, u64),
     variant: Variant,
     seed: u64,
@@ -90,13 +95,9 @@ impl RunKey {
         position: u64,
         run: u64,
     ) -> RunKey {
-        let budget = match budget {
-            Budget::Iterations(k) => (0, k),
-            Budget::Time(s) => (1, s.to_bits()),
-        };
         RunKey {
-            config: config.to_string(),
-            budget,
+            config: config.into(),
+            budget: budget_bits(budget),
             variant,
             seed,
             position,
@@ -105,33 +106,166 @@ impl RunKey {
     }
 }
 
+fn budget_bits(budget: Budget) -> (u8, u64) {
+    match budget {
+        Budget::Iterations(k) => (0, k),
+        Budget::Time(s) => (1, s.to_bits()),
+    }
+}
+
+/// A game that improved a solutions file when it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundLine {
+    /// Scoring variant of the batch that found it.
+    pub variant: Variant,
+    /// Position number, from 1.
+    pub position: usize,
+    /// Final score.
+    pub score: i32,
+    /// The moves.
+    pub moves: Vec<Cell>,
+}
+
+impl FoundLine {
+    fn stored(&self) -> StoredLine {
+        StoredLine {
+            variant: self.variant,
+            position: self.position as u64,
+            score: self.score,
+            moves: self.moves.iter().map(|c| [c.x, c.y]).collect(),
+        }
+    }
+
+    fn from_stored(l: StoredLine) -> FoundLine {
+        FoundLine {
+            variant: l.variant,
+            position: usize::try_from(l.position).unwrap_or(usize::MAX),
+            score: l.score,
+            moves: l.moves.into_iter().map(|[x, y]| Cell { x, y }).collect(),
+        }
+    }
+}
+
+/// What the file on disk needs before the next append.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Disk {
+    /// No file yet: create it with a header.
+    Missing,
+    /// A good version-2 file: append.
+    Current,
+    /// A version-2 file whose last `dropped` bytes are a torn append: cut them off.
+    Torn { good_len: u64, dropped: u64 },
+    /// A version-1 file: rewrite it in version 2.
+    Version1,
+}
+
 /// The journal file and the runs it records.
 #[derive(Debug)]
 pub struct Journal {
     path: PathBuf,
     records: Vec<RunRecord>,
     done: HashSet<RunKey>,
-    dirty: bool,
-    last_write: Option<Instant>,
+    found: Vec<FoundLine>,
+    /// The file's settings table, in order (an index into it is a settings id).
+    settings: Vec<Settings>,
+    /// The configuration strings of `settings`, shared by the records.
+    shared: Vec<(Arc<str>, Arc<str>)>,
+    disk: Disk,
+    file: Option<File>,
+    unsynced: bool,
+    last_sync: Option<Instant>,
 }
 
 impl Journal {
+    /// Longest time a written frame waits to be synced to disk (a `kill -9` needs no
+    /// sync; this bounds what a power failure can take).
+    pub const SYNC_INTERVAL: Duration = Duration::from_secs(1);
+
     /// Reads `path`, or starts an empty journal there when the file does not exist.
-    /// A file that exists but does not decode is an error naming it.
+    /// A file that exists but does not decode (apart from a torn last append) is an
+    /// error naming it. Writes nothing.
     pub fn open(path: &Path) -> Result<Journal, Error> {
-        let records = match std::fs::read(path) {
-            Ok(bytes) => decode(&bytes).map_err(|m| Error::parse(path, 0, m))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        let bytes = match std::fs::read(path) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(Error::io(path, e)),
         };
-        let done = records.iter().map(RunRecord::key).collect();
-        Ok(Journal {
+        let mut j = Journal {
             path: path.to_path_buf(),
-            records,
-            done,
-            dirty: false,
-            last_write: None,
-        })
+            records: Vec::new(),
+            done: HashSet::new(),
+            found: Vec::new(),
+            settings: Vec::new(),
+            shared: Vec::new(),
+            disk: Disk::Missing,
+            file: None,
+            unsynced: false,
+            last_sync: None,
+        };
+        let Some(bytes) = bytes else {
+            return Ok(j);
+        };
+        let bad = |m: String| Error::parse(path, 0, m);
+        let entries = if format::version(&bytes).map_err(bad)? == format::VERSION_1 {
+            j.disk = Disk::Version1;
+            format::parse_v1(&bytes).map_err(bad)?
+        } else {
+            let p = format::parse(&bytes).map_err(bad)?;
+            j.disk = if p.good_len < bytes.len() {
+                Disk::Torn {
+                    good_len: p.good_len as u64,
+                    dropped: (bytes.len() - p.good_len) as u64,
+                }
+            } else {
+                Disk::Current
+            };
+            p.entries
+        };
+        for e in entries {
+            j.apply(e).map_err(bad)?;
+        }
+        Ok(j)
+    }
+
+    fn apply(&mut self, e: Entry) -> Result<(), String> {
+        match e {
+            Entry::Settings(s) => {
+                self.shared
+                    .push((s.config.as_str().into(), s.params.as_str().into()));
+                self.settings.push(s);
+            }
+            Entry::Run(r, line) => {
+                let st = self.settings.get(r.settings as usize).ok_or_else(|| {
+                    format!(
+                        "corrupt journal (run refers to settings {} of {}); delete it to start \
+                         over",
+                        r.settings,
+                        self.settings.len()
+                    )
+                })?;
+                let (config, params) = &self.shared[r.settings as usize];
+                let rec = RunRecord {
+                    config: Arc::clone(config),
+                    params: Arc::clone(params),
+                    budget: st.budget,
+                    variant: st.variant,
+                    seed: st.seed,
+                    position: r.position,
+                    run: r.run,
+                    score: r.score,
+                    playouts: r.playouts,
+                    nodes_created: r.nodes_created,
+                    peak_nodes: r.peak_nodes,
+                    seconds: r.seconds,
+                };
+                if self.done.insert(rec.key()) {
+                    self.records.push(rec);
+                }
+                self.found.extend(line.map(FoundLine::from_stored));
+            }
+            Entry::Line(l) => self.found.push(FoundLine::from_stored(l)),
+        }
+        Ok(())
     }
 
     /// The journal's file.
@@ -149,117 +283,145 @@ impl Journal {
         &self.records
     }
 
-    /// Shortest time between two rewrites by [`add`](Journal::add).
-    pub const MIN_INTERVAL: Duration = Duration::from_millis(500);
-
-    /// Records a finished run (a run already recorded is not added twice) and
-    /// rewrites the file atomically when the last write is [`Self::MIN_INTERVAL`]
-    /// old or more (always the first time).
-    pub fn add(&mut self, rec: RunRecord) -> Result<(), Error> {
-        if self.done.insert(rec.key()) {
-            self.records.push(rec);
-            self.dirty = true;
+    /// When the file's last append was torn: (bytes kept, bytes dropped). The runs in
+    /// the dropped part are not recorded (they will be run again); the part is cut
+    /// off before the next append.
+    pub fn torn(&self) -> Option<(u64, u64)> {
+        match self.disk {
+            Disk::Torn { good_len, dropped } => Some((good_len, dropped)),
+            _ => None,
         }
+    }
+
+    /// Whether the file is in format version 1 (rewritten before the next append).
+    pub fn is_version_1(&self) -> bool {
+        self.disk == Disk::Version1
+    }
+
+    /// Takes the games read from the file (every game that improved a solutions file
+    /// kept with this journal, in the order found).
+    pub fn take_found(&mut self) -> Vec<FoundLine> {
+        std::mem::take(&mut self.found)
+    }
+
+    /// Records a finished run (a run already recorded is not added twice) with its
+    /// game when that game improved the solutions file: one frame, appended now.
+    pub fn add(&mut self, rec: RunRecord, line: Option<&FoundLine>) -> Result<(), Error> {
+        let key = rec.key();
+        let mut buf = Vec::new();
+        if self.done.contains(&key) {
+            match line {
+                Some(l) => format::frame(&Entry::Line(l.stored()), &mut buf),
+                None => return Ok(()),
+            }
+        } else {
+            let id = self.settings_id(&rec, &mut buf);
+            let run = StoredRun {
+                settings: id,
+                position: rec.position,
+                run: rec.run,
+                score: rec.score,
+                playouts: rec.playouts,
+                nodes_created: rec.nodes_created,
+                peak_nodes: rec.peak_nodes,
+                seconds: rec.seconds,
+            };
+            format::frame(&Entry::Run(run, line.map(FoundLine::stored)), &mut buf);
+        }
+        self.append(&buf)?;
+        if self.done.insert(key) {
+            self.records.push(rec);
+        }
+        Ok(())
+    }
+
+    /// Records a game that improved the solutions file without a finished run (a run
+    /// cut short): one frame, appended now.
+    pub fn add_line(&mut self, line: &FoundLine) -> Result<(), Error> {
+        let mut buf = Vec::new();
+        format::frame(&Entry::Line(line.stored()), &mut buf);
+        self.append(&buf)
+    }
+
+    /// The settings id of `rec`, adding a settings frame to `buf` when it is new.
+    fn settings_id(&mut self, rec: &RunRecord, buf: &mut Vec<u8>) -> u32 {
+        if let Some(i) = settings_index(&self.settings, rec) {
+            return i as u32;
+        }
+        let s = settings_of(rec);
+        format::frame(&Entry::Settings(s.clone()), buf);
+        self.settings.push(s);
+        self.shared
+            .push((Arc::clone(&rec.config), Arc::clone(&rec.params)));
+        (self.settings.len() - 1) as u32
+    }
+
+    /// Appends `bytes` with one write (after preparing the file, see [`Disk`]); syncs
+    /// when the last sync is [`Self::SYNC_INTERVAL`] old or more.
+    fn append(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let path = self.path.clone();
+        let io = |e| Error::io(&path, e);
+        if self.file.is_none() {
+            self.file = Some(self.prepare()?);
+        }
+        let f = self.file.as_mut().expect("opened above");
+        f.write_all(bytes).map_err(io)?;
+        self.unsynced = true;
         if self
-            .last_write
-            .is_none_or(|t| t.elapsed() >= Self::MIN_INTERVAL)
+            .last_sync
+            .is_none_or(|t| t.elapsed() >= Self::SYNC_INTERVAL)
         {
             self.flush()?;
         }
         Ok(())
     }
 
-    /// Writes the runs not yet on disk (atomically).
-    pub fn flush(&mut self) -> Result<(), Error> {
-        if self.dirty {
-            crate::io::write_atomic(&self.path, &encode(&self.records))?;
-            self.dirty = false;
-            self.last_write = Some(Instant::now());
+    /// Opens the file for appending, first creating it, cutting off a torn append or
+    /// rewriting a version-1 file.
+    fn prepare(&mut self) -> Result<File, Error> {
+        let path = &self.path;
+        let io = |e| Error::io(path, e);
+        let append = || OpenOptions::new().append(true).open(path).map_err(io);
+        let f = match self.disk {
+            Disk::Missing => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+                }
+                let mut f = OpenOptions::new()
+                    .append(true)
+                    .create_new(true)
+                    .open(path)
+                    .map_err(io)?;
+                f.write_all(&format::header()).map_err(io)?;
+                f
+            }
+            Disk::Current => append()?,
+            Disk::Torn { good_len, .. } => {
+                let f = append()?;
+                f.set_len(good_len).map_err(io)?;
+                f.sync_data().map_err(io)?;
+                f
+            }
+            Disk::Version1 => {
+                crate::io::write_atomic(path, &self.encode())?;
+                append()?
+            }
+        };
+        self.disk = Disk::Current;
+        Ok(f)
+    }
+
+    /// The whole journal in version 2 (settings, runs, and the games not yet taken).
+    fn encode(&self) -> Vec<u8> {
+        let mut out = format::header();
+        for s in &self.settings {
+            format::frame(&Entry::Settings(s.clone()), &mut out);
         }
-        Ok(())
-    }
-}
-
-/// The settings shared by many runs, stored once.
-#[derive(Serialize, Deserialize)]
-struct Settings {
-    config: String,
-    params: String,
-    budget: Budget,
-    variant: Variant,
-    seed: u64,
-}
-
-/// One run in the file: an index into the settings table and its own fields.
-#[derive(Serialize, Deserialize)]
-struct StoredRun {
-    settings: u32,
-    position: u64,
-    run: u64,
-    score: i32,
-    playouts: u64,
-    nodes_created: u64,
-    peak_nodes: u64,
-    seconds: f64,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Stored {
-    settings: Vec<Settings>,
-    runs: Vec<StoredRun>,
-}
-
-fn to_stored(records: &[RunRecord]) -> Stored {
-    /// (config, params, budget, variant, seed) → index in the settings table.
-    type SettingsKey<'a> = (&'a str, &'a str, (u8, u64), Variant, u64);
-    let mut index: HashMap<SettingsKey<'_>, u32> = HashMap::new();
-    let mut settings = Vec::new();
-    let mut runs = Vec::with_capacity(records.len());
-    for r in records {
-        let k = r.key();
-        let id = *index
-            .entry((&r.config, &r.params, k.budget, r.variant, r.seed))
-            .or_insert_with(|| {
-                settings.push(Settings {
-                    config: r.config.clone(),
-                    params: r.params.clone(),
-                    budget: r.budget,
-                    variant: r.variant,
-                    seed: r.seed,
-                });
-                (settings.len() - 1) as u32
-            });
-        runs.push(StoredRun {
-            settings: id,
-            position: r.position,
-            run: r.run,
-            score: r.score,
-            playouts: r.playouts,
-            nodes_created: r.nodes_created,
-            peak_nodes: r.peak_nodes,
-            seconds: r.seconds,
-        });
-    }
-    Stored { settings, runs }
-}
-
-fn from_stored(s: Stored) -> Result<Vec<RunRecord>, String> {
-    s.runs
-        .into_iter()
-        .map(|r| {
-            let st = s.settings.get(r.settings as usize).ok_or_else(|| {
-                format!(
-                    "corrupt journal (run refers to settings {} of {}); delete it to start over",
-                    r.settings,
-                    s.settings.len()
-                )
-            })?;
-            Ok(RunRecord {
-                config: st.config.clone(),
-                params: st.params.clone(),
-                budget: st.budget,
-                variant: st.variant,
-                seed: st.seed,
+        for r in &self.records {
+            let id =
+                settings_index(&self.settings, r).expect("every run's settings are in the table");
+            let run = StoredRun {
+                settings: id as u32,
                 position: r.position,
                 run: r.run,
                 score: r.score,
@@ -267,136 +429,45 @@ fn from_stored(s: Stored) -> Result<Vec<RunRecord>, String> {
                 nodes_created: r.nodes_created,
                 peak_nodes: r.peak_nodes,
                 seconds: r.seconds,
-            })
-        })
-        .collect()
-}
-
-fn options() -> impl Options {
-    bincode::DefaultOptions::new()
-        .with_fixint_encoding()
-        .with_little_endian()
-        .reject_trailing_bytes()
-}
-
-fn encode(records: &[RunRecord]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    let body = options()
-        .serialize(&to_stored(records))
-        .expect("journal records always serialize");
-    out.extend_from_slice(&body);
-    out
-}
-
-fn decode(bytes: &[u8]) -> Result<Vec<RunRecord>, String> {
-    if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(
-            if MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
-                "truncated journal (the header is incomplete); delete it to start over".into()
-            } else {
-                "not a samegame journal (bad header); delete it or pass another --journal".into()
-            },
-        );
+            };
+            format::frame(&Entry::Run(run, None), &mut out);
+        }
+        for l in &self.found {
+            format::frame(&Entry::Line(l.stored()), &mut out);
+        }
+        out
     }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    if version != VERSION {
-        return Err(format!(
-            "journal format version {version}, but this program reads version {VERSION}"
-        ));
+
+    /// Syncs what was appended to disk.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        if let (true, Some(f)) = (self.unsynced, &self.file) {
+            f.sync_data().map_err(|e| Error::io(&self.path, e))?;
+            self.unsynced = false;
+        }
+        self.last_sync = Some(Instant::now());
+        Ok(())
     }
-    let body = &bytes[12..];
-    let stored: Stored = options()
-        .with_limit(body.len() as u64)
-        .deserialize(body)
-        .map_err(|e| format!("corrupt or truncated journal ({e}); delete it to start over"))?;
-    from_stored(stored)
+}
+
+fn settings_of(r: &RunRecord) -> Settings {
+    Settings {
+        config: r.config.to_string(),
+        params: r.params.to_string(),
+        budget: r.budget,
+        variant: r.variant,
+        seed: r.seed,
+    }
+}
+
+fn settings_index(settings: &[Settings], r: &RunRecord) -> Option<usize> {
+    settings.iter().position(|s| {
+        s.seed == r.seed
+            && s.variant == r.variant
+            && budget_bits(s.budget) == budget_bits(r.budget)
+            && *s.config == *r.config
+            && *s.params == *r.params
+    })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rec(position: u64, run: u64) -> RunRecord {
-        RunRecord {
-            config: "nmcts --level 2".into(),
-            params: "{}".into(),
-            budget: Budget::Iterations(100),
-            variant: Variant::SameGame,
-            seed: 1,
-            position,
-            run,
-            score: 42,
-            playouts: 100,
-            nodes_created: 7,
-            peak_nodes: 5,
-            seconds: 0.5,
-        }
-    }
-
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sg-journal-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("j.journal")
-    }
-
-    #[test]
-    fn round_trip_and_keys() {
-        let p = temp("rt");
-        let _ = std::fs::remove_file(&p);
-        let mut j = Journal::open(&p).unwrap();
-        assert!(j.records().is_empty());
-        j.add(rec(1, 0)).unwrap();
-        j.add(rec(2, 3)).unwrap();
-        j.add(rec(2, 3)).unwrap();
-        let mut other = rec(3, 0);
-        other.seed = 2;
-        j.add(other.clone()).unwrap();
-        j.flush().unwrap();
-        let j = Journal::open(&p).unwrap();
-        assert_eq!(j.records()[2], other);
-        let j = {
-            let mut j = j;
-            j.records.pop();
-            j
-        };
-        assert_eq!(j.records(), &[rec(1, 0), rec(2, 3)]);
-        assert!(j.contains(&rec(2, 3).key()));
-        let other = RunKey::new(
-            "nmcts --level 2",
-            Budget::Time(1.0),
-            Variant::SameGame,
-            1,
-            2,
-            3,
-        );
-        assert!(!j.contains(&other));
-    }
-
-    #[test]
-    fn corrupt_files_are_errors() {
-        let p = temp("bad");
-        let mut j = Journal::open(&p).unwrap();
-        j.add(rec(1, 0)).unwrap();
-        let good = std::fs::read(&p).unwrap();
-        for (bytes, want) in [
-            (good[..good.len() - 3].to_vec(), "corrupt or truncated"),
-            (good[..5].to_vec(), "truncated journal"),
-            (
-                b"hello world, not a journal".to_vec(),
-                "not a samegame journal",
-            ),
-            ([&good[..], &[0u8]].concat(), "corrupt or truncated"),
-        ] {
-            std::fs::write(&p, &bytes).unwrap();
-            let e = Journal::open(&p).unwrap_err().to_string();
-            assert!(e.starts_with(&p.display().to_string()), "{e}");
-            assert!(e.contains(want), "{e}");
-        }
-        let mut v = good.clone();
-        v[8] = 9;
-        std::fs::write(&p, &v).unwrap();
-        let e = Journal::open(&p).unwrap_err().to_string();
-        assert!(e.contains("version 9"), "{e}");
-    }
-}
+mod tests;

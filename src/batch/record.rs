@@ -3,11 +3,15 @@
 //!
 //! Owns: the "is this line better" rule ([`better`]: higher score, or equal score and
 //! a lexicographically smaller move list, so the outcome does not depend on the order
-//! runs finish in), checking every line by replay before it is accepted, and loading a
-//! file with every existing line checked. Must not: write a line that did not replay,
+//! runs finish in), checking every line by replay before it is accepted, loading a
+//! file with every existing line checked, the running total, and when a batch
+//! rewrites the file ([`Record::save_if_due`]: every [`Record::SAVE_INTERVAL`] at most,
+//! and never more than 1/[`Record::SAVE_SHARE`] of the time, so rewriting the whole
+//! file does not grow with it per run). Must not: write a line that did not replay,
 //! or write anything when loading fails.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::board::Cell;
 use crate::error::Error;
@@ -62,6 +66,10 @@ pub struct Record {
     path: PathBuf,
     variant: Variant,
     file: SolutionsFile,
+    total: i64,
+    unsaved: bool,
+    last_save: Option<Instant>,
+    last_cost: Duration,
 }
 
 impl Record {
@@ -70,20 +78,24 @@ impl Record {
     pub fn load(path: &Path, set: &TestSet, variant: Variant) -> Result<Record, Error> {
         let file = SolutionsFile::read_or_new(path, variant)?;
         verify_all(&file, path, set, variant)?;
-        Ok(Record {
+        Ok(Record::with_file(path, variant, file))
+    }
+
+    fn with_file(path: &Path, variant: Variant, file: SolutionsFile) -> Record {
+        Record {
             path: path.to_path_buf(),
             variant,
+            total: file.total(),
             file,
-        })
+            unsaved: false,
+            last_save: None,
+            last_cost: Duration::ZERO,
+        }
     }
 
     /// An empty record that will be written to `path`.
     pub fn new(path: &Path, variant: Variant) -> Record {
-        Record {
-            path: path.to_path_buf(),
-            variant,
-            file: SolutionsFile::new(variant),
-        }
+        Record::with_file(path, variant, SolutionsFile::new(variant))
     }
 
     /// The file's path.
@@ -94,6 +106,16 @@ impl Record {
     /// The current lines.
     pub fn file(&self) -> &SolutionsFile {
         &self.file
+    }
+
+    /// Sum of the current lines' scores (kept up to date, not recomputed).
+    pub fn total(&self) -> i64 {
+        self.total
+    }
+
+    /// Whether lines were taken since the file was last written.
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
     }
 
     /// The current line of `position`.
@@ -119,14 +141,48 @@ impl Record {
         score: i32,
         moves: &[Cell],
     ) -> Result<bool, String> {
+        self.check(set, position, score, moves)?;
+        Ok(self.take(position, score, moves))
+    }
+
+    /// Like [`offer`](Record::offer), but replays only a line that is better (for
+    /// lines already checked once, such as a journal's): a line that is not better is
+    /// `Ok(false)` whether it replays or not.
+    pub fn restore(
+        &mut self,
+        set: &TestSet,
+        position: usize,
+        score: i32,
+        moves: &[Cell],
+    ) -> Result<bool, String> {
+        if !better(score, moves, self.file.lines.get(&position)) {
+            return Ok(false);
+        }
+        self.check(set, position, score, moves)?;
+        Ok(self.take(position, score, moves))
+    }
+
+    fn check(
+        &self,
+        set: &TestSet,
+        position: usize,
+        score: i32,
+        moves: &[Cell],
+    ) -> Result<(), String> {
         let p = set
             .positions
             .get(position.wrapping_sub(1))
             .ok_or_else(|| format!("no position {position} in the test set"))?;
-        line::verify(&p.board(self.variant), moves, score)?;
-        if !better(score, moves, self.file.lines.get(&position)) {
-            return Ok(false);
+        line::verify(&p.board(self.variant), moves, score).map(drop)
+    }
+
+    /// Takes a verified line when it is better.
+    fn take(&mut self, position: usize, score: i32, moves: &[Cell]) -> bool {
+        let old = self.file.lines.get(&position);
+        if !better(score, moves, old) {
+            return false;
         }
+        self.total += i64::from(score) - old.map_or(0, |o| i64::from(o.score));
         self.file.lines.insert(
             position,
             SolutionLine {
@@ -136,12 +192,39 @@ impl Record {
                 line: 0,
             },
         );
-        Ok(true)
+        self.unsaved = true;
+        true
     }
 
+    /// Shortest time between two rewrites by [`save_if_due`](Record::save_if_due).
+    pub const SAVE_INTERVAL: Duration = Duration::from_secs(5);
+    /// [`save_if_due`](Record::save_if_due) waits at least this many times as long as
+    /// the last rewrite took, so rewriting takes at most about 1/`SAVE_SHARE` of the
+    /// time however large the file grows.
+    pub const SAVE_SHARE: u32 = 50;
+
     /// Writes the file atomically (temporary file + rename).
-    pub fn save(&self) -> Result<(), Error> {
-        self.file.write(&self.path)
+    pub fn save(&mut self) -> Result<(), Error> {
+        let start = Instant::now();
+        self.file.write(&self.path)?;
+        self.unsaved = false;
+        self.last_save = Some(Instant::now());
+        self.last_cost = start.elapsed();
+        Ok(())
+    }
+
+    /// Saves when lines were taken since the last save and that save is old enough:
+    /// the first time at once, then after [`Self::SAVE_INTERVAL`] and at least
+    /// [`Self::SAVE_SHARE`] times the last save's duration. Returns whether it saved.
+    pub fn save_if_due(&mut self) -> Result<bool, Error> {
+        let due = self.unsaved
+            && self.last_save.is_none_or(|t| {
+                t.elapsed() >= Self::SAVE_INTERVAL.max(self.last_cost * Self::SAVE_SHARE)
+            });
+        if due {
+            self.save()?;
+        }
+        Ok(due)
     }
 }
 
@@ -192,5 +275,36 @@ mod tests {
         assert_eq!(r.offer(&set, 1, score, &moves), Ok(true));
         assert_eq!(r.offer(&set, 1, score, &moves), Ok(false));
         assert!(r.offer(&set, 2, score, &moves).is_err());
+    }
+
+    #[test]
+    fn total_restore_and_saving() {
+        let set = set();
+        let dir = std::env::temp_dir().join(format!("sg-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.txt");
+        let _ = std::fs::remove_file(&path);
+        let mut r = Record::new(&path, Variant::SameGame);
+        let (score, moves) = best_line(&set);
+        // restore replays only better lines: a better bad line is an error, a worse one
+        // is just not taken.
+        assert_eq!(
+            r.restore(&set, 1, score + 1, &moves).map_err(|_| ()),
+            Err(())
+        );
+        assert_eq!(r.restore(&set, 1, score, &moves), Ok(true));
+        assert_eq!(r.total(), i64::from(score));
+        assert_eq!(r.restore(&set, 1, score - 1, &moves), Ok(false));
+        assert_eq!(r.total(), r.file().total());
+        // The first save is due at once, the next one only after the interval.
+        assert!(r.unsaved() && !path.exists());
+        assert!(r.save_if_due().unwrap());
+        assert!(!r.unsaved() && path.exists());
+        assert!(!r.save_if_due().unwrap());
+        let mut again = Record::load(&path, &set, Variant::SameGame).unwrap();
+        assert_eq!(again.total(), i64::from(score));
+        assert!(!again.unsaved());
+        assert_eq!(again.offer(&set, 1, score, &moves), Ok(false));
+        assert!(!again.unsaved());
     }
 }

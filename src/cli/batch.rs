@@ -165,6 +165,42 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let mut record = Record::load(&out, &set, a.variant)?;
     let mut journal = Journal::open(&journal_path)?;
     let _lock = lock(&journal_path)?;
+    if let Some((kept, dropped)) = journal.torn() {
+        eprintln!(
+            "warning: {}: the last {dropped} bytes (after byte {kept}) are an append cut short \
+             (a kill or crash during a write); they are dropped and their runs will be run again",
+            journal_path.display()
+        );
+    }
+    if journal.is_version_1() && !a.quiet {
+        eprintln!(
+            "{}: format version 1; it is rewritten in version 2 before the first new run is added",
+            journal_path.display()
+        );
+    }
+    // The journal has every game that improved the file, also those a kill stopped
+    // from reaching it.
+    let restored = crate::batch::restore(&mut record, &journal.take_found(), &set, a.variant);
+    if restored.taken > 0 {
+        record.save()?;
+        if !a.quiet {
+            eprintln!(
+                "{}: {} better lines restored from {}",
+                out.display(),
+                restored.taken,
+                journal_path.display()
+            );
+        }
+    }
+    if restored.foreign > 0 {
+        eprintln!(
+            "warning: {} games in {} do not replay on {} (was the journal used with another \
+             test set?); they are ignored",
+            restored.foreign,
+            journal_path.display(),
+            set.path.display()
+        );
+    }
     let threads = a.threads.unwrap_or_else(rayon::current_num_threads);
     let batch = Batch {
         set: &set,
@@ -269,7 +305,10 @@ fn lock(journal: &Path) -> Result<std::fs::File, Error> {
 fn install_ctrlc(quiet: bool) {
     let r = ctrlc::set_handler(move || {
         if STOP.swap(true, Ordering::SeqCst) {
-            eprintln!("\nsecond interrupt: exiting now (the files on disk are consistent)");
+            eprintln!(
+                "\nsecond interrupt: exiting now (the journal has everything found; the next \
+                 batch on these files brings the solutions file up to date)"
+            );
             std::process::exit(130);
         }
         if !quiet {
@@ -365,7 +404,7 @@ impl Observer for Progress {
             "positions {}/{} done | best total {} | mean run {:.1}",
             c.positions_done,
             self.positions,
-            record.file().total(),
+            record.total(),
             c.sum / c.n as f64
         ));
     }

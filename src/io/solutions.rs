@@ -32,11 +32,21 @@ pub struct SolutionLine {
 impl SolutionLine {
     /// Formats the line (without newline).
     pub fn format(&self) -> String {
-        let mut s = format!("{} {}", self.position, self.score);
-        for m in &self.moves {
-            s.push_str(&format!(" {},{}", m.x, m.y));
-        }
+        let mut s = String::with_capacity(12 + 6 * self.moves.len());
+        self.format_into(&mut s);
         s
+    }
+
+    /// Appends the line (without newline) to `s`.
+    pub fn format_into(&self, s: &mut String) {
+        use std::fmt::Write as _;
+        let _ = write!(s, "{} {}", self.position, self.score);
+        for m in &self.moves {
+            s.push(' ');
+            push_u8(s, m.x);
+            s.push(',');
+            push_u8(s, m.y);
+        }
     }
 
     /// Parses one non-comment line; `path`/`lineno` go into errors.
@@ -79,6 +89,18 @@ impl SolutionLine {
             line: lineno,
         })
     }
+}
+
+/// Appends the decimal digits of `v` (a move coordinate: formatting a whole file is
+/// mostly these, so without the general formatting machinery).
+fn push_u8(s: &mut String, v: u8) {
+    if v >= 100 {
+        s.push(char::from(b'0' + v / 100));
+    }
+    if v >= 10 {
+        s.push(char::from(b'0' + v / 10 % 10));
+    }
+    s.push(char::from(b'0' + v % 10));
 }
 
 /// A whole solutions file.
@@ -176,7 +198,7 @@ impl SolutionsFile {
             s.push_str(&format!("# {c}\n"));
         }
         for l in self.lines.values() {
-            s.push_str(&l.format());
+            l.format_into(&mut s);
             s.push('\n');
         }
         s
@@ -209,6 +231,15 @@ mod tests {
         assert_eq!(f.lines[&2].score, -12);
         assert_eq!(f.format(), text);
         assert_eq!(f.total(), 2545);
+    }
+
+    #[test]
+    fn coordinates_format_like_display() {
+        for v in 0..=u8::MAX {
+            let mut s = String::new();
+            push_u8(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
     }
 
     #[test]
