@@ -78,6 +78,7 @@ declare -A EXPERIMENTS=(
   [e1-maastricht100]="e1m"
   [e2-beam]="e2"
   [threads-mcts]="thr mcts"
+  [s10-validate]="s10v"
   [threads-nmcts]="thr nmcts"
   [threads-nmcs]="thr nmcs"
   [e2-beam-multistart]="e2m"
@@ -420,6 +421,19 @@ thr() {
   run "threads-$1" "$MAA" --positions 1-20 --iterations 50000,100000 \
     --config "1 thread: --algo $1" \
     --config "2 threads: --algo $1 --search-threads 2"
+}
+
+# Issue 10 candidates for the MCTS default, on validation positions never used
+# for tuning (101-150), 100,000 playouts: implicit values from the best rollout
+# below a node (--im-source best --im-alpha 0.1, the best setting on the training
+# positions, docs/search.md) and root parallelisation (two trees sharing the
+# budget, the best setting of threads-mcts).
+s10v() {
+  run s10-validate "$MAA" --positions 101-150 --iterations 100000 \
+    --config "mcts: --algo mcts" \
+    --config "mcts im-best-0.1: --algo mcts --im-alpha 0.1 --im-source best" \
+    --config "mcts 2 trees: --algo mcts --search-threads 2" \
+    --config "mcts 2 trees im-best-0.1: --algo mcts --search-threads 2 --im-alpha 0.1 --im-source best"
 }
 
 names=("$@")

@@ -118,6 +118,19 @@ fn every_algorithm_with_time() {
     }
 }
 
+/// `solve` with `args` exits with 2 and an error naming `flag`.
+fn refused(args: &[&str], flag: &str) {
+    let out = bin()
+        .arg("solve")
+        .arg(testset())
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(flag), "{args:?}: {err}");
+}
+
 #[test]
 fn nonsense_parameters_are_config_errors() {
     for (args, flag) in [
@@ -131,15 +144,7 @@ fn nonsense_parameters_are_config_errors() {
             "--nrpa-iterations",
         ),
     ] {
-        let out = bin()
-            .arg("solve")
-            .arg(testset())
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(flag), "{args:?}: {err}");
+        refused(args, flag);
     }
 }
 
@@ -283,16 +288,6 @@ fn solve_with_threads_verifies_and_is_deterministic() {
         (&["--threads", "0"][..], "--threads"),
         (&["--algo", "exact", "--threads", "2"][..], "exact"),
     ] {
-        let out = bin()
-            .arg("solve")
-            .arg(testset())
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains(flag),
-            "{args:?}"
-        );
+        refused(args, flag);
     }
 }

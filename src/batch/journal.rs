@@ -61,6 +61,19 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
+    /// The stored form of this run, its settings being entry `settings` of the table.
+    fn stored(&self, settings: u32) -> StoredRun {
+        StoredRun {
+            settings,
+            position: self.position,
+            run: self.run,
+            score: self.score,
+            playouts: self.playouts,
+            nodes_created: self.nodes_created,
+            peak_nodes: self.peak_nodes,
+            seconds: self.seconds,
+        }
+    }
     /// What identifies this run.
     pub fn key(&self) -> RunKey {
         RunKey {
@@ -316,16 +329,7 @@ impl Journal {
             }
         } else {
             let id = self.settings_id(&rec, &mut buf);
-            let run = StoredRun {
-                settings: id,
-                position: rec.position,
-                run: rec.run,
-                score: rec.score,
-                playouts: rec.playouts,
-                nodes_created: rec.nodes_created,
-                peak_nodes: rec.peak_nodes,
-                seconds: rec.seconds,
-            };
+            let run = rec.stored(id);
             format::frame(&Entry::Run(run, line.map(FoundLine::stored)), &mut buf);
         }
         self.append(&buf)?;
@@ -420,17 +424,7 @@ impl Journal {
         for r in &self.records {
             let id =
                 settings_index(&self.settings, r).expect("every run's settings are in the table");
-            let run = StoredRun {
-                settings: id as u32,
-                position: r.position,
-                run: r.run,
-                score: r.score,
-                playouts: r.playouts,
-                nodes_created: r.nodes_created,
-                peak_nodes: r.peak_nodes,
-                seconds: r.seconds,
-            };
-            format::frame(&Entry::Run(run, None), &mut out);
+            format::frame(&Entry::Run(r.stored(id as u32), None), &mut out);
         }
         for l in &self.found {
             format::frame(&Entry::Line(l.stored()), &mut out);

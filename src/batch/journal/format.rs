@@ -192,19 +192,8 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed, String> {
 #[derive(Serialize, Deserialize)]
 struct StoredV1 {
     settings: Vec<Settings>,
-    runs: Vec<StoredRunV1>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct StoredRunV1 {
-    settings: u32,
-    position: u64,
-    run: u64,
-    score: i32,
-    playouts: u64,
-    nodes_created: u64,
-    peak_nodes: u64,
-    seconds: f64,
+    /// Version 1 stored each run with the fields of [`StoredRun`], in its order.
+    runs: Vec<StoredRun>,
 }
 
 /// Decodes a version-1 file (header already checked) as entries: the settings, then
@@ -216,21 +205,7 @@ pub fn parse_v1(bytes: &[u8]) -> Result<Vec<Entry>, String> {
         .deserialize(body)
         .map_err(|e| format!("corrupt or truncated journal ({e}); delete it to start over"))?;
     let mut entries: Vec<Entry> = s.settings.into_iter().map(Entry::Settings).collect();
-    entries.extend(s.runs.into_iter().map(|r| {
-        Entry::Run(
-            StoredRun {
-                settings: r.settings,
-                position: r.position,
-                run: r.run,
-                score: r.score,
-                playouts: r.playouts,
-                nodes_created: r.nodes_created,
-                peak_nodes: r.peak_nodes,
-                seconds: r.seconds,
-            },
-            None,
-        )
-    }));
+    entries.extend(s.runs.into_iter().map(|r| Entry::Run(r, None)));
     Ok(entries)
 }
 
@@ -239,19 +214,6 @@ pub fn parse_v1(bytes: &[u8]) -> Result<Vec<Entry>, String> {
 pub fn encode_v1(settings: Vec<Settings>, runs: Vec<StoredRun>) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&VERSION_1.to_le_bytes());
-    let runs = runs
-        .into_iter()
-        .map(|r| StoredRunV1 {
-            settings: r.settings,
-            position: r.position,
-            run: r.run,
-            score: r.score,
-            playouts: r.playouts,
-            nodes_created: r.nodes_created,
-            peak_nodes: r.peak_nodes,
-            seconds: r.seconds,
-        })
-        .collect();
     let body = options()
         .serialize(&StoredV1 { settings, runs })
         .expect("serializes");
