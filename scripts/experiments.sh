@@ -79,6 +79,8 @@ declare -A EXPERIMENTS=(
   [e2-beam]="e2"
   [threads-mcts]="thr mcts"
   [s10-validate]="s10v"
+  [s10-trees]="s10t"
+  [s10-default-validate]="s10dv"
   [threads-nmcts]="thr nmcts"
   [threads-nmcs]="thr nmcs"
   [e2-beam-multistart]="e2m"
@@ -434,6 +436,22 @@ s10v() {
     --config "mcts im-best-0.1: --algo mcts --im-alpha 0.1 --im-source best" \
     --config "mcts 2 trees: --algo mcts --search-threads 2" \
     --config "mcts 2 trees im-best-0.1: --algo mcts --search-threads 2 --im-alpha 0.1 --im-source best"
+}
+
+# How many trees (root parallelisation at equal total budget), at the batch budget
+# (300,000 playouts), against the default NMCS level 2: training positions 1-40.
+s10t() {
+  run s10-trees "$MAA" --positions 1-40 --iterations 300000 \
+    --config "nmcs2: --algo nmcs --level 2" \
+    --config "mcts 1 tree: --algo mcts" \
+    --config "mcts 2 trees: --algo mcts --search-threads 2" \
+    --config "mcts 4 trees: --algo mcts --search-threads 4"
+}
+# The best of s10-trees against the default on the validation positions.
+s10dv() {
+  run s10-default-validate "$MAA" --positions 101-150 --iterations 300000 \
+    --config "nmcs2: --algo nmcs --level 2" \
+    --config "mcts ${S10_TREES:-2} trees: --algo mcts --search-threads ${S10_TREES:-2}"
 }
 
 names=("$@")
