@@ -80,6 +80,7 @@ declare -A EXPERIMENTS=(
   [threads-mcts]="thr mcts"
   [s10-validate]="s10v"
   [s10-trees]="s10t"
+  [s10-trees-variants]="s10tv"
   [s10-default-validate]="s10dv"
   [threads-nmcts]="thr nmcts"
   [threads-nmcs]="thr nmcs"
@@ -454,6 +455,15 @@ s10dv() {
     --config "nmcs2: --algo nmcs --level 2" \
     --config "mcts 4 trees: --algo mcts --search-threads 4" \
     --config "mcts 2 trees: --algo mcts --search-threads 2"
+}
+
+# The other variants: MCTS with 1 and 4 trees at 100,000 playouts (Bubble Breaker on
+# the generated 15 x 15 training boards, Clickomania on its 20 x 20 set).
+s10tv() {
+  run s10-trees-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 \
+    --config "mcts 1 tree: --algo mcts" --config "mcts 4 trees: --algo mcts --search-threads 4"
+  run s10-trees-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 \
+    --config "mcts 1 tree: --algo mcts" --config "mcts 4 trees: --algo mcts --search-threads 4"
 }
 
 names=("$@")

@@ -107,11 +107,13 @@ pub fn search_with_stop(
     if let Err(e) = config.validate() {
         panic!("invalid search configuration: {e}");
     }
-    // `--policy auto` becomes the variant's policy before anything reads it.
+    // `--policy auto` and `--search-threads auto` are resolved before anything reads
+    // them.
     let resolved;
-    let config = if config.policy == RolloutPolicy::Auto {
+    let config = if config.policy == RolloutPolicy::Auto || config.threads == 0 {
         resolved = SearchConfig {
             policy: config.policy.resolve(root.variant()),
+            threads: config.trees(root.variant(), budget),
             ..config.clone()
         };
         &resolved

@@ -105,7 +105,9 @@ pub struct SearchArgs {
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
     /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
-    #[arg(long)]
+    /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
+    /// an iteration budget, else 1 (docs/search.md, "Root parallelisation").
+    #[arg(long, value_parser = threads_arg)]
     pub search_threads: Option<u32>,
     /// Budget: level-0 playouts for the whole search.
     #[arg(long, conflicts_with = "time")]
@@ -113,6 +115,18 @@ pub struct SearchArgs {
     /// Budget: wall-clock seconds per search.
     #[arg(long)]
     pub time: Option<f64>,
+}
+
+/// `--search-threads`: `auto` (0) or a count of at least 1.
+pub(crate) fn threads_arg(s: &str) -> Result<u32, String> {
+    match s {
+        "auto" => Ok(0),
+        _ => match s.parse::<u32>() {
+            Ok(0) => Err("must be at least 1 (or auto)".into()),
+            Ok(n) => Ok(n),
+            Err(e) => Err(format!("{e}")),
+        },
+    }
 }
 
 fn on_off(s: &str) -> Result<bool, String> {
@@ -464,6 +478,8 @@ mod tests {
             "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
             "--algo nbmcts --im-alpha 0,0.1 --im-source best",
             "--algo mcts --z 10 --search-threads 2",
+            "--algo mcts --search-threads 1",
+            "--algo mcts --search-threads auto",
             "--algo nrpa --search-threads 3",
         ] {
             let c = cfg(a).unwrap();

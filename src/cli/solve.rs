@@ -30,7 +30,7 @@ pub struct Args {
     /// Root parallelisation: N independent searches of each position (own seeds,
     /// sharing nothing) on N threads; --iterations is their total. The same as
     /// --search-threads.
-    #[arg(long, conflicts_with = "search_threads")]
+    #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
     #[command(flatten)]
     search: SearchArgs,
@@ -43,17 +43,18 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         config.threads = n;
         config.validate()?;
     }
-    let pool = (config.threads > 1)
-        .then(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(config.threads as usize)
-                .build()
-        })
-        .transpose()
-        .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", config.threads)))?;
     let budget = a
         .search
         .budget(crate::search::Budget::Iterations(Params::ITERATIONS))?;
+    let trees = config.trees(a.variant, budget);
+    let pool = (trees > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(trees as usize)
+                .build()
+        })
+        .transpose()
+        .map_err(|e| Error::Other(format!("cannot start {trees} threads: {e}")))?;
     eprintln!("{config} ({budget:?}, seed {})", a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
@@ -91,8 +92,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
                 r.stats.endgames, r.stats.endgame_nodes
             );
         }
-        if config.threads > 1 {
-            extra += &format!(" threads {}", config.threads);
+        if trees > 1 {
+            extra += &format!(" threads {trees}");
         }
         if r.stats.proven {
             extra += " proven optimal";

@@ -76,6 +76,7 @@ mod tests {
             let b = board15(2, v);
             let mut m = SearchConfig::new(Algo::Mcts, 1);
             m.z = vec![Setting::Set(0)]; // global search, as BMCTS
+            m.threads = 1; // one tree, as BMCTS
             let x = crate::search::search(
                 &m,
                 &b,

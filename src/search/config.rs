@@ -257,13 +257,25 @@ pub struct SearchConfig {
     #[serde(default)]
     pub pb: Vec<f64>,
     /// Root parallelisation (`solve --threads`, `--search-threads`): this many
-    /// independent searches share the budget (`search::parallel`); 1 = one search.
-    /// Left out of the JSON form when 1, so journals keep their identity.
+    /// independent searches share the budget (`search::parallel`); 1 = one search,
+    /// 0 = auto ([`super::Params::trees`], the default of `mcts`). Left out of the
+    /// JSON form when 1, so journals keep their identity.
     #[serde(
         default = "super::parallel::one",
         skip_serializing_if = "super::parallel::is_one"
     )]
     pub threads: u32,
+}
+
+impl SearchConfig {
+    /// The number of searches root parallelisation runs on `variant` with `budget`
+    /// (`auto` resolved by [`super::Params::trees`]).
+    pub fn trees(&self, variant: crate::rules::Variant, budget: super::Budget) -> u32 {
+        match self.threads {
+            0 => super::Params::trees(self.algo, variant, budget),
+            n => n,
+        }
+    }
 }
 
 fn default_tt_mb() -> u64 {
@@ -333,7 +345,7 @@ impl SearchConfig {
             im_alpha: Vec::new(),
             im_source: ImSource::Eval,
             pb: Vec::new(),
-            threads: 1,
+            threads: if algo == Algo::Mcts { 0 } else { 1 },
         }
     }
 
@@ -616,8 +628,12 @@ impl fmt::Display for SearchConfig {
             write!(f, " --endgame {} --tt-mb {}", self.endgame, self.tt_mb)?;
         }
         // Printed only when set, so older canonical strings stay unchanged.
-        if self.threads > 1 {
-            write!(f, " --search-threads {}", self.threads)?;
+        // Always shown for mcts (whose default is auto), so that its one-tree strings
+        // from before differ from the auto ones.
+        match self.threads {
+            0 => write!(f, " --search-threads auto")?,
+            1 if self.algo != Algo::Mcts => {}
+            n => write!(f, " --search-threads {n}")?,
         }
         Ok(())
     }

@@ -45,6 +45,7 @@ mod tests {
             let b = board15(7, v);
             for (c, z) in [(Setting::Auto, 0), (Setting::Set(0.05), 4)] {
                 let mut m = SearchConfig::new(Algo::Mcts, 1);
+                m.threads = 1; // one tree, as NMCTS
                 m.c = vec![c];
                 m.z = vec![Setting::Set(z)];
                 let mut n = SearchConfig::new(Algo::Nmcts, 1);

@@ -61,13 +61,14 @@ pub(super) fn is_one(n: &u32) -> bool {
 
 /// Checks `threads` (part of [`SearchConfig::validate`]).
 pub(super) fn validate(config: &SearchConfig) -> Result<(), Error> {
-    if !(1..=MAX_THREADS).contains(&config.threads) {
+    // 0 is `auto` (resolved per variant and budget when the search starts).
+    if config.threads > MAX_THREADS {
         return Err(Error::Config(format!(
             "--threads (--search-threads) must be between 1 and {MAX_THREADS}, got {}",
             config.threads
         )));
     }
-    if config.threads > 1 && config.algo == Algo::Exact {
+    if config.threads != 1 && config.algo == Algo::Exact {
         return Err(Error::Config(
             "--threads (--search-threads) is not used by exact (it runs one search)".into(),
         ));

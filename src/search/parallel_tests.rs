@@ -9,6 +9,7 @@ use crate::Variant;
 
 fn cfg(algo: Algo, level: u32, f: impl FnOnce(&mut SearchConfig)) -> SearchConfig {
     let mut c = SearchConfig::new(algo, level);
+    c.threads = 1; // one search unless `f` says otherwise (mcts defaults to auto)
     f(&mut c);
     c.validate().unwrap();
     c
@@ -269,7 +270,7 @@ fn stopped_searches_return_a_game() {
 
 #[test]
 fn threads_are_validated_shown_and_serialised_only_when_set() {
-    let mut c = SearchConfig::new(Algo::Mcts, 1);
+    let mut c = SearchConfig::new(Algo::Nmcts, 2);
     let plain = serde_json::to_string(&c).unwrap();
     assert!(!plain.contains("threads"), "{plain}");
     assert!(!c.to_string().contains("threads"));
@@ -279,11 +280,37 @@ fn threads_are_validated_shown_and_serialised_only_when_set() {
     assert_eq!(back, c);
     let old: SearchConfig = serde_json::from_str(&plain).unwrap();
     assert_eq!(old.threads, 1);
-    c.threads = 0;
-    assert!(c.validate().unwrap_err().to_string().contains("--threads"));
     c.threads = MAX_THREADS + 1;
-    assert!(c.validate().is_err());
+    assert!(c.validate().unwrap_err().to_string().contains("--threads"));
     let mut e = SearchConfig::new(Algo::Exact, 1);
     e.threads = 2;
     assert!(e.validate().unwrap_err().to_string().contains("exact"));
+    e.threads = 0;
+    assert!(e.validate().is_err(), "auto is not for exact either");
+    // mcts defaults to auto, always shown (its one-tree strings from before differ).
+    let mut m = SearchConfig::new(Algo::Mcts, 1);
+    assert_eq!(m.threads, 0);
+    assert!(m.to_string().ends_with(" --search-threads auto"), "{m}");
+    let json = serde_json::to_string(&m).unwrap();
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), m);
+    m.threads = 1;
+    assert!(m.to_string().ends_with(" --search-threads 1"), "{m}");
+}
+
+#[test]
+fn auto_is_two_mcts_trees_but_in_clickomania_and_under_time_budgets() {
+    use crate::search::Params;
+    let it = Budget::Iterations(1000);
+    let m = SearchConfig::new(Algo::Mcts, 1);
+    assert_eq!(m.trees(Variant::SameGame, it), 2);
+    assert_eq!(m.trees(Variant::BubbleBreaker, it), 2);
+    assert_eq!(m.trees(Variant::Clickomania, it), 1);
+    assert_eq!(m.trees(Variant::SameGame, Budget::Time(1.0)), 1);
+    assert_eq!(Params::trees(Algo::Nmcts, Variant::SameGame, it), 1);
+    // The default search is the two-tree search.
+    let b = board15(1, Variant::SameGame);
+    let mut two = m.clone();
+    two.threads = 2;
+    let run = |c: &SearchConfig| crate::search::search(c, &b, it, &mut crate::rng_for(1, 0, 0));
+    same(&run(&m), &run(&two), "auto = 2 trees");
 }

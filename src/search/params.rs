@@ -4,7 +4,7 @@
 //! Owns: [`Params`] (levels, budgets, C, z, beams, bandit C, inner budgets and budget
 //! classes). Must not: run searches or validate configurations.
 
-use super::{Budget, RewardNorm};
+use super::{Algo, Budget, RewardNorm};
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
 
@@ -25,6 +25,26 @@ impl Params {
     pub const NRPA_BIAS: f64 = 0.0;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
+    /// Searches of root parallelisation for `--search-threads auto`, the default of
+    /// `mcts` (every other algorithm defaults to one search). MCTS with move-by-move
+    /// search runs two trees sharing the budget and their move decisions in SameGame
+    /// and Bubble Breaker: on validation positions never used for tuning (Maastricht
+    /// 101-150, 100,000 playouts) two trees beat one by +346 (p < 0.0001,
+    /// docs/results/s10-validate.md; training: docs/results/threads-mcts.md, 4 trees
+    /// no better than 2 in docs/results/s10-trees.md), in Bubble Breaker 4 trees beat
+    /// one by +602 (docs/results/s10-trees-bubblebreaker.md); in Clickomania more
+    /// trees lose (docs/results/s10-trees-clickomania.md). A time budget gets one
+    /// search (each search of root parallelisation gets the whole time on a core of
+    /// its own, so `--time` comparisons stay one core per search).
+    pub fn trees(algo: Algo, variant: Variant, budget: Budget) -> u32 {
+        match (algo, variant, budget) {
+            (_, _, Budget::Time(_)) => 1,
+            (Algo::Mcts, Variant::Clickomania, _) => 1,
+            (Algo::Mcts, _, _) => 2,
+            _ => 1,
+        }
+    }
+
     /// Default exact-endgame size in tiles (`--endgame`; 0 = off).
     pub const ENDGAME: u32 = 0;
     /// Default transposition-table size of `exact` and the endgame solver, in MB.
