@@ -177,12 +177,10 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     /// Colour of the tile at bit `i` (which must be occupied).
     #[inline(always)]
     pub fn color_at_bit(&self, i: usize) -> u8 {
-        let seed = single::<B>(i);
+        let (blk, w, b) = (i / 256, i / 64 % 4, i % 64);
         let mut c = 0;
         for k in 0..P {
-            if !disjoint(&self.bits[k], &seed) {
-                c |= 1 << k;
-            }
+            c |= ((self.bits[k][blk].words()[w] >> b & 1) as u8) << k;
         }
         c
     }
@@ -245,38 +243,46 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             self.occ[blk] = nocc;
         }
         if emptied != 0 {
-            self.close_up(emptied);
+            (self.occ, self.bits) = close_up::<B, L, P>(self.occ, self.bits, emptied);
+            self.ncols -= emptied.count_ones() as usize;
         }
         self.counts[usize::from(color)] -= size as u16;
         self.score += self.variant.group_score(size);
         self.moves += 1;
     }
+}
 
-    /// Deletes the columns whose bits are set in `emptied`: the columns right of
-    /// them move left.
-    #[inline(never)]
-    fn close_up(&mut self, mut emptied: u64) {
-        let mut occ = [0u64; 16];
-        let mut bits = [[0u64; 16]; P];
-        to_words(&self.occ, &mut occ);
+/// Deletes the columns whose bits are set in `emptied` from every plane: the columns
+/// right of them move left. Planes in and out by value (rare; a call taking the
+/// planes by reference would keep them in memory in the playout loop).
+#[inline(never)]
+fn close_up<const B: usize, const L: u32, const P: usize>(
+    occ: Plane<B>,
+    bits: [Plane<B>; P],
+    mut emptied: u64,
+) -> (Plane<B>, [Plane<B>; P]) {
+    let mut ow = [0u64; 16];
+    let mut bw = [[0u64; 16]; P];
+    to_words(&occ, &mut ow);
+    for k in 0..P {
+        to_words(&bits[k], &mut bw[k]);
+    }
+    // Right to left, so that the indices still to do stay valid.
+    while emptied != 0 {
+        let x = 63 - emptied.leading_zeros() as usize;
+        emptied &= !(1 << x);
+        remove_lane::<L>(&mut ow[..4 * B], x);
         for k in 0..P {
-            to_words(&self.bits[k], &mut bits[k]);
-        }
-        // Right to left, so that the indices still to do stay valid.
-        while emptied != 0 {
-            let x = 63 - emptied.leading_zeros() as usize;
-            emptied &= !(1 << x);
-            remove_lane::<L>(&mut occ[..4 * B], x);
-            for k in 0..P {
-                remove_lane::<L>(&mut bits[k][..4 * B], x);
-            }
-            self.ncols -= 1;
-        }
-        from_words(&occ, &mut self.occ);
-        for k in 0..P {
-            from_words(&bits[k], &mut self.bits[k]);
+            remove_lane::<L>(&mut bw[k][..4 * B], x);
         }
     }
+    let mut occ = occ;
+    let mut bits = bits;
+    from_words(&ow, &mut occ);
+    for k in 0..P {
+        from_words(&bw[k], &mut bits[k]);
+    }
+    (occ, bits)
 }
 
 /// Colour bit planes needed for `ncolors` colours: ⌈log2 ncolors⌉.
@@ -309,12 +315,6 @@ fn same<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> bool {
 #[inline(always)]
 pub fn and_not<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> Plane<B> {
     std::array::from_fn(|i| a[i].and_not(b[i]))
-}
-
-/// True when `a & b` is empty.
-#[inline(always)]
-fn disjoint<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> bool {
-    (0..B).all(|i| a[i].disjoint(b[i]))
 }
 
 /// The plane with only bit `i` set.

@@ -12,7 +12,7 @@
 //! `reference.rs` (tests only) keeps the previous column-lane playout: the fast loop
 //! must draw exactly the same moves from the same random numbers.
 
-use rand::Rng as _;
+use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 
 use crate::board::planes::{and_not, count, planes_for, select, Planes, MAX_PLANES};
@@ -150,10 +150,11 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
             break;
         }
         let (group, color, size) = loop {
-            let i = select(&masks, rng.gen_range(0..total));
+            let d = rng.next_u64();
+            let i = select(&masks, below(rng, d as u32, total));
             let color = p.color_at_bit(i);
             let (g, size) = Planes::<B, L, P>::flood(&p.color_plane(color), i);
-            if size == 2 || rng.gen_range(0..size) < 2 {
+            if accept(rng, (d >> 32) as u32, size) {
                 break (g, color, size);
             }
         };
@@ -168,3 +169,29 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
 mod reference;
 #[cfg(test)]
 mod tests;
+
+/// Accepts a group of `n` ≥ 2 tiles with probability 2/n, from the 32 random bits
+/// `v`: `n == 2` or `below(v, n) < 2`, computed as one condition (one branch for the
+/// caller) except in [`below`]'s rare redraw case.
+#[inline(always)]
+pub(crate) fn accept(rng: &mut Rng, v: u32, n: u32) -> bool {
+    let m = u64::from(v) * u64::from(n);
+    if (m as u32) < n && n != 2 {
+        return below(rng, v, n) < 2;
+    }
+    (n == 2) | (m >> 32 < 2)
+}
+
+/// A uniform integer in `0..n` from the 32 random bits `v`: Lemire's multiply-shift,
+/// exact (the rare redraw, probability below n / 2^32, takes more bits from `rng`).
+#[inline(always)]
+pub(crate) fn below(rng: &mut Rng, v: u32, n: u32) -> u32 {
+    let mut m = u64::from(v) * u64::from(n);
+    if (m as u32) < n {
+        let t = n.wrapping_neg() % n;
+        while (m as u32) < t {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}

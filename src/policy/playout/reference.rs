@@ -6,7 +6,9 @@
 //! outside tests; `tests::fast_playout_draws_the_reference_moves` checks that the
 //! planes kernel plays exactly the same games from the same random numbers.
 
-use rand::Rng as _;
+use rand::RngCore as _;
+
+use super::{accept, below};
 
 use crate::board::{Board, Cell, GroupMask, MAX_WIDTH};
 use crate::Rng;
@@ -44,12 +46,13 @@ pub fn reference_playout(
             break;
         }
         loop {
-            let (x, y) = select(masks, rng.gen_range(0..total));
+            let d = rng.next_u64();
+            let (x, y) = select(masks, below(rng, d as u32, total));
             let color = (0..board.colors())
                 .find(|&c| board.lane(x, c) >> y & 1 != 0)
                 .expect("pair tile is occupied") as u8;
             let size = board.flood_color(x, y, color, &mut mask);
-            if size == 2 || rng.gen_range(0..size) < 2 {
+            if accept(rng, (d >> 32) as u32, size) {
                 break;
             }
         }
