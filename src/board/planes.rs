@@ -25,6 +25,16 @@ pub const MAX_PLANES: usize = 4;
 /// A whole-board bit plane: `B` blocks of 256 bits, bit `x·L + y` = column x, row y.
 pub type Plane<const B: usize> = [Block; B];
 
+/// The same-colour edges of a position: `up` has a bit at every tile whose upper
+/// neighbour has its colour, `right` at every tile whose right neighbour has.
+#[derive(Clone, Copy, Debug)]
+pub struct Edges<const B: usize> {
+    /// Tiles with a same-coloured tile above.
+    pub up: Plane<B>,
+    /// Tiles with a same-coloured tile to the right.
+    pub right: Plane<B>,
+}
+
 /// A position as bit-sliced planes of `B` blocks with `L`-bit column lanes (`L` is 16
 /// or 32, so `256 / L` columns per block) and `P` colour bit planes (at least
 /// ⌈log2 colours⌉; a constant, so that every plane loop is unrolled and the planes
@@ -131,11 +141,10 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
         self.score
     }
 
-    /// Tiles that belong to a group of ≥ 2 (have a same-coloured neighbour), for
-    /// every colour at once: two tiles have the same colour when no colour bit plane
-    /// differs between them.
+    /// The same-colour edges of the board, for every colour at once: two tiles
+    /// have the same colour when no colour bit plane differs between them.
     #[inline(always)]
-    pub fn pairs(&self) -> Plane<B> {
+    pub fn edges(&self) -> Edges<B> {
         let occ = &self.occ;
         // dv: colour differs from the tile above; dh: from the tile to the right.
         let mut dv = [Block::zero(); B];
@@ -149,15 +158,22 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             }
         }
         let occ_right = from_right::<B, L>(occ);
-        let mut ev = [Block::zero(); B];
-        let mut eh = [Block::zero(); B];
-        for i in 0..B {
-            // ev: same colour as the tile above; eh: same as the tile to the right.
-            ev[i] = occ[i].and(occ[i].down::<L>()).and_not(dv[i]);
-            eh[i] = occ[i].and(occ_right[i]).and_not(dh[i]);
+        Edges {
+            up: std::array::from_fn(|i| occ[i].and(occ[i].down::<L>()).and_not(dv[i])),
+            right: std::array::from_fn(|i| occ[i].and(occ_right[i]).and_not(dh[i])),
         }
-        let eh_left = from_left::<B, L>(&eh);
-        std::array::from_fn(|i| ev[i].or(ev[i].up::<L>()).or(eh[i]).or(eh_left[i]))
+    }
+
+    /// Tiles that belong to a group of ≥ 2: an end of a same-colour edge.
+    #[inline(always)]
+    pub fn pairs(e: &Edges<B>) -> Plane<B> {
+        let right_ends = from_left::<B, L>(&e.right);
+        std::array::from_fn(|i| {
+            e.up[i]
+                .or(e.up[i].up::<L>())
+                .or(e.right[i])
+                .or(right_ends[i])
+        })
     }
 
     /// The tiles of colour `c`.
@@ -185,21 +201,24 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
         c
     }
 
-    /// The group of the tile at bit `i` within `plane` (the tiles of its colour), and
-    /// its size: dilation by one step in the four directions until stable. Three
-    /// steps come before the first test (72% of the floods of a 15 × 15 × 5 playout
-    /// are done by then), then two per test: fewer hard-to-predict loop exits.
+    /// The group of the tile `seed` (a plane with one bit) and its size: the tiles
+    /// reached from it
+    /// along same-colour edges, one step in the four directions per round until
+    /// stable (no colour needed: the edges know it). Four steps come before the
+    /// first test (86% of the floods of a 15 × 15 × 5 playout are done by then),
+    /// then two per test: fewer hard-to-predict loop exits.
     #[inline(always)]
-    pub fn flood(plane: &Plane<B>, i: usize) -> (Plane<B>, u32) {
-        let mut s = single::<B>(i);
-        s = dilate::<B, L>(&s, plane);
-        s = dilate::<B, L>(&s, plane);
+    pub fn flood(e: &Edges<B>, seed: &Plane<B>) -> (Plane<B>, u32) {
+        let mut s = *seed;
+        s = step::<B, L>(&s, e);
+        s = step::<B, L>(&s, e);
+        s = step::<B, L>(&s, e);
         loop {
-            let g = dilate::<B, L>(&s, plane);
+            let g = step::<B, L>(&s, e);
             if same(&g, &s) {
                 break;
             }
-            s = dilate::<B, L>(&g, plane);
+            s = step::<B, L>(&g, e);
             if same(&g, &s) {
                 break;
             }
@@ -294,14 +313,17 @@ pub const fn planes_for(ncolors: usize) -> usize {
     k
 }
 
-/// One dilation step of `s` inside `plane`: `s` and its four neighbours, within `plane`.
+/// One flood step: `s` and every tile joined to `s` by a same-colour edge.
 #[inline(always)]
-fn dilate<const B: usize, const L: u32>(s: &Plane<B>, plane: &Plane<B>) -> Plane<B> {
-    let left = from_left::<B, L>(s);
-    let right = from_right::<B, L>(s);
+fn step<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
+    let to_right: Plane<B> = std::array::from_fn(|j| s[j].and(e.right[j]));
+    let to_right = from_left::<B, L>(&to_right);
+    let from_right_tiles = from_right::<B, L>(s);
     std::array::from_fn(|j| {
-        let v = s[j].up::<L>().or(s[j].down::<L>());
-        s[j].or(v).or(left[j]).or(right[j]).and(plane[j])
+        let up = s[j].and(e.up[j]).up::<L>();
+        let down = s[j].down::<L>().and(e.up[j]);
+        let left = from_right_tiles[j].and(e.right[j]);
+        s[j].or(up).or(down).or(to_right[j]).or(left)
     })
 }
 
@@ -315,18 +337,6 @@ fn same<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> bool {
 #[inline(always)]
 pub fn and_not<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> Plane<B> {
     std::array::from_fn(|i| a[i].and_not(b[i]))
-}
-
-/// The plane with only bit `i` set.
-#[inline(always)]
-fn single<const B: usize>(i: usize) -> Plane<B> {
-    std::array::from_fn(|b| {
-        if B == 1 || b == i / 256 {
-            Block::bit(i % 256)
-        } else {
-            Block::zero()
-        }
-    })
 }
 
 /// Number of set bits of a plane.
@@ -369,7 +379,14 @@ fn first_bit<const B: usize>(m: &Plane<B>) -> usize {
 /// Index of the `r`-th set bit (0-based, lowest first) of a plane; `r < count(m)`.
 /// Lowest first is column-major order: column by column, rows bottom to top.
 #[inline(always)]
-pub fn select<const B: usize>(m: &Plane<B>, mut r: u32) -> usize {
+pub fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
+    select_seed(m, r).0
+}
+
+/// [`select`], also returning the plane with only that bit set (built from the
+/// selected word in registers, ready for [`Planes::flood`]).
+#[inline(always)]
+pub fn select_seed<const B: usize>(m: &Plane<B>, mut r: u32) -> (usize, Plane<B>) {
     for (bi, b) in m.iter().enumerate() {
         let w = b.words();
         let c1 = w[0].count_ones();
@@ -377,10 +394,27 @@ pub fn select<const B: usize>(m: &Plane<B>, mut r: u32) -> usize {
         let c3 = c2 + w[2].count_ones();
         let c4 = c3 + w[3].count_ones();
         if B == 1 || r < c4 {
-            // The word holding it, without a branch per word.
-            let j = usize::from(r >= c1) + usize::from(r >= c2) + usize::from(r >= c3);
-            let before = [0, c1, c2, c3][j];
-            return (bi * 4 + j) * 64 + nth_set_bit64(w[j], r - before) as usize;
+            // The word holding it, by conditional moves rather than branches.
+            let (mut word, mut before, mut j) = (w[0], 0, 0);
+            if r >= c1 {
+                (word, before, j) = (w[1], c1, 1);
+            }
+            if r >= c2 {
+                (word, before, j) = (w[2], c2, 2);
+            }
+            if r >= c3 {
+                (word, before, j) = (w[3], c3, 3);
+            }
+            let one = pdep64(1 << (r - before), word);
+            let i = (bi * 4 + j) * 64 + one.trailing_zeros() as usize;
+            let seed = std::array::from_fn(|k| {
+                if B == 1 || k == bi {
+                    Block::one_word(j, one)
+                } else {
+                    Block::zero()
+                }
+            });
+            return (i, seed);
         }
         r -= c4;
     }

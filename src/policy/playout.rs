@@ -15,7 +15,7 @@
 use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 
-use crate::board::planes::{and_not, count, planes_for, select, Planes, MAX_PLANES};
+use crate::board::planes::{and_not, count, planes_for, select_seed, Planes, MAX_PLANES};
 use crate::board::{Board, Cell};
 use crate::Rng;
 
@@ -136,7 +136,8 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
 ) -> i32 {
     let mut p = Planes::<B, L, P>::from_board(board);
     loop {
-        let mut masks = p.pairs();
+        let edges = p.edges();
+        let mut masks = Planes::<B, L, P>::pairs(&edges);
         let mut total = count(&masks);
         if let Some(t) = tabu {
             let free = and_not(&masks, &p.color_plane(t));
@@ -151,11 +152,10 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
         }
         let (group, color, size) = loop {
             let d = rng.next_u64();
-            let i = select(&masks, below(rng, d as u32, total));
-            let color = p.color_at_bit(i);
-            let (g, size) = Planes::<B, L, P>::flood(&p.color_plane(color), i);
+            let (i, seed) = select_seed(&masks, below(rng, d as u32, total));
+            let (g, size) = Planes::<B, L, P>::flood(&edges, &seed);
             if accept(rng, (d >> 32) as u32, size) {
-                break (g, color, size);
+                break (g, p.color_at_bit(i), size);
             }
         };
         moves.push(Planes::<B, L, P>::first_cell(&group));

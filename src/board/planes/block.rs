@@ -149,6 +149,13 @@ pub mod portable {
             w[i / 64] = 1 << (i % 64);
             Block(w)
         }
+        /// Word `j` (< 4) is `v`, the others zero.
+        #[inline(always)]
+        pub fn one_word(j: usize, v: u64) -> Block {
+            let mut w = [0; 4];
+            w[j] = v;
+            Block(w)
+        }
         /// Gravity on compact lanes: every lane of `self` shifted down by the number
         /// of bits set in the same lane of `removed`.
         #[inline(always)]
@@ -227,6 +234,15 @@ pub mod avx2 {
                 w[1] as i64,
                 w[0] as i64
             )))
+        }
+        /// Word `j` (< 4) is `v`, the others zero, built in registers.
+        #[inline(always)]
+        pub fn one_word(j: usize, v: u64) -> Block {
+            avx!({
+                let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+                let pick = _mm256_cmpeq_epi64(lanes, _mm256_set1_epi64x(j as i64));
+                Block(_mm256_and_si256(pick, _mm256_set1_epi64x(v as i64)))
+            })
         }
         /// Only bit `i` (< 256) set, built in registers.
         #[inline(always)]
@@ -420,6 +436,11 @@ pub mod avx2 {
             assert_eq!(x.count(), p.count());
             let i = (a[0] % 256) as usize;
             assert_eq!(Block::bit(i).words(), portable::Block::bit(i).words());
+            let j = (a[1] % 4) as usize;
+            assert_eq!(
+                Block::one_word(j, b[0]).words(),
+                portable::Block::one_word(j, b[0]).words()
+            );
             assert_eq!(x.zero_lanes::<L>(), p.zero_lanes::<L>());
             // Gravity needs compact lanes and removed ⊆ lanes.
             let lane = u64::MAX >> (64 - L);

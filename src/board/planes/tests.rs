@@ -32,7 +32,8 @@ fn check_game<const B: usize, const L: u32, const P: usize>(start: Board, rng: &
         p.write_to(&mut back);
         assert_eq!(back, b, "write_to\n{b:?}");
         assert_eq!(Planes::<B, L, P>::from_board(&b), p);
-        let pairs = p.pairs();
+        let edges = p.edges();
+        let pairs = Planes::<B, L, P>::pairs(&edges);
         let mut cols = [0u32; crate::board::MAX_WIDTH];
         let total = b.pair_masks(&mut cols, None);
         assert_eq!(count(&pairs), total);
@@ -46,11 +47,13 @@ fn check_game<const B: usize, const L: u32, const P: usize>(start: Board, rng: &
             assert!(b.is_terminal());
             break;
         }
-        let i = select(&pairs, rng.gen_range(0..total));
+        let (i, seed) = select_seed(&pairs, rng.gen_range(0..total));
+        assert_eq!(count(&seed), 1);
+        assert_eq!(select(&seed, 0), i);
         let cell = Cell::new(i / L as usize, i % L as usize);
         let color = p.color_at_bit(i);
         assert_eq!(b.color_at(cell), Some(color));
-        let (g, size) = Planes::<B, L, P>::flood(&p.color_plane(color), i);
+        let (g, size) = Planes::<B, L, P>::flood(&edges, &seed);
         assert_eq!(b.flood(cell, &mut mask), size);
         for x in 0..b.ncols() {
             assert_eq!(lane::<B, L>(&g, x), mask.column(x), "flood column {x}");
