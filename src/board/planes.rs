@@ -17,7 +17,6 @@ mod block;
 pub use block::Block;
 
 use super::{Board, Cell, MAX_COLORS};
-use crate::rules::Variant;
 
 /// Most colour bit planes (10 colours need 4).
 pub const MAX_PLANES: usize = 4;
@@ -46,11 +45,6 @@ pub struct Planes<const B: usize, const L: u32, const P: usize> {
     occ: Plane<B>,
     bits: [Plane<B>; P],
     ncols: usize,
-    counts: [u16; MAX_COLORS],
-    ncolors: usize,
-    score: i32,
-    moves: u16,
-    variant: Variant,
 }
 
 impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
@@ -72,7 +66,7 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             && planes_for(board.colors()) <= P
     }
 
-    /// The position of `board` (which must [`fit`](Self::fits)), score and moves included.
+    /// The tiles of `board` (which must [`fit`](Self::fits)).
     #[inline]
     pub fn from_board(board: &Board) -> Self {
         debug_assert!(Self::fits(board));
@@ -95,36 +89,32 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             occ: occ.map(Block::from_words),
             bits: bits.map(|p| p.map(Block::from_words)),
             ncols: board.ncols(),
-            counts: board.counts,
-            ncolors,
-            score: board.score,
-            moves: board.moves,
-            variant: board.variant,
         }
     }
 
-    /// Writes this position (tiles, counts, score, moves) into `board`, which must be
-    /// the board it was made from or one of its successors.
+    /// Writes these tiles into `board`, which must be the board they were made from
+    /// or one of its successors, after `moves` more moves scoring `gained` in all
+    /// (tile counts are recounted from the planes).
     #[inline]
-    pub fn write_to(&self, board: &mut Board) {
+    pub fn write_to(&self, board: &mut Board, gained: i32, moves: u16) {
         for x in self.ncols..board.ncols() {
             board.lanes[x] = [0; MAX_COLORS];
             board.occ[x] = 0;
         }
-        for c in 0..self.ncolors {
+        for c in 0..board.colors() {
             let plane = self.color_plane(c as u8);
             for x in 0..self.ncols {
                 board.lanes[x][c] = Self::lane(&plane, x);
             }
+            board.counts[c] = count(&plane) as u16;
         }
         for x in 0..self.ncols {
             board.occ[x] = Self::lane(&self.occ, x);
         }
         board.ncols = self.ncols as u8;
-        board.counts = self.counts;
-        board.tiles = self.counts.iter().sum();
-        board.score = self.score;
-        board.moves = self.moves;
+        board.tiles = board.counts.iter().sum();
+        board.score += gained;
+        board.moves += moves;
         debug_assert!(board.is_consistent());
     }
 
@@ -133,12 +123,6 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     fn lane(m: &Plane<B>, x: usize) -> u32 {
         let (w, off) = (x / Self::PER_WORD, (x % Self::PER_WORD) as u32 * L);
         (m[w / 4].words()[w % 4] >> off & Self::LANE) as u32
-    }
-
-    /// Running score (sum of group scores so far).
-    #[inline]
-    pub fn score(&self) -> i32 {
-        self.score
     }
 
     /// The same-colour edges of the board, for every colour at once: two tiles
@@ -233,15 +217,15 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
         Cell::new(i / L as usize, i % L as usize)
     }
 
-    /// Plays the group `g` of colour `color` and `size` tiles: removes it, applies
-    /// gravity, closes up emptied columns and updates counts, score and moves.
+    /// Plays the group `g`: removes its tiles, applies gravity and closes up emptied
+    /// columns (the caller keeps the score: [`Planes::write_to`]).
     ///
     /// Gravity without branches per column: the new occupancy is every lane shifted
     /// down by its number of removed tiles; then each colour bit plane word keeps
     /// its bits outside the group, packed (PEXT) and spread over the new occupancy
     /// (PDEP), which keeps every lane in its place since both are in lane order.
     #[inline(always)]
-    pub fn remove(&mut self, g: &Plane<B>, color: u8, size: u32) {
+    pub fn remove(&mut self, g: &Plane<B>) {
         let mut emptied = 0u64; // bit x: column x emptied (at most 32 columns)
         for blk in 0..B {
             if B > 1 && g[blk].is_zero() {
@@ -265,9 +249,6 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             (self.occ, self.bits) = close_up::<B, L, P>(self.occ, self.bits, emptied);
             self.ncols -= emptied.count_ones() as usize;
         }
-        self.counts[usize::from(color)] -= size as u16;
-        self.score += self.variant.group_score(size);
-        self.moves += 1;
     }
 }
 

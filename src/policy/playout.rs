@@ -135,6 +135,8 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
     moves: &mut Vec<Cell>,
 ) -> i32 {
     let mut p = Planes::<B, L, P>::from_board(board);
+    let variant = board.variant();
+    let (mut gained, mut played) = (0, 0);
     loop {
         let edges = p.edges();
         let mut masks = Planes::<B, L, P>::pairs(&edges);
@@ -150,18 +152,20 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
         if total == 0 {
             break;
         }
-        let (group, color, size) = loop {
+        let (group, size) = loop {
             let d = rng.next_u64();
-            let (i, seed) = select_seed(&masks, below(rng, d as u32, total));
+            let (_, seed) = select_seed(&masks, below(rng, d as u32, total));
             let (g, size) = Planes::<B, L, P>::flood(&edges, &seed);
             if accept(rng, (d >> 32) as u32, size) {
-                break (g, p.color_at_bit(i), size);
+                break (g, size);
             }
         };
         moves.push(Planes::<B, L, P>::first_cell(&group));
-        p.remove(&group, color, size);
+        p.remove(&group);
+        gained += variant.group_score(size);
+        played += 1;
     }
-    p.write_to(board);
+    p.write_to(board, gained, played);
     board.final_score()
 }
 

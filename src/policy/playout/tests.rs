@@ -1,6 +1,8 @@
 //! Playout tests: uniformity, legality, tabu, and the planes kernel against the
 //! column-lane reference on every size class.
 
+use rand::Rng as _;
+
 use super::reference::reference_playout;
 use super::*;
 use crate::board::classic::{classic_playout, ClassicBoard};
