@@ -67,7 +67,9 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     }
 
     /// The tiles of `board` (which must [`fit`](Self::fits)).
-    #[inline]
+    /// Always inlined: built in place by a call, the planes would stay in memory
+    /// during the whole playout.
+    #[inline(always)]
     pub fn from_board(board: &Board) -> Self {
         debug_assert!(Self::fits(board));
         let ncolors = board.colors();
@@ -95,8 +97,11 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     /// Writes these tiles into `board`, which must be the board they were made from
     /// or one of its successors, after `moves` more moves scoring `gained` in all
     /// (tile counts are recounted from the planes).
-    #[inline]
-    pub fn write_to(&self, board: &mut Board, gained: i32, moves: u16) {
+    ///
+    /// Takes the planes by value: a call that is not inlined and takes them by
+    /// reference would keep them in memory during the whole playout.
+    #[inline(never)]
+    pub fn write_to(self, board: &mut Board, gained: i32, moves: u16) {
         for x in self.ncols..board.ncols() {
             board.lanes[x] = [0; MAX_COLORS];
             board.occ[x] = 0;
@@ -312,6 +317,18 @@ fn step<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
 #[inline(always)]
 fn same<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> bool {
     (0..B).all(|i| a[i].xor(b[i]).is_zero())
+}
+
+/// The plane with no bit set.
+#[inline(always)]
+pub fn empty<const B: usize>() -> Plane<B> {
+    [Block::zero(); B]
+}
+
+/// True when `a & b` is not empty.
+#[inline(always)]
+pub fn intersects<const B: usize>(a: &Plane<B>, b: &Plane<B>) -> bool {
+    !(0..B).all(|i| a[i].disjoint(b[i]))
 }
 
 /// `a & !b`, block by block.

@@ -15,7 +15,9 @@
 use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 
-use crate::board::planes::{and_not, count, planes_for, select_seed, Planes, MAX_PLANES};
+use crate::board::planes::{
+    and_not, count, empty, intersects, planes_for, select_seed, Planes, MAX_PLANES,
+};
 use crate::board::{Board, Cell};
 use crate::Rng;
 
@@ -101,22 +103,36 @@ pub fn tabu_color(board: &Board) -> Option<u8> {
 /// per plane.
 #[inline]
 pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut Vec<Cell>) -> i32 {
+    match tabu {
+        None => playout_sized::<false>(board, 0, rng, moves),
+        Some(t) => playout_sized::<true>(board, t, rng, moves),
+    }
+}
+
+/// [`playout`] with the plane layout chosen for the board.
+#[inline]
+fn playout_sized<const TABU: bool>(
+    board: &mut Board,
+    tabu: u8,
+    rng: &mut Rng,
+    moves: &mut Vec<Cell>,
+) -> i32 {
     if board.height() <= 16 {
         if board.width() <= 16 {
             // The common case (up to 16 × 16): as many colour planes as needed.
             match planes_for(board.colors()) {
-                0 | 1 => playout_planes::<1, 16, 1>(board, tabu, rng, moves),
-                2 => playout_planes::<1, 16, 2>(board, tabu, rng, moves),
-                3 => playout_planes::<1, 16, 3>(board, tabu, rng, moves),
-                _ => playout_planes::<1, 16, MAX_PLANES>(board, tabu, rng, moves),
+                0 | 1 => playout_planes::<1, 16, 1, TABU>(board, tabu, rng, moves),
+                2 => playout_planes::<1, 16, 2, TABU>(board, tabu, rng, moves),
+                3 => playout_planes::<1, 16, 3, TABU>(board, tabu, rng, moves),
+                _ => playout_planes::<1, 16, MAX_PLANES, TABU>(board, tabu, rng, moves),
             }
         } else {
-            playout_planes::<2, 16, MAX_PLANES>(board, tabu, rng, moves)
+            playout_planes::<2, 16, MAX_PLANES, TABU>(board, tabu, rng, moves)
         }
     } else if board.width() <= 16 {
-        playout_planes::<2, 32, MAX_PLANES>(board, tabu, rng, moves)
+        playout_planes::<2, 32, MAX_PLANES, TABU>(board, tabu, rng, moves)
     } else {
-        playout_planes::<4, 32, MAX_PLANES>(board, tabu, rng, moves)
+        playout_planes::<4, 32, MAX_PLANES, TABU>(board, tabu, rng, moves)
     }
 }
 
@@ -128,9 +144,9 @@ pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut V
 /// uniformly among them (one random number), its group flooded (size n) and accepted
 /// with probability 2/n (a second random number when n > 2), else redrawn.
 #[inline(never)]
-fn playout_planes<const B: usize, const L: u32, const P: usize>(
+fn playout_planes<const B: usize, const L: u32, const P: usize, const TABU: bool>(
     board: &mut Board,
-    tabu: Option<u8>,
+    tabu: u8,
     rng: &mut Rng,
     moves: &mut Vec<Cell>,
 ) -> i32 {
@@ -139,26 +155,37 @@ fn playout_planes<const B: usize, const L: u32, const P: usize>(
     let (mut gained, mut played) = (0, 0);
     loop {
         let edges = p.edges();
-        let mut masks = Planes::<B, L, P>::pairs(&edges);
-        let mut total = count(&masks);
-        if let Some(t) = tabu {
-            let free = and_not(&masks, &p.color_plane(t));
-            let k = count(&free);
-            // With no other group left, every pair tile is of the tabu colour.
-            if k > 0 {
-                (masks, total) = (free, k);
+        let pairs = Planes::<B, L, P>::pairs(&edges);
+        let (masks, total) = if TABU {
+            let free = and_not(&pairs, &p.color_plane(tabu));
+            match count(&free) {
+                // With no other group left, every pair tile is of the tabu colour.
+                0 => (pairs, count(&pairs)),
+                k => (free, k),
             }
-        }
+        } else {
+            (pairs, count(&pairs))
+        };
         if total == 0 {
             break;
         }
+        // With a tabu colour, the last group flooded and refused: a redraw that falls
+        // in it again reuses it without a flood (the tabu colour's groups grow big,
+        // and big groups are drawn often and refused often). Random playouts skip
+        // it: their redraws seldom hit the same group, and the test mispredicts.
+        let mut last = (empty::<B>(), 0);
         let (group, size) = loop {
             let d = rng.next_u64();
             let (_, seed) = select_seed(&masks, below(rng, d as u32, total));
-            let (g, size) = Planes::<B, L, P>::flood(&edges, &seed);
+            let (g, size) = if TABU && intersects(&last.0, &seed) {
+                last
+            } else {
+                Planes::<B, L, P>::flood(&edges, &seed)
+            };
             if accept(rng, (d >> 32) as u32, size) {
                 break (g, size);
             }
+            last = (g, size);
         };
         moves.push(Planes::<B, L, P>::first_cell(&group));
         p.remove(&group);
