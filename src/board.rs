@@ -25,6 +25,8 @@
 //! 1.5 KiB: copying a board never touches the heap.
 
 pub mod classic;
+#[cfg(test)]
+mod differential;
 pub mod groups;
 pub mod naive;
 pub mod planes;

@@ -1,4 +1,5 @@
-//! `samegame bench`: single-thread random playouts on the standard 20 boards.
+//! `samegame bench`: single-thread random playouts on the standard 20 boards (or on
+//! the boards of `--testset`).
 //! Prints `playouts_per_s <N>` (read by scripts: keep the line as it is); with
 //! `--classic` it then runs the classic array engine ([`crate::board::classic`]) on
 //! the same boards for the same time or count, in the same process, and prints its
@@ -39,16 +40,26 @@ pub struct Args {
     /// move, uniform over groups) on the same boards and print the speed ratio.
     #[arg(long)]
     classic: bool,
+    /// Play the boards of this test-set file (SameGame rules) instead of the
+    /// standard 20.
+    #[arg(long)]
+    testset: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
     if !(a.seconds > 0.0 && a.seconds.is_finite()) {
         return Err(Error::Config("--seconds must be a positive number".into()));
     }
-    let set = TestSet::parse(
-        STANDARD_20,
-        std::path::Path::new("samegame-standard-20.txt"),
-    )?;
+    let set = match &a.testset {
+        Some(path) => TestSet::read(path)?,
+        None => TestSet::parse(
+            STANDARD_20,
+            std::path::Path::new("samegame-standard-20.txt"),
+        )?,
+    };
+    if set.positions.is_empty() {
+        return Err(Error::Config("the test set has no positions".into()));
+    }
     let boards: Vec<_> = set
         .positions
         .iter()
@@ -106,9 +117,13 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             }
         }
     }
+    let b0 = &boards[0];
     eprintln!(
-        "bench: {} boards 15x15x5, policy {}, {:.1} s, 1 thread",
+        "bench: {} boards {}x{}x{}, policy {}, {:.1} s, 1 thread",
         boards.len(),
+        b0.width(),
+        b0.height(),
+        b0.colors(),
         a.policy,
         ours.secs()
     );
