@@ -1,16 +1,23 @@
 //! Bit-sliced whole-board planes: the board of the playout kernel.
 //!
-//! Owns: [`Planes`], a position stored as an occupancy plane plus ⌈log2 colours⌉ bit
-//! planes of the colour index (plane k holds bit k of every tile's colour), each
-//! plane `B` blocks of 256 bits in `L`-bit column lanes: bit `x·L + y` of a plane is
-//! column x, row y. A 15 × 15 × 5 board is 4 planes of one block (128 bytes): every
-//! plane operation is one AVX2 instruction or two ([`Block`]). It offers the whole-board operations a
-//! playout needs: the pair masks of every colour at once (one XOR per colour bit
-//! plane instead of one test per colour), the r-th set bit of a mask, flood fill by
-//! dilation, removal with gravity (one PEXT/PDEP pair per colour bit plane and
-//! touched word) and closing up empty columns; exact conversion from and to
-//! [`Board`].
-//! Must not: choose moves or know about search; it is a value type for one playout.
+//! Owns: [`Planes`], the tiles of a position stored as an occupancy plane plus
+//! `P` ≥ ⌈log2 colours⌉ bit planes of the colour index (plane k holds bit k of every
+//! tile's colour), each plane `B` blocks of 256 bits in `L`-bit column lanes: bit
+//! `x·L + y` of a plane is column x, row y. A 15 × 15 × 5 board is 4 planes of one
+//! block (128 bytes) and every plane operation one or two AVX2 instructions
+//! ([`Block`]). The whole-board operations a playout needs:
+//! - [`Planes::edges`]: the same-colour edges of every colour at once (two tiles
+//!   have the same colour when no colour bit plane differs: one XOR per bit plane
+//!   instead of one test per colour), and [`Planes::pairs`], their end tiles;
+//! - [`select_seed`]: the r-th set bit of a plane, without a branch per word;
+//! - [`Planes::flood`]: a group grown along same-colour edges (no colour needed);
+//! - [`Planes::remove`]: removal with gravity (lanes compacted by their number of
+//!   removed tiles, colour planes by one PEXT/PDEP pair per word) and closing up
+//!   emptied columns;
+//! - exact conversion from and to [`Board`].
+//!
+//! Must not: choose moves, keep scores or know about search; it is a value type for
+//! one playout, kept in registers (hence the by-value and always-inlined methods).
 
 mod block;
 

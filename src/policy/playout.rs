@@ -7,10 +7,19 @@
 //! the same for every group; the expected number of floods per move is below 2.
 //! `tests::first_move_is_uniform_over_groups` checks the distribution.
 //!
+//! Random numbers: one 64-bit draw per candidate tile; its low half picks the tile
+//! and its high half decides acceptance, both with Lemire's exact multiply-shift
+//! ([`below`]; a redraw happens with probability below n / 2^32). Until issue 12 the
+//! two were separate `gen_range` calls, whose rejection zone redraws up to half of
+//! the time for small n: same distribution, but hard-to-predict branches and more
+//! generator steps. The deterministic `samegame bench --playouts 2000` signature
+//! changed with it from 205736 to 204048 (random) and from 1188430 to 1178308
+//! (tabu).
+//!
 //! Owns: the policies and the playout loop, played on the board's bit-sliced
 //! [`Planes`]. Must not: keep state between playouts (the bandit lives in search).
-//! `reference.rs` (tests only) keeps the previous column-lane playout: the fast loop
-//! must draw exactly the same moves from the same random numbers.
+//! `reference.rs` (tests only) keeps the previous column-lane playout on [`Board`]:
+//! the fast loop must draw exactly the same moves from the same random numbers.
 
 use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
@@ -139,10 +148,10 @@ fn playout_sized<const TABU: bool>(
 /// [`playout`] on planes of `B` blocks with `L`-bit lanes and `P` colour bit planes
 /// (the board must fit).
 ///
-/// Each move: the pair masks of the whole board (tiles with a same-coloured
-/// neighbour), minus the tabu colour's while another colour has one; a tile drawn
-/// uniformly among them (one random number), its group flooded (size n) and accepted
-/// with probability 2/n (a second random number when n > 2), else redrawn.
+/// Each move: the same-colour edges and pair tiles of the whole board (minus the tabu
+/// colour's while another colour has one); a tile drawn uniformly among them, its
+/// group flooded along the edges (size n) and accepted with probability 2/n, else
+/// redrawn (one 64-bit random number per candidate).
 #[inline(never)]
 fn playout_planes<const B: usize, const L: u32, const P: usize, const TABU: bool>(
     board: &mut Board,
