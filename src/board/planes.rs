@@ -198,11 +198,10 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     }
 
     /// The group of the tile `seed` (a plane with one bit) and its size: the tiles
-    /// reached from it
-    /// along same-colour edges, one step in the four directions per round until
-    /// stable (no colour needed: the edges know it). Four steps come before the
-    /// first test (86% of the floods of a 15 × 15 × 5 playout are done by then),
-    /// then two per test: fewer hard-to-predict loop exits.
+    /// reached from it along same-colour edges, one step in the four directions per
+    /// round until stable (no colour needed: the edges know it). Four steps come
+    /// before the first test (86% of the floods of a 15 × 15 × 5 playout are done by
+    /// then), then two per test: fewer hard-to-predict loop exits.
     #[inline(always)]
     pub fn flood(e: &Edges<B>, seed: &Plane<B>) -> (Plane<B>, u32) {
         let mut s = *seed;

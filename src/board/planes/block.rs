@@ -3,7 +3,8 @@
 //! Owns: [`Block`], 256 bits holding `256 / L` column lanes of `L` bits (L = 16 or
 //! 32; bit `x·L + y` of the block is column x, row y), and the operations the
 //! planes need: bitwise logic, one-row shifts inside every lane, one-column shifts
-//! (with the neighbouring block's edge lane carried in), and word access. With AVX2
+//! (with the neighbouring block's edge lane carried in), every lane shifted by its
+//! own count of removed bits (gravity), empty-lane masks, and word access. With AVX2
 //! and BMI2 (the default x86-64-v3 build) a block is one `__m256i` register and every
 //! operation one or two instructions; elsewhere it is four `u64` words with the same
 //! results (`tests::avx2_and_portable_blocks_agree` compares them where both exist).
@@ -142,13 +143,6 @@ pub mod portable {
         pub fn splat(v: u64) -> Block {
             Block([v; 4])
         }
-        /// Only bit `i` (< 256) set.
-        #[inline(always)]
-        pub fn bit(i: usize) -> Block {
-            let mut w = [0; 4];
-            w[i / 64] = 1 << (i % 64);
-            Block(w)
-        }
         /// Word `j` (< 4) is `v`, the others zero.
         #[inline(always)]
         pub fn one_word(j: usize, v: u64) -> Block {
@@ -244,21 +238,11 @@ pub mod avx2 {
                 Block(_mm256_and_si256(pick, _mm256_set1_epi64x(v as i64)))
             })
         }
-        /// Only bit `i` (< 256) set, built in registers.
-        #[inline(always)]
-        pub fn bit(i: usize) -> Block {
-            avx!({
-                // Word j gets 1 << (i - 64 j): zero unless 0 <= i - 64 j < 64, since a
-                // variable shift by 64 or more (or a negative count) gives zero.
-                let base = _mm256_setr_epi64x(0, 64, 128, 192);
-                let count = _mm256_sub_epi64(_mm256_set1_epi64x(i as i64), base);
-                Block(_mm256_sllv_epi64(_mm256_set1_epi64x(1), count))
-            })
-        }
         /// The four words, lowest bits first.
         #[inline(always)]
         pub fn words(self) -> [u64; 4] {
-            // SAFETY: as in `from_words`.
+            // SAFETY: __m256i and [u64; 4] have the same size and every bit pattern is
+            // valid for both.
             unsafe { core::mem::transmute::<__m256i, [u64; 4]>(self.0) }
         }
         /// `self & o`.
@@ -434,8 +418,6 @@ pub mod avx2 {
                 "shift_right {L}"
             );
             assert_eq!(x.count(), p.count());
-            let i = (a[0] % 256) as usize;
-            assert_eq!(Block::bit(i).words(), portable::Block::bit(i).words());
             let j = (a[1] % 4) as usize;
             assert_eq!(
                 Block::one_word(j, b[0]).words(),
