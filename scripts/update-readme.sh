@@ -4,8 +4,12 @@
 # line of `verify`) and the per-position table (`verify --markdown`) of the standard
 # 20 under the SameGame rules. Nothing in those tables is typed by hand;
 # tests/readme.rs fails when README.md and solutions/ disagree.
+# With --speed it also regenerates the Speed table (between the speed markers) from
+# scripts/speed-table.sh: about two minutes of benchmarks and valgrind runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+speed=0
+[ "${1:-}" = "--speed" ] && speed=1
 cargo build --release --quiet
 table=$(mktemp)
 {
@@ -61,3 +65,18 @@ i, j = readme.index(begin) + len(begin), readme.index(end)
 open("README.md", "w").write(readme[:i] + block + readme[j:])
 PY
 rm -f "$bot"
+
+# The Speed table: measured now, on this machine (scripts/speed-table.sh).
+if [ "$speed" = 1 ]; then
+  tab=$(mktemp)
+  scripts/speed-table.sh > "$tab"
+  python3 - "$tab" <<'PY'
+import sys
+block = open(sys.argv[1]).read()
+readme = open("README.md").read()
+begin, end = "<!-- speed:begin -->\n", "<!-- speed:end -->"
+i, j = readme.index(begin) + len(begin), readme.index(end)
+open("README.md", "w").write(readme[:i] + block + readme[j:])
+PY
+  rm -f "$tab"
+fi

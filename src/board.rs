@@ -24,8 +24,12 @@
 //! the same bit in the adjacent lane. The whole state is a `Copy` value of about
 //! 1.5 KiB: copying a board never touches the heap.
 
+pub mod classic;
+#[cfg(test)]
+mod differential;
 pub mod groups;
 pub mod naive;
+pub mod planes;
 #[cfg(test)]
 mod tests;
 

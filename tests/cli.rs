@@ -202,6 +202,54 @@ fn bench_prints_playouts_per_second() {
 }
 
 #[test]
+fn bench_classic_runs_the_yardstick_in_the_same_process() {
+    let plain = stdout(&run(&["bench", "--playouts", "40"]));
+    let o = run(&["bench", "--playouts", "40", "--classic"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let value = |s: &str, key: &str| -> f64 {
+        let line = s
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .unwrap_or_else(|| panic!("no {key} line in {s}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    // Our playouts are not affected by running the classic engine after them.
+    assert_eq!(value(&out, "signature"), value(&plain, "signature"));
+    assert!(value(&out, "classic_playouts_per_s") > 0.0);
+    assert!(value(&out, "speedup_vs_classic") > 0.0);
+    // Same rules, same boards: both engines' mean scores are plausible SameGame
+    // means (no test of their equality on 40 playouts; the library tests do that).
+    assert!(value(&out, "classic_mean_score").is_finite());
+    // --testset plays another set's boards.
+    let d = tmpdir("bench-testset");
+    let set = d.join("t.txt");
+    let g = run(&[
+        "generate",
+        "--width",
+        "7",
+        "--height",
+        "5",
+        "--colors",
+        "3",
+        "--count",
+        "2",
+        "--out",
+        set.to_str().unwrap(),
+    ]);
+    assert_eq!(g.status.code(), Some(0));
+    let o = run(&[
+        "bench",
+        "--playouts",
+        "4",
+        "--testset",
+        set.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 boards 7x5x3"));
+}
+
+#[test]
 fn help_is_available_everywhere() {
     for sub in ["verify", "perft", "bench", "generate", "export", "solve"] {
         let o = run(&[sub, "--help"]);

@@ -1,30 +1,12 @@
-//! Board tests: hand-worked rules, perft against the naive oracle, and the
-//! incremental-vs-scratch property on thousands of seeded random games.
+//! Board tests: hand-worked rules and perft against the naive oracle (the
+//! incremental-vs-scratch-vs-oracle property on thousands of seeded random games is
+//! in `differential.rs`).
 
-use rand::Rng as _;
-
-use super::groups::GroupList;
-use super::naive::{NaiveBoard, NaiveGroup};
+use super::naive::NaiveBoard;
 use super::*;
-use crate::rng_for;
 
 fn board(s: &str) -> Board {
     s.parse().unwrap()
-}
-
-fn sorted_naive(b: &Board) -> Vec<NaiveGroup> {
-    let mut v: Vec<_> = b
-        .groups()
-        .iter()
-        .map(|g| NaiveGroup {
-            x: g.cell.x.into(),
-            y: g.cell.y.into(),
-            color: g.color,
-            size: g.size.into(),
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 /// Thesis Figure 3.1: 5×5, colours A=0, B=1, C=2; three moves in the leftmost column.
@@ -146,75 +128,6 @@ fn largest_supported_board_is_right() {
     b.play(Cell::new(31, 31));
     assert!(b.tiles() == 0 && b.is_terminal());
     assert_eq!(b.final_score(), (1024 - 2) * (1024 - 2) + 1000);
-}
-
-fn random_rows(rng: &mut crate::Rng, w: usize, h: usize, c: usize) -> Vec<Vec<u8>> {
-    (0..h)
-        .map(|_| (0..w).map(|_| rng.gen_range(0..c) as u8).collect())
-        .collect()
-}
-
-/// After every move of thousands of seeded random games (every variant, many sizes):
-/// incremental groups == from-scratch bitboard groups == naive oracle groups, the
-/// board equals the oracle's board, and the running score equals the oracle's replay.
-#[test]
-fn incremental_groups_match_scratch_and_oracle() {
-    let sizes: [(usize, usize, usize, usize); 9] = [
-        // (width, height, colours, games per variant)
-        (5, 5, 3, 300),
-        (15, 15, 5, 80),
-        (20, 20, 10, 25),
-        (1, 20, 2, 200),
-        (20, 1, 2, 200),
-        (2, 9, 2, 200),
-        (9, 2, 3, 200),
-        (32, 32, 6, 3),
-        (6, 6, 2, 200),
-    ];
-    let mut games = 0;
-    for v in Variant::ALL {
-        for (si, &(w, h, c, n)) in sizes.iter().enumerate() {
-            for game in 0..n {
-                let mut rng = rng_for(si as u64, game as u64, v as u64);
-                let rows = random_rows(&mut rng, w, h, c);
-                let mut b = Board::from_rows(&rows, c, v).unwrap();
-                let mut naive = NaiveBoard::from_rows(&rows, c, v);
-                let mut inc = GroupList::new(&b);
-                let mut mask = GroupMask::default();
-                loop {
-                    let scratch = b.groups();
-                    assert_eq!(inc.as_slice(), &scratch[..], "{w}x{h} game {game}\n{b:?}");
-                    assert_eq!(sorted_naive(&b), naive.groups());
-                    assert_eq!(NaiveBoard::from_rows(&b.to_rows(), c, v).cols, naive.cols);
-                    assert_eq!(b.score(), naive.score);
-                    assert!(b.is_consistent());
-                    if inc.is_empty() {
-                        assert!(b.is_terminal());
-                        assert_eq!(b.final_score(), naive.final_score());
-                        break;
-                    }
-                    assert!(!b.is_terminal());
-                    let g = inc.as_slice()[rng.gen_range(0..inc.len())];
-                    // Play by a random tile of the group, not only the canonical one.
-                    b.flood(g.cell, &mut mask);
-                    let tiles: Vec<Cell> = (mask.xmin..=mask.xmax)
-                        .flat_map(|x| {
-                            let m = mask.column(x);
-                            (0..32)
-                                .filter(move |y| m >> y & 1 != 0)
-                                .map(move |y| Cell::new(x, y))
-                        })
-                        .collect();
-                    let t = tiles[rng.gen_range(0..tiles.len())];
-                    let change = b.play(t);
-                    naive.play(g.cell.x.into(), g.cell.y.into());
-                    inc.update(&b, change);
-                }
-                games += 1;
-            }
-        }
-    }
-    assert!(games > 5000, "{games}");
 }
 
 /// Perft table: counts from the bitboard engine (incremental groups) equal the naive

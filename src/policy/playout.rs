@@ -6,11 +6,28 @@
 //! A group of n tiles is then drawn with probability proportional to n · 2/n = 2,
 //! the same for every group; the expected number of floods per move is below 2.
 //! `tests::first_move_is_uniform_over_groups` checks the distribution.
+//!
+//! Random numbers: one 64-bit draw per candidate tile; its low half picks the tile
+//! and its high half decides acceptance, both with Lemire's exact multiply-shift
+//! ([`below`]; a redraw happens with probability below n / 2^32). Until issue 12 the
+//! two were separate `gen_range` calls, whose rejection zone redraws up to half of
+//! the time for small n: same distribution, but hard-to-predict branches and more
+//! generator steps. The deterministic `samegame bench --playouts 2000` signature
+//! changed with it from 205736 to 204048 (random) and from 1188430 to 1178308
+//! (tabu).
+//!
+//! Owns: the policies and the playout loop, played on the board's bit-sliced
+//! [`Planes`]. Must not: keep state between playouts (the bandit lives in search).
+//! `reference.rs` (tests only) keeps the previous column-lane playout on [`Board`]:
+//! the fast loop must draw exactly the same moves from the same random numbers.
 
-use rand::Rng as _;
+use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Cell, GroupMask, MAX_WIDTH};
+use crate::board::planes::{
+    and_not, count, empty, intersects, planes_for, select_seed, Planes, MAX_PLANES,
+};
+use crate::board::{Board, Cell};
 use crate::Rng;
 
 /// Which rollout policy a search uses (`--policy`).
@@ -90,199 +107,131 @@ pub fn tabu_color(board: &Board) -> Option<u8> {
 /// groups of colour `tabu` are only played when no other group exists. Appends the
 /// canonical cell of every move to `moves`. Returns the final score.
 ///
-/// The pair masks (tiles that belong to a group) are kept up to date incrementally:
-/// after a move only the columns it touched, plus one on each side, are recomputed.
+/// The game is played on bit-sliced planes ([`Planes`]) sized for the board: 16-bit
+/// column lanes up to 16 rows, 32-bit lanes above; one, two or four 256-bit blocks
+/// per plane.
 #[inline]
 pub fn playout(board: &mut Board, tabu: Option<u8>, rng: &mut Rng, moves: &mut Vec<Cell>) -> i32 {
-    // free[x]: pair tiles of non-tabu colours; tabu[x]: pair tiles of the tabu colour.
-    let mut free = [0u32; MAX_WIDTH];
-    let mut tabu_m = [0u32; MAX_WIDTH];
-    let skip = tabu.map_or(usize::MAX, usize::from);
-    let mut mask = GroupMask::default();
-    let mut n = board.ncols();
-    for x in 0..n {
-        (free[x], tabu_m[x]) = board.pair_mask_column(x, skip);
+    match tabu {
+        None => playout_sized::<false>(board, 0, rng, moves),
+        Some(t) => playout_sized::<true>(board, t, rng, moves),
     }
-    loop {
-        let mut total: u32 = free[..n].iter().map(|m| m.count_ones()).sum();
-        let masks = if total > 0 {
-            &free
+}
+
+/// [`playout`] with the plane layout chosen for the board.
+#[inline]
+fn playout_sized<const TABU: bool>(
+    board: &mut Board,
+    tabu: u8,
+    rng: &mut Rng,
+    moves: &mut Vec<Cell>,
+) -> i32 {
+    if board.height() <= 16 {
+        if board.width() <= 16 {
+            // The common case (up to 16 × 16): as many colour planes as needed.
+            match planes_for(board.colors()) {
+                0 | 1 => playout_planes::<1, 16, 1, TABU>(board, tabu, rng, moves),
+                2 => playout_planes::<1, 16, 2, TABU>(board, tabu, rng, moves),
+                3 => playout_planes::<1, 16, 3, TABU>(board, tabu, rng, moves),
+                _ => playout_planes::<1, 16, MAX_PLANES, TABU>(board, tabu, rng, moves),
+            }
         } else {
-            total = tabu_m[..n].iter().map(|m| m.count_ones()).sum();
-            &tabu_m
+            playout_planes::<2, 16, MAX_PLANES, TABU>(board, tabu, rng, moves)
+        }
+    } else if board.width() <= 16 {
+        playout_planes::<2, 32, MAX_PLANES, TABU>(board, tabu, rng, moves)
+    } else {
+        playout_planes::<4, 32, MAX_PLANES, TABU>(board, tabu, rng, moves)
+    }
+}
+
+/// [`playout`] on planes of `B` blocks with `L`-bit lanes and `P` colour bit planes
+/// (the board must fit).
+///
+/// Each move: the same-colour edges and pair tiles of the whole board (minus the tabu
+/// colour's while another colour has one); a tile drawn uniformly among them, its
+/// group flooded along the edges (size n) and accepted with probability 2/n, else
+/// redrawn (one 64-bit random number per candidate).
+#[inline(never)]
+fn playout_planes<const B: usize, const L: u32, const P: usize, const TABU: bool>(
+    board: &mut Board,
+    tabu: u8,
+    rng: &mut Rng,
+    moves: &mut Vec<Cell>,
+) -> i32 {
+    let mut p = Planes::<B, L, P>::from_board(board);
+    let variant = board.variant();
+    let (mut gained, mut played) = (0, 0);
+    loop {
+        let edges = p.edges();
+        let pairs = Planes::<B, L, P>::pairs(&edges);
+        let (masks, total) = if TABU {
+            let free = and_not(&pairs, &p.color_plane(tabu));
+            match count(&free) {
+                // With no other group left, every pair tile is of the tabu colour.
+                0 => (pairs, count(&pairs)),
+                k => (free, k),
+            }
+        } else {
+            (pairs, count(&pairs))
         };
         if total == 0 {
             break;
         }
-        loop {
-            let (x, y) = select(masks, rng.gen_range(0..total));
-            let color = (0..board.colors())
-                .find(|&c| board.lane(x, c) >> y & 1 != 0)
-                .expect("pair tile is occupied") as u8;
-            let size = board.flood_color(x, y, color, &mut mask);
-            if size == 2 || rng.gen_range(0..size) < 2 {
-                break;
+        // With a tabu colour, the last group flooded and refused: a redraw that falls
+        // in it again reuses it without a flood (the tabu colour's groups grow big,
+        // and big groups are drawn often and refused often). Random playouts skip
+        // it: their redraws seldom hit the same group, and the test mispredicts.
+        let mut last = (empty::<B>(), 0);
+        let (group, size) = loop {
+            let d = rng.next_u64();
+            let (_, seed) = select_seed(&masks, below(rng, d as u32, total));
+            let (g, size) = if TABU && intersects(&last.0, &seed) {
+                last
+            } else {
+                Planes::<B, L, P>::flood(&edges, &seed)
+            };
+            if accept(rng, (d >> 32) as u32, size) {
+                break (g, size);
             }
-        }
-        moves.push(mask.group().cell);
-        let ch = board.play_mask(&mask);
-        // Incremental refresh of the pair masks.
-        let (a, b, e) = (
-            usize::from(ch.xmin),
-            usize::from(ch.xmax),
-            usize::from(ch.emptied),
-        );
-        let new_n = board.ncols();
-        if e > 0 {
-            for x in b + 1..n {
-                free[x - e] = free[x];
-                tabu_m[x - e] = tabu_m[x];
-            }
-            for x in new_n..n {
-                free[x] = 0;
-                tabu_m[x] = 0;
-            }
-        }
-        n = new_n;
-        if n > 0 {
-            let hi = (b + 1 - e).min(n - 1);
-            for x in a.saturating_sub(1)..=hi {
-                (free[x], tabu_m[x]) = board.pair_mask_column(x, skip);
-            }
-        }
+            last = (g, size);
+        };
+        moves.push(Planes::<B, L, P>::first_cell(&group));
+        p.remove(&group);
+        gained += variant.group_score(size);
+        played += 1;
     }
+    p.write_to(board, gained, played);
     board.final_score()
 }
 
-/// The `r`-th set bit (0-based, column-major) of the per-column masks.
-#[inline]
-fn select(masks: &[u32; MAX_WIDTH], mut r: u32) -> (usize, usize) {
-    for (x, &m) in masks.iter().enumerate() {
-        let k = m.count_ones();
-        if r < k {
-            return (x, nth_set_bit(m, r) as usize);
-        }
-        r -= k;
-    }
-    unreachable!("select beyond the number of set bits")
-}
-
-/// Index of the `r`-th set bit (0-based, from bit 0) of `m`; `r < m.count_ones()`.
-#[inline]
-fn nth_set_bit(m: u32, r: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the bmi2 target feature is enabled at compile time.
-        unsafe { core::arch::x86_64::_pdep_u32(1 << r, m) }.trailing_zeros()
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut m = m;
-        for _ in 0..r {
-            m &= m - 1;
-        }
-        m.trailing_zeros()
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::naive::NaiveBoard;
-    use crate::rng_for;
-    use crate::rules::Variant;
+mod reference;
+#[cfg(test)]
+mod tests;
 
-    fn board(s: &str) -> Board {
-        s.parse().unwrap()
+/// Accepts a group of `n` ≥ 2 tiles with probability 2/n, from the 32 random bits
+/// `v`: `n == 2` or `below(v, n) < 2`, computed as one condition (one branch for the
+/// caller) except in [`below`]'s rare redraw case.
+#[inline(always)]
+pub(crate) fn accept(rng: &mut Rng, v: u32, n: u32) -> bool {
+    let m = u64::from(v) * u64::from(n);
+    if (m as u32) < n && n != 2 {
+        return below(rng, v, n) < 2;
     }
+    (n == 2) | (m >> 32 < 2)
+}
 
-    #[test]
-    fn nth_set_bit_agrees_with_clearing_low_bits() {
-        let mut rng = rng_for(11, 0, 0);
-        for _ in 0..10_000 {
-            let m: u32 = rng.gen();
-            for r in 0..m.count_ones() {
-                let mut v = m;
-                for _ in 0..r {
-                    v &= v - 1;
-                }
-                assert_eq!(nth_set_bit(m, r), v.trailing_zeros(), "{m:#x} {r}");
-            }
+/// A uniform integer in `0..n` from the 32 random bits `v`: Lemire's multiply-shift,
+/// exact (the rare redraw, probability below n / 2^32, takes more bits from `rng`).
+#[inline(always)]
+pub(crate) fn below(rng: &mut Rng, v: u32, n: u32) -> u32 {
+    let mut m = u64::from(v) * u64::from(n);
+    if (m as u32) < n {
+        let t = n.wrapping_neg() % n;
+        while (m as u32) < t {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
-
-    #[test]
-    fn first_move_is_uniform_over_groups() {
-        // Groups of very different sizes: 8, 2, 3, 2, 2, 4 ... tiles.
-        let b = board("00001122\n00033122\n44031552\n44335511");
-        let groups = b.groups();
-        let k = groups.len();
-        assert!(k >= 5, "{k}");
-        let n = 60_000;
-        let mut hits = vec![0u32; k];
-        let mut rng = rng_for(7, 0, 0);
-        let mut moves = Vec::new();
-        for _ in 0..n {
-            let mut bb = b;
-            moves.clear();
-            // One move only: stop after the first by playing on a copy and reading moves[0].
-            playout(&mut bb, None, &mut rng, &mut moves);
-            let first = moves[0];
-            let i = groups.iter().position(|g| g.cell == first).unwrap();
-            hits[i] += 1;
-        }
-        // Chi-square against uniform, k-1 degrees of freedom; 99.9% quantile for
-        // up to 12 dof is below 33.
-        let e = f64::from(n) / k as f64;
-        let chi2: f64 = hits.iter().map(|&h| (f64::from(h) - e).powi(2) / e).sum();
-        assert!(chi2 < 33.0, "chi2 {chi2} hits {hits:?}");
-    }
-
-    #[test]
-    fn playout_ends_terminal_with_replayable_score() {
-        for v in Variant::ALL {
-            let mut rng = rng_for(1, 2, 3);
-            let start = board("012340\n123401\n234012\n340123\n401234\n012341").with_variant(v);
-            for _ in 0..50 {
-                let mut b = start;
-                let mut moves = Vec::new();
-                let s = playout(&mut b, None, &mut rng, &mut moves);
-                assert!(b.is_terminal());
-                let mut n = NaiveBoard::from_rows(&start.to_rows(), start.colors(), v);
-                for m in &moves {
-                    n.play(m.x.into(), m.y.into());
-                }
-                assert!(n.groups().is_empty());
-                assert_eq!(n.final_score(), s);
-            }
-        }
-    }
-
-    #[test]
-    fn auto_policy_resolves_per_variant() {
-        let r = |v| RolloutPolicy::Auto.resolve(v);
-        assert_eq!(r(Variant::SameGame), RolloutPolicy::Tabu);
-        assert_eq!(r(Variant::SameGameNoPenalty), RolloutPolicy::Tabu);
-        assert_eq!(r(Variant::Clickomania), RolloutPolicy::Random);
-        assert_eq!(r(Variant::BubbleBreaker), RolloutPolicy::Random);
-        assert_eq!(
-            RolloutPolicy::TabuBandit.resolve(Variant::Clickomania),
-            RolloutPolicy::TabuBandit
-        );
-        assert_eq!("auto".parse::<RolloutPolicy>(), Ok(RolloutPolicy::Auto));
-    }
-
-    #[test]
-    fn tabu_colour_is_avoided_while_others_exist() {
-        // Colour 0 has most tiles; colour 1 has one group.
-        let start = board("000\n000\n110");
-        assert_eq!(tabu_color(&start), Some(0));
-        let mut rng = rng_for(3, 0, 0);
-        for _ in 0..20 {
-            let mut b = start;
-            let mut moves = Vec::new();
-            playout(&mut b, Some(0), &mut rng, &mut moves);
-            assert_eq!(moves[0], Cell::new(0, 0), "the 1-group goes first");
-        }
-    }
+    (m >> 32) as u32
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Prints README's Speed table (markdown) from measurements taken now on this machine:
+#   - `samegame bench --seconds S --classic`: our random playouts and the classic
+#     array engine's, interleaved in the same process, per CPU-second of the thread
+#     (so other load on a shared machine does not skew the ratio), three runs, median;
+#   - `samegame bench --seconds S --policy tabu` against `samegame bench --seconds S`,
+#     alternated three times, median ratio;
+#   - instructions per playout under valgrind's callgrind (deterministic), if valgrind
+#     is installed: total for `bench --playouts 2000` / 2000, random and tabu;
+#   - `cargo bench --bench lanes_vs_bitvec`: one hot operation with bitvec vs lanes.
+# Used by `scripts/update-readme.sh --speed`; S defaults to 5 (SECONDS_PER_RUN).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+S=${SECONDS_PER_RUN:-5}
+cargo build --release --quiet
+bin=./target/release/samegame
+field() { awk -v k="$1" '$1 == k {print $2}'; }
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+ours=() classic=() ratio=() wall=() cwall=() tabu=() random=()
+for _ in 1 2 3; do
+  out=$($bin bench --seconds "$S" --classic 2>/dev/null)
+  ours+=("$(echo "$out" | field cpu_playouts_per_s)")
+  wall+=("$(echo "$out" | field playouts_per_s)")
+  classic+=("$(echo "$out" | field classic_cpu_playouts_per_s)")
+  cwall+=("$(echo "$out" | field classic_playouts_per_s)")
+  ratio+=("$(echo "$out" | field speedup_vs_classic)")
+  random+=("$($bin bench --seconds "$S" 2>/dev/null | field cpu_playouts_per_s)")
+  tabu+=("$($bin bench --seconds "$S" --policy tabu 2>/dev/null | field cpu_playouts_per_s)")
+done
+m_ours=$(printf '%s\n' "${ours[@]}" | median)
+m_wall=$(printf '%s\n' "${wall[@]}" | median)
+m_classic=$(printf '%s\n' "${classic[@]}" | median)
+m_cwall=$(printf '%s\n' "${cwall[@]}" | median)
+wall_ratio=$(awk -v a="$m_wall" -v b="$m_cwall" 'BEGIN {printf "%.1f", a / b}')
+m_ratio=$(printf '%s\n' "${ratio[@]}" | median)
+m_random=$(printf '%s\n' "${random[@]}" | median)
+m_tabu=$(printf '%s\n' "${tabu[@]}" | median)
+tabu_ratio=$(awk -v t="$m_tabu" -v r="$m_random" 'BEGIN {printf "%.2f", t / r}')
+
+cpu=$(lscpu 2>/dev/null | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}')
+load=$(awk '{print $1}' /proc/loadavg 2>/dev/null || echo "?")
+echo "Measured $(date -u +%Y-%m-%d) by \`scripts/update-readme.sh --speed\` on ${cpu:-this machine}"
+echo "($(nproc) cores, shared: load average $load when the script started; rates are per"
+echo "CPU-second of the benchmark thread, medians of 3 runs of ${S} s, single thread, the"
+echo "standard 20 boards 15 × 15 × 5):"
+echo
+echo "| measurement | command | value |"
+echo "|---|---|---:|"
+echo "| random playouts / CPU-s | \`samegame bench --seconds $S --classic\` | $m_ours |"
+echo "| classic array engine playouts / CPU-s | same run | $m_classic |"
+echo "| **speed-up over the classic engine** (CPU time) | same run | **${m_ratio}×** |"
+echo "| random playouts / wall-clock s (medians) | same run | $m_wall |"
+echo "| classic playouts / wall-clock s (medians) | same run | $m_cwall |"
+echo "| speed-up, wall clock (ratio of the medians) | same run | ${wall_ratio}× |"
+echo "| random playouts / CPU-s | \`samegame bench --seconds $S\` | $m_random |"
+echo "| tabu playouts / CPU-s | \`samegame bench --seconds $S --policy tabu\` | $m_tabu |"
+echo "| **tabu / random** | the two above | **$tabu_ratio** |"
+if command -v valgrind >/dev/null; then
+  for p in random tabu; do
+    total=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+      $bin bench --playouts 2000 --policy $p 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
+    echo "| instructions per $p playout | \`valgrind --tool=callgrind samegame bench --playouts 2000 --policy $p\`, total / 2000 | $((total / 2000)) |"
+  done
+fi
+bv=$(cargo bench --quiet --bench lanes_vs_bitvec 2>/dev/null)
+echo "| pair mask of a board, lanes | \`cargo bench --bench lanes_vs_bitvec\` | $(echo "$bv" | field lanes_ns) ns |"
+echo "| the same with bitvec 1.x | same run | $(echo "$bv" | field bitvec_ns) ns |"
