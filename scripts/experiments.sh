@@ -8,6 +8,8 @@
 # Writes docs/results/NAME.{md,csv,summary.csv,json,svg}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# MCTS configurations pin `--search-threads 1` (one tree: what they ran before mcts
+# defaulted to two trees sharing the budget).
 # SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);
 # THREADS=n limits `compare` to n worker threads (results do not depend on it).
 if [ -z "${SG:-}" ]; then
@@ -63,7 +65,7 @@ e1() {
   local args=()
   for r in 5 25 125; do
     local inner=$((budget / r))
-    args+=(--config "mcts-x$r: --algo mcts --z 0 --restarts $r --c $c --policy $policy")
+    args+=(--config "mcts-x$r: --algo mcts --search-threads 1 --z 0 --restarts $r --c $c --policy $policy")
     args+=(--config "nmcts2-x$r: --algo nmcts --level 2 --inner $inner --c $c,0 --policy $policy")
   done
   run "e1-$tag" "$set" --positions "$positions" --variant "$variant" --iterations "$budget" \
@@ -144,12 +146,12 @@ declare -A EXPERIMENTS=(
 # s9tc NAME BUDGET OLD_C "THESIS C..." "RANGE C..."
 s9tc() {
   local name=$1 budget=$2 old=$3
-  local args=(--config "old: --algo mcts --z 0 --c $old --solver off --policy tabu")
+  local args=(--config "old: --algo mcts --search-threads 1 --z 0 --c $old --solver off --policy tabu")
   for c in $4; do
-    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy tabu")
+    args+=(--config "c=$c: --algo mcts --search-threads 1 --z 0 --c $c --policy tabu")
   done
   for c in $5; do
-    args+=(--config "range c=$c: --algo mcts --z 0 --c $c --reward-norm range --policy tabu")
+    args+=(--config "range c=$c: --algo mcts --search-threads 1 --z 0 --c $c --reward-norm range --policy tabu")
   done
   run "$name" "$MAA" --positions 1-50 --iterations "$budget" "${args[@]}"
 }
@@ -209,7 +211,7 @@ s9s() {
   "$SG" generate --width 7 --height 7 --colors 4 --count 40 --seed 9 --out "$set"
   local args=()
   for a in mcts nmcts bmcts nbmcts; do
-    args+=(--config "$a: --algo $a" --config "$a off: --algo $a --solver off")
+    args+=(--config "$a: --algo $a --search-threads 1" --config "$a off: --algo $a --search-threads 1 --solver off")
   done
   run s9-small "$set" --iterations 20000 --all-pairs "${args[@]}"
 }
@@ -218,7 +220,7 @@ s9s() {
 s9b() {
   local args=()
   for a in mcts nmcts nbmcts; do
-    args+=(--config "$a: --algo $a --policy tabu" --config "$a no bounds: --algo $a --policy tabu --bounds off")
+    args+=(--config "$a: --algo $a --search-threads 1 --policy tabu" --config "$a no bounds: --algo $a --search-threads 1 --policy tabu --bounds off")
   done
   run s9-bounds "$MAA" --positions 1-40 --iterations 100000 "${args[@]}"
 }
@@ -227,7 +229,7 @@ s9bs() {
   "$SG" generate --width 7 --height 7 --colors 4 --count 40 --seed 9 --out "$set"
   local args=()
   for a in mcts nmcts bmcts nbmcts; do
-    args+=(--config "$a: --algo $a" --config "$a no bounds: --algo $a --bounds off")
+    args+=(--config "$a: --algo $a --search-threads 1" --config "$a no bounds: --algo $a --search-threads 1 --bounds off")
   done
   run s9-bounds-small "$set" --iterations 20000 --all-pairs "${args[@]}"
 }
@@ -253,7 +255,7 @@ beam_vs_mcts() {
     local k=${kc%:*} c=${kc#*:}
     local l=$((k / divisor))
     run "$prefix-$k" "$STD" --positions 1-20 --iterations "$k" \
-      --config "mcts: --algo mcts --z 0 --c $c --policy random" \
+      --config "mcts: --algo mcts --search-threads 1 --z 0 --c $c --policy random" \
       --config "bmcts: --algo bmcts --beam-l $l --beam-w 10 --c $c --policy random" \
       --config "bmcts-w1: --algo bmcts --beam-l $l --beam-w 1 --c $c --policy random"
   done
@@ -268,7 +270,7 @@ e2x() {
   for kc in 100000:0.003 250000:0.003; do
     local k=${kc%:*} c=${kc#*:}
     run "e2-beam-maastricht100-$k" "$MAA" --positions 1-100 --iterations "$k" \
-      --config "mcts: --algo mcts --z 0 --c $c --policy random" \
+      --config "mcts: --algo mcts --search-threads 1 --z 0 --c $c --policy random" \
       --config "bmcts: --algo bmcts --beam-l $((k / 10)) --beam-w 10 --c $c --policy random"
   done
 }
@@ -276,7 +278,7 @@ e2x() {
 # E2' (thesis §5.3.3): multi-start, best of 4 runs per position.
 e2m() {
   run e2-beam-multistart "$STD" --positions 1-20 --iterations 100000 --runs 4 --aggregate max \
-    --config "mcts: --algo mcts --z 0 --c 0.003 --policy random" \
+    --config "mcts: --algo mcts --search-threads 1 --z 0 --c 0.003 --policy random" \
     --config "bmcts: --algo bmcts --beam-l 2500 --beam-w 10 --c 0.003 --policy random"
 }
 
@@ -308,7 +310,7 @@ tc() {
   shift 5
   local args=()
   for c in "$@"; do
-    args+=(--config "c=$c: --algo mcts --z 0 --c $c --policy $policy")
+    args+=(--config "c=$c: --algo mcts --search-threads 1 --z 0 --c $c --policy $policy")
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
@@ -317,7 +319,7 @@ tc() {
 # tbv NAME SET VARIANT POLICY BUDGET C L,L,... W,W,...
 tbv() {
   local name=$1 set=$2 variant=$3 policy=$4 budget=$5 c=$6 ls=$7 ws=$8
-  local args=(--config "mcts: --algo mcts --z 0 --c $c --policy $policy")
+  local args=(--config "mcts: --algo mcts --search-threads 1 --z 0 --c $c --policy $policy")
   for l in ${ls//,/ }; do
     for w in ${ws//,/ }; do
       args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w --c $c --policy $policy")
@@ -332,9 +334,9 @@ tbv() {
 # tz NAME SET VARIANT POLICY BUDGET Z,Z,...
 tz() {
   local name=$1 set=$2 variant=$3 policy=$4 budget=$5 zs=$6
-  local args=(--config "z=0: --algo mcts --z 0 --c auto --policy $policy")
+  local args=(--config "z=0: --algo mcts --search-threads 1 --z 0 --c auto --policy $policy")
   for z in ${zs//,/ }; do
-    args+=(--config "z=$z: --algo mcts --c auto --z $z --advance best --policy $policy")
+    args+=(--config "z=$z: --algo mcts --search-threads 1 --c auto --z $z --advance best --policy $policy")
   done
   run "$name" "$set" --positions 1-20 --variant "$variant" --iterations "$budget" "${args[@]}"
 }
@@ -343,10 +345,10 @@ tz() {
 # level-2 NMCTS with 2,000-playout move-by-move level-1 searches (the bandit restarts
 # with every one) at 300,000.
 tbc() {
-  local m=(--config "tabu: --algo mcts --z 0 --c 0.01 --policy tabu")
+  local m=(--config "tabu: --algo mcts --search-threads 1 --z 0 --c 0.01 --policy tabu")
   local n=(--config "tabu: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu")
   for b in 0.001 0.01 0.1 1; do
-    m+=(--config "bandit-c=$b: --algo mcts --z 0 --c 0.01 --policy tabu-bandit --bandit-c $b")
+    m+=(--config "bandit-c=$b: --algo mcts --search-threads 1 --z 0 --c 0.01 --policy tabu-bandit --bandit-c $b")
     n+=(--config "bandit-c=$b: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --z 30,20 --advance best --policy tabu-bandit --bandit-c $b")
   done
   run tune-bandit-c "$TRAIN" --positions 1-20 --iterations 100000 "${m[@]}"
@@ -384,7 +386,7 @@ td() {
     --config "nmcts2-tabu-i10000: --algo nmcts --level 2 --inner 10000 --c 0.003,0 --policy tabu" \
     --config "nbmcts2-tabu: --algo nbmcts --level 2 --c 0.0005,0 --beam-l 25,none --beam-w 5,none --policy tabu" \
     --config "bmcts-tabu: --algo bmcts --beam-l 10000 --beam-w 10 --c 0.003 --policy tabu" \
-    --config "mcts-tabu: --algo mcts --z 0 --c 0.003 --policy tabu"
+    --config "mcts-tabu: --algo mcts --search-threads 1 --z 0 --c 0.003 --policy tabu"
 }
 
 # The two strongest informed settings of tune-default and e4, paired directly: on
@@ -422,7 +424,7 @@ e4c() {
 # search spends in the same wall time on one core. Training positions 1-20.
 thr() {
   run "threads-$1" "$MAA" --positions 1-20 --iterations 50000,100000 \
-    --config "1 thread: --algo $1" \
+    --config "1 thread: --algo $1 --search-threads 1" \
     --config "2 threads: --algo $1 --search-threads 2"
 }
 
@@ -433,8 +435,8 @@ thr() {
 # budget, the best setting of threads-mcts).
 s10v() {
   run s10-validate "$MAA" --positions 101-150 --iterations 100000 \
-    --config "mcts: --algo mcts" \
-    --config "mcts im-best-0.1: --algo mcts --im-alpha 0.1 --im-source best" \
+    --config "mcts: --algo mcts --search-threads 1" \
+    --config "mcts im-best-0.1: --algo mcts --search-threads 1 --im-alpha 0.1 --im-source best" \
     --config "mcts 2 trees: --algo mcts --search-threads 2" \
     --config "mcts 2 trees im-best-0.1: --algo mcts --search-threads 2 --im-alpha 0.1 --im-source best"
 }
@@ -444,7 +446,7 @@ s10v() {
 s10t() {
   run s10-trees "$MAA" --positions 1-40 --iterations 300000 \
     --config "nmcs2: --algo nmcs --level 2" \
-    --config "mcts 1 tree: --algo mcts" \
+    --config "mcts 1 tree: --algo mcts --search-threads 1" \
     --config "mcts 2 trees: --algo mcts --search-threads 2" \
     --config "mcts 4 trees: --algo mcts --search-threads 4"
 }
@@ -461,9 +463,9 @@ s10dv() {
 # the generated 15 x 15 training boards, Clickomania on its 20 x 20 set).
 s10tv() {
   run s10-trees-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 \
-    --config "mcts 1 tree: --algo mcts" --config "mcts 4 trees: --algo mcts --search-threads 4"
+    --config "mcts 1 tree: --algo mcts --search-threads 1" --config "mcts 4 trees: --algo mcts --search-threads 4"
   run s10-trees-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 \
-    --config "mcts 1 tree: --algo mcts" --config "mcts 4 trees: --algo mcts --search-threads 4"
+    --config "mcts 1 tree: --algo mcts --search-threads 1" --config "mcts 4 trees: --algo mcts --search-threads 4"
 }
 
 names=("$@")
