@@ -11,6 +11,18 @@ cd "$(dirname "$0")/.."
 speed=0
 [ "${1:-}" = "--speed" ] && speed=1
 cargo build --release --quiet
+# splice NAME FILE: replaces what README.md has between <!-- NAME:begin --> and
+# <!-- NAME:end --> with the contents of FILE.
+splice() {
+  python3 - "$1" "$2" <<'PY'
+import sys
+name, block = sys.argv[1], open(sys.argv[2]).read()
+readme = open("README.md").read()
+begin, end = f"<!-- {name}:begin -->\n", f"<!-- {name}:end -->"
+i, j = readme.index(begin) + len(begin), readme.index(end)
+open("README.md", "w").write(readme[:i] + block + readme[j:])
+PY
+}
 table=$(mktemp)
 {
   echo "| solutions file | \`samegame verify\` |"
@@ -29,14 +41,7 @@ table=$(mktemp)
     ./target/release/samegame verify testsets/samegame-standard-20.txt "$main" --markdown | grep '^|'
   fi
 } > "$table"
-python3 - "$table" <<'PY'
-import sys
-table = open(sys.argv[1]).read()
-readme = open("README.md").read()
-begin, end = "<!-- solutions:begin -->\n", "<!-- solutions:end -->"
-i, j = readme.index(begin) + len(begin), readme.index(end)
-open("README.md", "w").write(readme[:i] + table + readme[j:])
-PY
+splice solutions "$table"
 rm -f "$table"
 
 # The CodinGame bot block: what `export --format codingame-bot` reports, and the
@@ -56,27 +61,13 @@ rec=$(echo "$out" | awk '/^testsets\/codingame-standard-20-recolored.txt:/ {prin
   echo "Expected CodinGame total over the 40 validators (tests 11-50: the standard 20 and"
   echo "their recoloured copies, no-penalty scores): **$((std + rec))** ($std + $rec)."
 } > "$bot"
-python3 - "$bot" <<'PY'
-import sys
-block = open(sys.argv[1]).read()
-readme = open("README.md").read()
-begin, end = "<!-- bot:begin -->\n", "<!-- bot:end -->"
-i, j = readme.index(begin) + len(begin), readme.index(end)
-open("README.md", "w").write(readme[:i] + block + readme[j:])
-PY
+splice bot "$bot"
 rm -f "$bot"
 
 # The Speed table: measured now, on this machine (scripts/speed-table.sh).
 if [ "$speed" = 1 ]; then
   tab=$(mktemp)
   scripts/speed-table.sh > "$tab"
-  python3 - "$tab" <<'PY'
-import sys
-block = open(sys.argv[1]).read()
-readme = open("README.md").read()
-begin, end = "<!-- speed:begin -->\n", "<!-- speed:end -->"
-i, j = readme.index(begin) + len(begin), readme.index(end)
-open("README.md", "w").write(readme[:i] + block + readme[j:])
-PY
+  splice speed "$tab"
   rm -f "$tab"
 fi
