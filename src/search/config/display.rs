@@ -1,0 +1,93 @@
+//! The canonical one-line form of a [`SearchConfig`] (its `Display`): every
+//! parameter the algorithm uses, in CLI-flag form, printed by `solve` and used as a
+//! run's identity in journals and results files.
+//!
+//! Owns: that form. Must not: change a parameter's printed shape for configurations
+//! written before (journals match runs by it); new parameters print only when set.
+
+use std::fmt;
+
+use super::{Algo, Eval, ImSource, SearchConfig};
+
+fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
+    v.iter().map(f).collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for SearchConfig {
+    /// The canonical one-line description, in CLI-flag form: every parameter the
+    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Params`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.algo.name())?;
+        if self.algo.is_nested() {
+            write!(f, " --level {}", self.level)?;
+        }
+        if self.algo.is_tree() {
+            write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
+            if self.algo.has_beam() {
+                let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
+                let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
+                write!(f, " --beam-l {l} --beam-w {w}")?;
+            }
+            write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
+            write!(f, " --advance {}", self.advance)?;
+            if self.level > 1 {
+                match &self.inner {
+                    Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
+                    None => write!(f, " --inner auto")?,
+                }
+            }
+            write!(f, " --restarts {}", self.restarts)?;
+            let on = |b: bool| if b { "on" } else { "off" };
+            write!(
+                f,
+                " --solver {} --reuse {} --reward-norm {}",
+                on(self.solver),
+                on(self.reuse),
+                self.reward_norm
+            )?;
+            // Printed only when set, so older canonical strings stay unchanged.
+            if self.solver && !self.bounds {
+                write!(f, " --bounds off")?;
+            }
+            if self.eval != Eval::None {
+                write!(f, " --eval {}", self.eval)?;
+            }
+            if !self.im_alpha.is_empty() {
+                write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
+            }
+            if self.im_source != ImSource::Eval {
+                write!(f, " --im-source {}", self.im_source)?;
+            }
+            if !self.pb.is_empty() {
+                write!(f, " --pb {}", join(&self.pb, |w| w.to_string()))?;
+            }
+        }
+        if self.algo == Algo::Exact {
+            return write!(f, " --tt-mb {}", self.tt_mb);
+        }
+        if self.algo == Algo::Nrpa {
+            let p = self.nrpa;
+            write!(
+                f,
+                " --nrpa-iterations {} --nrpa-alpha {} --nrpa-bias {}",
+                p.iterations, p.alpha, p.bias
+            )?;
+        }
+        write!(f, " --policy {}", self.policy)?;
+        if let Some(b) = self.bandit_c {
+            write!(f, " --bandit-c {b}")?;
+        }
+        if self.endgame > 0 {
+            write!(f, " --endgame {} --tt-mb {}", self.endgame, self.tt_mb)?;
+        }
+        // Printed only when set, so older canonical strings stay unchanged.
+        // Always shown for mcts (whose default is auto), so that its one-tree strings
+        // from before differ from the auto ones.
+        match self.threads {
+            0 => write!(f, " --search-threads auto")?,
+            1 if self.algo != Algo::Mcts => {}
+            n => write!(f, " --search-threads {n}")?,
+        }
+        Ok(())
+    }
+}
