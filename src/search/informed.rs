@@ -40,7 +40,7 @@ pub(super) fn update_implicit(
         let v = if node.solved() {
             exact(&node)
         } else {
-            node.children()
+            tree.children(id)
                 .map(|c| tree.node(c))
                 .filter(|c| c.visits > 0 || c.solved())
                 .map(|c| if c.solved() { exact(c) } else { c.v })
@@ -55,7 +55,9 @@ pub(super) fn update_implicit(
 /// Selection with an implicit value and/or progressive bias: UCB1-TUNED on
 /// (1 − α)·mean + α·v, plus W·h/(n + 1) (MC-LOA §III-A), where v is the child's
 /// implicit value (`--im-source eval`) or the reward of its best simulation
-/// (`best`), and h its stored evaluation. Unvisited children are still tried first.
+/// (`best`), and h its stored evaluation. Untried moves are still taken first (by the
+/// caller: every move of `id` has been tried when this is called); ties go to the
+/// child tried first.
 #[inline]
 pub(super) fn select_informed(
     tree: &Tree,
@@ -67,16 +69,14 @@ pub(super) fn select_informed(
 ) -> NodeId {
     let node = tree.node(id);
     let ln_p = f64::from(node.visits.max(1)).ln();
-    let mut best = NodeId(node.first_child);
+    let mut best = NodeId::ROOT;
     let mut best_v = f64::NEG_INFINITY;
-    for ch in node.children() {
+    for ch in tree.children(id) {
         let n = tree.node(ch);
         if n.solved() {
             continue;
         }
-        if n.visits == 0 {
-            return ch;
-        }
+        debug_assert!(n.visits > 0, "an unsolved child is visited once created");
         let visits = f64::from(n.visits);
         let mut v = ucb1_tuned_value_ln(p.c, ln_p, visits, n.sum * scale, n.sum_sq * scale * scale);
         if p.im_alpha != 0.0 {
@@ -94,6 +94,7 @@ pub(super) fn select_informed(
             best = ch;
         }
     }
+    debug_assert!(best != NodeId::ROOT, "selection needs an unsolved child");
     best
 }
 
@@ -110,7 +111,7 @@ mod tests {
         let mut t = Tree::default();
         t.reset();
         t.expand(NodeId::ROOT, &groups[..3], &mut crate::rng_for(1, 2, 3));
-        let kids: Vec<NodeId> = t.node(NodeId::ROOT).children().collect();
+        let kids: Vec<NodeId> = (0..3).map(|_| t.add_child(NodeId::ROOT)).collect();
         (t, kids)
     }
 

@@ -39,7 +39,6 @@ use super::{
 };
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
-use crate::policy::ucb1_tuned_value_ln;
 use crate::tree::{NodeId, Tree};
 use crate::Rng;
 
@@ -167,7 +166,9 @@ pub(crate) struct Outcome {
     pub proven: bool,
 }
 
+mod select;
 mod steps;
+use select::select;
 pub(crate) use steps::LevelRun;
 
 /// Buffers of one level, reused by every search at that level.
@@ -311,33 +312,36 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         let mut id = NodeId::ROOT;
         // Selection and expansion.
         loop {
-            let node = *ws.tree.node(id);
-            let n_children = if node.expanded() {
-                usize::from(node.n_children)
-            } else {
+            let node = ws.tree.node(id);
+            if !node.expanded() {
                 if node.visits == 0 && id != NodeId::ROOT {
                     break; // the node added by this simulation
                 }
                 ws.groups.reset(&board);
-                let k = ws.tree.expand(id, ws.groups.as_slice(), self.rng);
-                self.ctx.created(k);
-                k
-            };
-            if n_children == 0 {
+                ws.tree.expand(id, ws.groups.as_slice(), self.rng);
+            }
+            let node = ws.tree.node(id);
+            if node.n_moves == 0 {
                 break; // terminal
             }
-            let scale = range_scale(self.plan.norm, ws);
-            let child = if p.informed() {
-                select_informed(
-                    &ws.tree,
-                    id,
-                    &p,
-                    scale,
-                    self.plan.im_source,
-                    &self.rollout.norm,
-                )
+            let child = if node.has_untried() {
+                // Untried moves first, in their stored random order.
+                self.ctx.created(1);
+                ws.tree.add_child(id)
             } else {
-                select(&ws.tree, id, p.c, scale)
+                let scale = range_scale(self.plan.norm, ws);
+                if p.informed() {
+                    select_informed(
+                        &ws.tree,
+                        id,
+                        &p,
+                        scale,
+                        self.plan.im_source,
+                        &self.rollout.norm,
+                    )
+                } else {
+                    select(&mut ws.tree, id, p.c, scale)
+                }
             };
             let mv = ws.tree.node(child).mv;
             board.play_unchecked(mv, &mut self.mask);
@@ -463,41 +467,4 @@ fn range_scale(norm: RewardNorm, ws: &LevelWs) -> f64 {
             }
         }
     }
-}
-
-/// UCB1-TUNED selection (eq. 2.9) among the unsolved children of `id` (there is at
-/// least one); an unvisited child (they come in random order) is tried first.
-/// Rewards are stretched by `scale` (see [`range_scale`]): the mean by `scale`, the
-/// variance by `scale²`.
-#[inline]
-fn select(tree: &Tree, id: NodeId, c: f64, scale: f64) -> NodeId {
-    let node = tree.node(id);
-    let ln_p = f64::from(node.visits.max(1)).ln();
-    let mut best = NodeId(node.first_child);
-    let mut best_v = f64::NEG_INFINITY;
-    for ch in node.children() {
-        let n = tree.node(ch);
-        if n.solved() {
-            continue;
-        }
-        if n.visits == 0 {
-            return ch;
-        }
-        let v = if scale == 1.0 {
-            ucb1_tuned_value_ln(c, ln_p, f64::from(n.visits), n.sum, n.sum_sq)
-        } else {
-            ucb1_tuned_value_ln(
-                c,
-                ln_p,
-                f64::from(n.visits),
-                n.sum * scale,
-                n.sum_sq * scale * scale,
-            )
-        };
-        if v > best_v {
-            best_v = v;
-            best = ch;
-        }
-    }
-    best
 }
