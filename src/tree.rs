@@ -47,8 +47,9 @@ const NONE: u32 = 0;
 const NO_MEMO: u32 = u32::MAX;
 
 /// What the last full selection scan at a node whose moves are all tried left for
-/// the next ones: the child it chose and an upper bound of every other child's
-/// selection value while the node has at most `visits_limit` visits. Only the
+/// the next ones: the child it chose, the log of the node's visit count then, and an
+/// upper bound of every other child's selection value while the node has at most
+/// `visits_limit` visits. Only the
 /// selection policy (`search::level`) gives it a meaning; the tree only keeps it,
 /// and forgets every memo when it rebuilds the arena ([`Tree::reroot`],
 /// [`Tree::prune_beam`]).
@@ -60,6 +61,8 @@ pub struct Memo {
     pub visits_limit: u32,
     /// Upper bound of the selection value of every other child.
     pub bound: f64,
+    /// Natural log of the node's visit count at the scan.
+    pub ln_p: f64,
 }
 
 /// One tree node: the state reached by `mv` from its parent, with the statistics of
@@ -256,6 +259,8 @@ pub struct Tree {
     order: Vec<(u32, u32, u32)>,
     keep: Vec<bool>,
     new_idx: Vec<u32>,
+    /// Bumped whenever node ids are dropped or reassigned ([`Tree::generation`]).
+    generation: u64,
 }
 
 impl Tree {
@@ -275,8 +280,16 @@ impl Tree {
             + self.moves.len() * std::mem::size_of::<Cell>()
             + self.memos.len() * std::mem::size_of::<Memo>()
     }
+    /// A number that changes whenever node ids are dropped or reassigned (clearing,
+    /// re-rooting, pruning) and stays the same while nodes are only added and
+    /// updated: what a caller caches about node ids is valid while it is unchanged.
+    #[inline]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
     /// Drops every node, keeping the allocation.
     pub fn clear(&mut self) {
+        self.generation += 1;
         self.nodes.clear();
         self.moves.clear();
         self.memos.clear();
@@ -482,6 +495,7 @@ impl Tree {
     /// moves kept), by copying it breadth-first into the spare arena. Returns the
     /// number of nodes freed.
     pub fn reroot(&mut self, child: NodeId) -> usize {
+        self.generation += 1;
         let before = self.nodes.len();
         self.spare.clear();
         self.spare_moves.clear();
@@ -560,6 +574,7 @@ impl Tree {
         if start == self.order.len() {
             return;
         }
+        self.generation += 1;
         // The `width` most visited at `depth`.
         let mut cand: Vec<usize> = (start..self.order.len()).collect();
         let nodes = &self.nodes;

@@ -166,8 +166,10 @@ pub(crate) struct Outcome {
     pub proven: bool,
 }
 
+mod path_boards;
 mod select;
 mod steps;
+use path_boards::PathBoards;
 use select::select;
 pub(crate) use steps::LevelRun;
 
@@ -175,8 +177,11 @@ pub(crate) use steps::LevelRun;
 #[derive(Default)]
 struct LevelWs {
     tree: Tree,
-    /// Node ids from the root of the current simulation.
+    /// Node ids from the root of the current simulation (at its start: of the
+    /// previous one).
     path: Vec<NodeId>,
+    /// Positions along `path`.
+    boards: PathBoards,
     /// Moves of the current simulation from the step's root.
     sim: Vec<Cell>,
     /// Moves committed by move-by-move search.
@@ -305,19 +310,18 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
     fn simulate(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
         let p = self.plan.levels[lvl - 1];
         let solver = self.plan.solver;
-        let mut board = *root;
-        ws.path.clear();
+        ws.boards.start(ws.tree.generation(), root, &mut ws.path);
         ws.sim.clear();
-        ws.path.push(NodeId::ROOT);
         let mut id = NodeId::ROOT;
-        // Selection and expansion.
+        let mut d = 0;
+        // Selection and expansion; the position at depth d is `ws.boards.at(d)`.
         loop {
             let node = ws.tree.node(id);
             if !node.expanded() {
                 if node.visits == 0 && id != NodeId::ROOT {
                     break; // the node added by this simulation
                 }
-                ws.groups.reset(&board);
+                ws.groups.reset(ws.boards.at(d));
                 ws.tree.expand(id, ws.groups.as_slice(), self.rng);
             }
             let node = ws.tree.node(id);
@@ -344,22 +348,26 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                 }
             };
             let mv = ws.tree.node(child).mv;
-            board.play_unchecked(mv, &mut self.mask);
-            if self.plan.bounds && dominated(&board, ws.best.score) {
+            ws.boards
+                .descend(d, child, mv, &mut self.mask, &mut ws.path);
+            if self.plan.bounds && dominated(ws.boards.at(d + 1), ws.best.score) {
                 // Score-bounded closing: nothing below can beat the best game found.
                 ws.tree.dominate(child);
-                let n = 1 + ws.tree.propagate_solved(&ws.path);
+                let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
                 self.ctx.solved += n as u64;
                 return;
             }
             ws.sim.push(mv);
-            ws.path.push(child);
             id = child;
+            d += 1;
         }
+        ws.path.truncate(d + 1);
+        // The leaf's position: a playout consumes it.
+        let board = ws.boards.take(d);
         // The leaf's heuristic value, before a playout changes `board`.
         let track_v = p.informed() && self.plan.eval != Eval::None;
         let h = if track_v {
-            self.rollout.norm.reward(self.plan.eval.score(&board))
+            self.rollout.norm.reward(self.plan.eval.score(board))
         } else {
             0.0
         };
@@ -367,16 +375,14 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         let (score, exact) = if board.is_terminal() {
             self.ctx.playouts += 1;
             (board.final_score(), true)
-        } else if self.endgame.applies(&board) {
-            self.endgame.solve(&board, &mut ws.sim, self.ctx, &limit)
+        } else if self.endgame.applies(board) {
+            self.endgame.solve(board, &mut ws.sim, self.ctx, &limit)
         } else if lvl == 1 {
-            let s = self
-                .rollout
-                .run(self.ctx, &mut board, self.rng, &mut ws.sim);
+            let s = self.rollout.run(self.ctx, board, self.rng, &mut ws.sim);
             (s, false)
         } else {
             let inner = limit.at_most(self.ctx, self.plan.levels[lvl - 2].inner.max(1));
-            let out = self.run_level(lvl - 1, &board, inner);
+            let out = self.run_level(lvl - 1, board, inner);
             ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
             (out.score, out.proven)
         };

@@ -21,24 +21,28 @@ use crate::tree::{Memo, NodeId, Tree};
 /// only grows with the parent's count, [`ucb1_tuned_value_ln`]). Until then only the
 /// chosen child's statistics change, so while its value stays above that bound it
 /// is the strict maximum and is chosen again without a scan: the same choice, bit
-/// for bit.
+/// for bit. The chosen child's value is checked at the scan's parent count (its
+/// value now is at least that), which spares a logarithm.
 #[inline]
 pub(super) fn select(tree: &mut Tree, id: NodeId, c: f64, scale: f64) -> NodeId {
     let visits = tree.node(id).visits;
-    let ln_p = f64::from(visits.max(1)).ln();
     let memo_applies = scale == 1.0 && c >= 0.0; // false for a NaN C
-    if !memo_applies {
-        return scan(tree, id, c, ln_p, scale);
-    }
-    if let Some(m) = tree.memo(id) {
-        if visits <= m.visits_limit {
-            let x = tree.node(m.leader);
-            if !x.solved()
-                && ucb1_tuned_value_ln(c, ln_p, f64::from(x.visits), x.sum, x.sum_sq) > m.bound
-            {
-                return m.leader;
+    if memo_applies {
+        if let Some(m) = tree.memo(id) {
+            if visits <= m.visits_limit {
+                let x = tree.node(m.leader);
+                if !x.solved()
+                    && ucb1_tuned_value_ln(c, m.ln_p, f64::from(x.visits), x.sum, x.sum_sq)
+                        > m.bound
+                {
+                    return m.leader;
+                }
             }
         }
+    }
+    let ln_p = f64::from(visits.max(1)).ln();
+    if !memo_applies {
+        return scan(tree, id, c, ln_p, scale);
     }
     // A full scan, also bounding every child's value up to `limit` visits.
     let limit = visits.max(1).saturating_add((visits >> 4).max(1));
@@ -77,6 +81,7 @@ pub(super) fn select(tree: &mut Tree, id: NodeId, c: f64, scale: f64) -> NodeId 
             leader: best,
             visits_limit: limit,
             bound,
+            ln_p,
         },
     );
     best
