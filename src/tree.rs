@@ -16,8 +16,11 @@
 //! the first), so appending is O(1) and iteration sees them in the order they were
 //! tried. Since moves are tried in that stored order, the created children are
 //! always a prefix of the shuffled moves, and "the first untried move" needs no scan.
-//! One node per simulation instead of one per legal move of every expanded node:
-//! see docs/search.md ("Tree simulations") for the memory and speed figures.
+//! A move closed by its bound when first tried (score-bounded solver) gets no node
+//! at all: its parent counts it as tried and carries [`Node::CLOSED_MOVE`]. So at
+//! most one node per simulation with a playout, instead of one per legal move of
+//! every expanded node: see docs/search.md ("Tree simulations") for the memory and
+//! speed figures.
 //!
 //! Must not: store board states (the search replays moves from the root), choose
 //! moves, know budgets or allocate per simulation ([`Tree::clear`] keeps capacity).
@@ -104,13 +107,13 @@ pub struct Node {
     aux: u32,
     /// Move leading to this node (canonical cell); meaningless for the root.
     pub mv: Cell,
-    /// Number of children created so far (the moves tried).
-    pub n_children: u16,
-    /// Number of legal moves once expanded (0 for a terminal state): the number of
-    /// children when every move has been tried.
+    /// Number of moves tried so far: children created, plus moves closed at once
+    /// without a child ([`Tree::close_untried`]).
+    pub n_tried: u16,
+    /// Number of legal moves once expanded (0 for a terminal state).
     pub n_moves: u16,
     /// [`Node::EXPANDED`], [`Node::SOLVED`], [`Node::PRUNED`], [`Node::INEXACT`],
-    /// [`Node::DOMINATED`].
+    /// [`Node::DOMINATED`], [`Node::CLOSED_MOVE`].
     pub flags: u8,
 }
 
@@ -126,7 +129,7 @@ impl Default for Node {
             next_sibling: NONE,
             aux: NO_MEMO,
             mv: Cell::default(),
-            n_children: 0,
+            n_tried: 0,
             n_moves: 0,
             flags: 0,
         }
@@ -148,6 +151,10 @@ impl Node {
     /// the best game its search has already found, so `best` is only what was seen;
     /// the node's optimum is at most the larger of `best` and that game's score.
     pub const DOMINATED: u8 = 16;
+    /// Some move of this node was closed by its bound when first tried and has no
+    /// child node ([`Tree::close_untried`]): it counts as a solved, dominated child
+    /// that saw no game (`best` `i32::MIN`).
+    pub const CLOSED_MOVE: u8 = 32;
 
     /// True once the legal moves have been stored.
     #[inline]
@@ -175,7 +182,7 @@ impl Node {
     /// True when some legal move has no child yet (only once expanded).
     #[inline]
     pub fn has_untried(&self) -> bool {
-        self.n_children < self.n_moves
+        self.n_tried < self.n_moves
     }
     /// Mean reward (0 when unvisited).
     #[inline]
@@ -364,25 +371,49 @@ impl Tree {
 
     fn set_moves(&mut self, id: NodeId, first: usize, n: usize) {
         let node = &mut self.nodes[id.idx()];
-        debug_assert!(!node.expanded() && node.n_children == 0);
+        debug_assert!(!node.expanded() && node.n_tried == 0);
         node.aux = if n == 0 { NO_MEMO } else { first as u32 };
         node.n_moves = n as u16;
         node.flags |= Node::EXPANDED;
+    }
+
+    /// The next untried move of `id` (there must be one).
+    #[inline]
+    pub fn next_untried(&self, id: NodeId) -> Cell {
+        let n = &self.nodes[id.idx()];
+        debug_assert!(n.has_untried());
+        self.moves[n.aux as usize]
+    }
+
+    /// Marks the next untried move of `id` tried and returns it.
+    fn consume_untried(&mut self, id: NodeId) -> Cell {
+        let parent = &mut self.nodes[id.idx()];
+        debug_assert!(parent.has_untried());
+        let mv = self.moves[parent.aux as usize];
+        parent.n_tried += 1;
+        parent.aux = if parent.has_untried() {
+            parent.aux + 1
+        } else {
+            NO_MEMO
+        };
+        mv
+    }
+
+    /// Closes the next untried move of `id` (there must be one) without creating
+    /// its child: its bound showed that nothing below it can beat the search's best
+    /// game. It counts as a solved child closed by its bound that saw no game
+    /// ([`Node::CLOSED_MOVE`]); a node per such move would only hold those flags.
+    pub fn close_untried(&mut self, id: NodeId) {
+        self.consume_untried(id);
+        self.nodes[id.idx()].flags |= Node::CLOSED_MOVE;
     }
 
     /// Creates the child of `id` for its next untried move (there must be one) and
     /// returns it.
     pub fn add_child(&mut self, id: NodeId) -> NodeId {
         let new = self.nodes.len() as u32;
+        let mv = self.consume_untried(id);
         let parent = &mut self.nodes[id.idx()];
-        debug_assert!(parent.has_untried());
-        let mv = self.moves[parent.aux as usize];
-        parent.n_children += 1;
-        parent.aux = if parent.has_untried() {
-            parent.aux + 1
-        } else {
-            NO_MEMO
-        };
         let last = std::mem::replace(&mut parent.last_child, new);
         let next_sibling = if last == NONE {
             new
@@ -413,12 +444,17 @@ impl Tree {
     }
 
     /// Solves `id` from its children, all solved: the best of their values, inexact
-    /// or dominated when one of them is (or when `id` lost children to a prune).
+    /// or dominated when one of them is (or when `id` lost children to a prune, or
+    /// closed a move without a child).
     fn solve_from_children(&mut self, id: NodeId) {
         let mut best = i32::MIN;
         let mut flags = Node::SOLVED;
-        if self.nodes[id.idx()].flags & Node::PRUNED != 0 {
+        let own = self.nodes[id.idx()].flags;
+        if own & Node::PRUNED != 0 {
             flags |= Node::INEXACT;
+        }
+        if own & Node::CLOSED_MOVE != 0 {
+            flags |= Node::DOMINATED;
         }
         for c in self.children(id) {
             let ch = &self.nodes[c.idx()];
@@ -430,8 +466,8 @@ impl Tree {
         n.flags |= flags;
     }
 
-    /// True when `id` is expanded with at least one move, every move has its child
-    /// and all of them are solved.
+    /// True when `id` is expanded with at least one move, every move has been tried
+    /// and all its children are solved (moves closed without a child are).
     fn all_children_solved(&self, id: NodeId) -> bool {
         let n = &self.nodes[id.idx()];
         n.expanded()
@@ -521,7 +557,7 @@ impl Tree {
                 }
             }
             if n.expanded() && n.has_untried() {
-                let (at, left) = (n.aux as usize, usize::from(n.n_moves - n.n_children));
+                let (at, left) = (n.aux as usize, usize::from(n.n_moves - n.n_tried));
                 self.spare[i].aux = self.spare_moves.len() as u32;
                 self.spare_moves
                     .extend_from_slice(&self.moves[at..at + left]);
@@ -544,9 +580,9 @@ impl Tree {
     /// everything else, including all descendants of the kept nodes, is discarded.
     /// Kept nodes above `depth` keep only their kept children and stay expanded with
     /// no untried move, so no node is created at depths ≤ `depth` any more; kept
-    /// nodes at `depth` become unexpanded leaves with their statistics. Nodes never
-    /// visited (closed by their bound when first tried) are not part of the thesis'
-    /// tree and are never kept. Does nothing when no visited node exists at `depth`.
+    /// nodes at `depth` become unexpanded leaves with their statistics. Children never
+    /// visited (closed by their bound when first tried) and moves closed without a
+    /// child are not part of the thesis' tree and are never kept. Does nothing when no visited node exists at `depth`.
     /// Returns the ids of the kept nodes at `depth` via `kept` (for tests and logs).
     pub fn prune_beam(&mut self, depth: usize, width: usize, kept: &mut Vec<NodeId>) {
         kept.clear();
@@ -603,7 +639,8 @@ impl Tree {
             }
             let (old, parent, d) = self.order[p];
             let mut n = self.nodes[old as usize];
-            n.n_children = 0;
+            n.n_tried = 0;
+            n.flags &= !Node::CLOSED_MOVE;
             n.last_child = NONE;
             n.next_sibling = NONE;
             n.aux = NO_MEMO;
@@ -624,7 +661,7 @@ impl Tree {
                 0
             } else {
                 let pi = self.new_idx[parent as usize] as usize;
-                self.spare[pi].n_children += 1;
+                self.spare[pi].n_tried += 1;
                 self.push_spare_child(pi, n)
             };
             self.new_idx[p] = ni;
@@ -639,10 +676,10 @@ impl Tree {
             let (old, _, d) = self.order[p];
             if self.keep[p] && (d as usize) < depth {
                 let n = &mut self.spare[self.new_idx[p] as usize];
-                if n.n_children < self.nodes[old as usize].n_moves {
+                if n.n_tried < self.nodes[old as usize].n_moves {
                     n.flags |= Node::PRUNED;
                 }
-                n.n_moves = n.n_children;
+                n.n_moves = n.n_tried;
             }
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);

@@ -40,11 +40,17 @@ pub(super) fn update_implicit(
         let v = if node.solved() {
             exact(&node)
         } else {
+            // A move closed without a child counts as a solved child that saw no game.
+            let closed = if node.flags & Node::CLOSED_MOVE != 0 {
+                norm.reward(i32::MIN) as f32
+            } else {
+                f32::NEG_INFINITY
+            };
             tree.children(id)
                 .map(|c| tree.node(c))
                 .filter(|c| c.visits > 0 || c.solved())
                 .map(|c| if c.solved() { exact(c) } else { c.v })
-                .fold(f32::NEG_INFINITY, f32::max)
+                .fold(closed, f32::max)
         };
         if v > f32::NEG_INFINITY {
             tree.node_mut(id).v = v;
@@ -135,6 +141,17 @@ mod tests {
         let exact = norm.reward(1000) as f32;
         assert_eq!(t.node(k[1]).v, exact);
         assert_eq!(t.node(NodeId::ROOT).v, exact.max(0.4));
+        // A move closed by its bound (no child node) counts as a solved child that
+        // saw no game, as the node it used to have did: here the only one that counts.
+        let x = k[2];
+        t.node_mut(x).v = 0.5;
+        let moves = [crate::board::Cell::new(0, 0), crate::board::Cell::new(1, 0)];
+        t.expand_in_order(x, &moves);
+        t.close_untried(x);
+        let g = t.add_child(x);
+        update_implicit(&mut t, &[x, g], 0.9, true, &norm);
+        assert_eq!(t.node(g).v, 0.9);
+        assert_eq!(t.node(x).v, norm.reward(i32::MIN) as f32, "g is unvisited");
         // Without backup only the leaf is set.
         t.node_mut(k[2]).visits = 1;
         update_implicit(&mut t, &[NodeId::ROOT, k[2]], 0.9, false, &norm);

@@ -330,11 +330,23 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             }
             let child = if node.has_untried() {
                 // Untried moves first, in their stored random order.
+                let mv = ws.tree.next_untried(id);
+                let next = ws.boards.try_move(d, mv, &mut self.mask, &mut ws.path);
+                if self.plan.bounds && dominated(next, ws.best.score) {
+                    // Score-bounded closing: nothing below can beat the best game
+                    // found. The move is closed without a node.
+                    ws.tree.close_untried(id);
+                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
+                    self.ctx.solved += n as u64;
+                    return;
+                }
                 self.ctx.created(1);
-                ws.tree.add_child(id)
+                let child = ws.tree.add_child(id);
+                ws.boards.enter(d, child, &mut ws.path);
+                child
             } else {
                 let scale = range_scale(self.plan.norm, ws);
-                if p.informed() {
+                let child = if p.informed() {
                     select_informed(
                         &ws.tree,
                         id,
@@ -345,19 +357,20 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                     )
                 } else {
                     select(&mut ws.tree, id, p.c, scale)
+                };
+                let mv = ws.tree.node(child).mv;
+                ws.boards
+                    .descend(d, child, mv, &mut self.mask, &mut ws.path);
+                if self.plan.bounds && dominated(ws.boards.at(d + 1), ws.best.score) {
+                    // Score-bounded closing: nothing below can beat the best game found.
+                    ws.tree.dominate(child);
+                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
+                    self.ctx.solved += n as u64;
+                    return;
                 }
+                child
             };
-            let mv = ws.tree.node(child).mv;
-            ws.boards
-                .descend(d, child, mv, &mut self.mask, &mut ws.path);
-            if self.plan.bounds && dominated(ws.boards.at(d + 1), ws.best.score) {
-                // Score-bounded closing: nothing below can beat the best game found.
-                ws.tree.dominate(child);
-                let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
-                self.ctx.solved += n as u64;
-                return;
-            }
-            ws.sim.push(mv);
+            ws.sim.push(ws.tree.node(child).mv);
             id = child;
             d += 1;
         }

@@ -86,7 +86,7 @@ fn children_are_created_in_move_order_and_iterated_in_creation_order() {
     assert_eq!(child_moves(&t, ids.b1), Vec::<u8>::new());
     assert_eq!(child_moves(&t, ids.c), Vec::<u8>::new());
     let a = *t.node(ids.a);
-    assert!(a.expanded() && a.has_untried() && (a.n_children, a.n_moves) == (2, 3));
+    assert!(a.expanded() && a.has_untried() && (a.n_tried, a.n_moves) == (2, 3));
     assert!(!t.node(NodeId::ROOT).has_untried());
     // The untried move is next, and then the list is complete and circular.
     let a3 = t.add_child(ids.a);
@@ -155,7 +155,7 @@ fn prune_keeps_most_visited_and_ancestors_only() {
     assert_eq!(kept.len(), 2);
     for &id in &kept {
         let n = t.node(id);
-        assert!(!n.expanded() && n.n_children == 0 && n.visits > 0);
+        assert!(!n.expanded() && n.n_tried == 0 && n.visits > 0);
         assert_eq!(t.children(id).count(), 0);
     }
     // Ancestors stay expanded (closed: no untried move), statistics are kept; those
@@ -165,7 +165,7 @@ fn prune_keeps_most_visited_and_ancestors_only() {
     assert!(root.flags & Node::PRUNED != 0, "c is gone");
     let na = t.children(NodeId::ROOT).next().unwrap();
     let a = *t.node(na);
-    assert_eq!((a.mv, a.n_children, a.n_moves), (cell(1), 1, 1));
+    assert_eq!((a.mv, a.n_tried, a.n_moves), (cell(1), 1, 1));
     assert!(
         a.flags & Node::PRUNED != 0,
         "a2 and the untried move are gone"
@@ -222,11 +222,15 @@ fn dominated_children_close_their_parent_without_making_it_exact() {
     assert!(a1.solved() && !a1.exact() && a1.closed_exactly());
     assert_eq!(a1.best, 40, "a dominated node keeps what it saw");
     t.solve(ids.a2, 90, true);
-    // The untried move is tried and closed at once (as the search does when its
-    // bound cannot beat the best game): created, never visited.
-    let a3 = t.add_child(a);
-    t.dominate(a3);
-    assert_eq!(t.propagate_solved(&[NodeId::ROOT, a, a3]), 1);
+    // The untried move is closed at once (as the search does when its bound cannot
+    // beat the best game): no node, but it counts as a solved, dominated child.
+    let len = t.len();
+    assert_eq!(t.next_untried(a), cell(13));
+    t.close_untried(a);
+    assert_eq!(t.len(), len, "no node for a closed move");
+    assert!(!t.node(a).has_untried() && t.node(a).flags & Node::CLOSED_MOVE != 0);
+    assert_eq!(t.children(a).count(), 2);
+    assert_eq!(t.propagate_solved(&[NodeId::ROOT, a]), 1);
     let na = t.node(a);
     assert!(na.solved() && na.best == 90 && !na.exact() && na.closed_exactly());
     t.solve(ids.b1, 70, false);
@@ -241,6 +245,36 @@ fn dominated_children_close_their_parent_without_making_it_exact() {
 }
 
 #[test]
+fn closed_moves_alone_close_their_parent_and_are_dropped_by_a_prune() {
+    let (mut t, ids) = sample();
+    // Every move of c closed by its bound: c is solved, dominated, saw no game.
+    t.expand_in_order(ids.c, &[cell(31), cell(32)]);
+    t.close_untried(ids.c);
+    assert_eq!(
+        t.propagate_solved(&[NodeId::ROOT, ids.c]),
+        0,
+        "one move left"
+    );
+    t.close_untried(ids.c);
+    assert_eq!(t.propagate_solved(&[NodeId::ROOT, ids.c]), 1);
+    let c = *t.node(ids.c);
+    assert!(c.solved() && !c.exact() && c.closed_exactly() && c.best == i32::MIN);
+    assert_eq!(t.len(), 7);
+    // Re-rooting keeps the mark with its node.
+    let mut u = t.clone();
+    u.reroot(ids.c);
+    assert!(u.node(NodeId::ROOT).flags & Node::CLOSED_MOVE != 0);
+    // A prune keeps a's visited children only: a's closed move goes like a2.
+    t.close_untried(ids.a);
+    let mut kept = Vec::new();
+    t.prune_beam(2, 3, &mut kept);
+    let na = t.children(NodeId::ROOT).next().unwrap();
+    let a = *t.node(na);
+    assert_eq!((a.n_tried, a.n_moves), (2, 2));
+    assert!(a.flags & Node::CLOSED_MOVE == 0 && a.flags & Node::PRUNED != 0);
+}
+
+#[test]
 fn reroot_keeps_the_child_subtree_with_its_statistics_and_untried_moves() {
     let (mut t, ids) = sample();
     t.solve(ids.a1, 33, true);
@@ -248,7 +282,7 @@ fn reroot_keeps_the_child_subtree_with_its_statistics_and_untried_moves() {
     assert_eq!(freed, 7 - 3);
     assert_eq!(t.len(), 3);
     let root = *t.node(NodeId::ROOT);
-    assert_eq!((root.visits, root.n_children, root.n_moves), (5, 2, 3));
+    assert_eq!((root.visits, root.n_tried, root.n_moves), (5, 2, 3));
     assert!(root.expanded() && root.has_untried());
     let kids: Vec<_> = t.children(NodeId::ROOT).map(|c| *t.node(c)).collect();
     let xs: Vec<u8> = kids.iter().map(|n| n.mv.x).collect();
@@ -301,7 +335,7 @@ fn reroot_deep_subtrees_keep_every_sibling_list() {
             for &n in &level {
                 for c in t.children(n) {
                     let nc = t.node(c);
-                    out.push((nc.mv, nc.visits, nc.n_children, nc.n_moves));
+                    out.push((nc.mv, nc.visits, nc.n_tried, nc.n_moves));
                     next.push(c);
                 }
             }

@@ -69,8 +69,40 @@ impl PathBoards {
         if d + 1 < self.valid && path[d + 1] == child {
             return;
         }
-        path.truncate(d + 1);
+        self.play(d, mv, mask, path);
         path.push(child);
+        self.valid = d + 2;
+    }
+
+    /// Plays `mv` from `path[d]` for a move that has no node yet and returns the
+    /// position; the path is cut at `d`. [`PathBoards::enter`] makes it part of the
+    /// path once its node exists.
+    #[inline]
+    pub fn try_move(
+        &mut self,
+        d: usize,
+        mv: Cell,
+        mask: &mut GroupMask,
+        path: &mut Vec<NodeId>,
+    ) -> &Board {
+        self.play(d, mv, mask, path);
+        &self.boards[d + 1]
+    }
+
+    /// The move just tried from `path[d]` ([`PathBoards::try_move`]) now has the
+    /// node `child`.
+    #[inline]
+    pub fn enter(&mut self, d: usize, child: NodeId, path: &mut Vec<NodeId>) {
+        debug_assert!(path.len() == d + 1 && self.valid == d + 1);
+        path.push(child);
+        self.valid = d + 2;
+    }
+
+    /// Cuts the path after depth `d` and plays `mv` into depth `d + 1`.
+    #[inline]
+    fn play(&mut self, d: usize, mv: Cell, mask: &mut GroupMask, path: &mut Vec<NodeId>) {
+        path.truncate(d + 1);
+        self.valid = d + 1;
         if self.boards.len() <= d + 1 {
             let b = self.boards[d];
             self.boards.push(b);
@@ -79,7 +111,6 @@ impl PathBoards {
             below[0] = above[d];
         }
         self.boards[d + 1].play_unchecked(mv, mask);
-        self.valid = d + 2;
     }
 }
 
@@ -120,6 +151,15 @@ mod tests {
         want.play(other);
         assert!(*pb.at(2) == want);
         assert_eq!(path, [NodeId::ROOT, NodeId(1), NodeId(3)]);
+        // A move without a node yet: played, then entered.
+        let third = want.groups()[0].cell;
+        let tried = *pb.try_move(2, third, &mut mask, &mut path);
+        want.play(third);
+        assert!(tried == want);
+        assert_eq!(path.len(), 3);
+        pb.enter(2, NodeId(4), &mut path);
+        assert!(*pb.at(3) == want);
+        assert_eq!(path, [NodeId::ROOT, NodeId(1), NodeId(3), NodeId(4)]);
         // A new generation (the tree was rebuilt) replays from the root.
         pb.start(2, &root, &mut path);
         assert_eq!(path, [NodeId::ROOT]);
