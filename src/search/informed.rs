@@ -11,7 +11,7 @@
 //! Owns: the update of v after a simulation and the informed child choice. Must
 //! not: evaluate boards (the level routine passes the leaf's evaluation), allocate.
 
-use super::level::LevelParams;
+use super::level::{select_by, LevelParams};
 use super::ImSource;
 use crate::policy::ucb1_tuned_value_ln;
 use crate::rules::Normalizer;
@@ -63,26 +63,20 @@ pub(super) fn update_implicit(
 /// implicit value (`--im-source eval`) or the reward of its best simulation
 /// (`best`), and h its stored evaluation. Untried moves are still taken first (by the
 /// caller: every move of `id` has been tried when this is called); ties go to the
-/// child tried first.
+/// child tried first. The selection memo of `super::level` applies as for plain
+/// UCB1-TUNED: the added terms do not depend on the parent's count, and a
+/// simulation changes v and `best` only along its path.
 #[inline]
 pub(super) fn select_informed(
-    tree: &Tree,
+    tree: &mut Tree,
     id: NodeId,
     p: &LevelParams,
     scale: f64,
     source: ImSource,
     norm: &Normalizer,
 ) -> NodeId {
-    let node = tree.node(id);
-    let ln_p = f64::from(node.visits.max(1)).ln();
-    let mut best = NodeId::ROOT;
-    let mut best_v = f64::NEG_INFINITY;
-    for ch in tree.children(id) {
-        let n = tree.node(ch);
-        if n.solved() {
-            continue;
-        }
-        debug_assert!(n.visits > 0, "an unsolved child is visited once created");
+    let memo = scale == 1.0 && p.c >= 0.0; // false for a NaN C
+    select_by(tree, id, memo, |ln_p, n| {
         let visits = f64::from(n.visits);
         let mut v = ucb1_tuned_value_ln(p.c, ln_p, visits, n.sum * scale, n.sum_sq * scale * scale);
         if p.im_alpha != 0.0 {
@@ -95,13 +89,8 @@ pub(super) fn select_informed(
         if p.pb != 0.0 {
             v += p.pb * f64::from(n.v) * scale / (visits + 1.0);
         }
-        if v > best_v {
-            best_v = v;
-            best = ch;
-        }
-    }
-    debug_assert!(best != NodeId::ROOT, "selection needs an unsolved child");
-    best
+        v
+    })
 }
 
 #[cfg(test)]
@@ -180,7 +169,8 @@ mod tests {
             im_alpha: alpha,
             pb,
         };
-        let pick = |lp: LevelParams, s| select_informed(&t, NodeId::ROOT, &lp, 1.0, s, &norm);
+        let pick =
+            |lp: LevelParams, s| select_informed(&mut t.clone(), NodeId::ROOT, &lp, 1.0, s, &norm);
         assert_eq!(pick(p(0.2, 0.0), ImSource::Eval), k[1]);
         assert_eq!(pick(p(0.0, 1.0), ImSource::Eval), k[1]);
         assert_eq!(pick(p(0.2, 0.0), ImSource::Best), k[0]);

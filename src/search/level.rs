@@ -171,6 +171,7 @@ mod select;
 mod steps;
 use path_boards::PathBoards;
 use select::select;
+pub(super) use select::select_by;
 pub(crate) use steps::LevelRun;
 
 /// Buffers of one level, reused by every search at that level.
@@ -348,7 +349,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                 let scale = range_scale(self.plan.norm, ws);
                 let child = if p.informed() {
                     select_informed(
-                        &ws.tree,
+                        &mut ws.tree,
                         id,
                         &p,
                         scale,

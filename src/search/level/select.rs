@@ -1,67 +1,101 @@
-//! UCB1-TUNED selection of the level routine (plain, without `--im-alpha`/`--pb`):
-//! the child chosen at a node whose moves have all been tried, with the selection
-//! memo that lets most selections skip the scan over the children.
+//! Selection of the level routine: the child chosen at a node whose moves have all
+//! been tried, with the selection memo that lets most selections skip the scan over
+//! the children. Plain UCB1-TUNED ([`select`]) and the informed value of
+//! `--im-alpha`/`--pb` (`super::super::informed::informed_value`) both go through
+//! [`select_by`].
 //!
-//! Owns: [`select`] and its memo protocol ([`Memo`] is stored by the tree). Must not:
-//! change statistics or the tree's shape, or choose differently from a plain
-//! UCB1-TUNED scan (the memo only skips work: same choice, bit for bit).
+//! Owns: [`select_by`], [`select`] and the memo protocol ([`Memo`] is stored by the
+//! tree). Must not: change statistics or the tree's shape, or choose differently
+//! from a plain scan (the memo only skips work: same choice, bit for bit).
 
 use crate::policy::ucb1_tuned_value_ln;
-use crate::tree::{Memo, NodeId, Tree};
+use crate::tree::{Memo, Node, NodeId, Tree};
 
-/// UCB1-TUNED selection (eq. 2.9) among the unsolved children of `id`, every move of
-/// which has been tried (untried moves are taken first, in their random order, before
-/// selection is called); there is at least one unsolved child. Ties go to the child
-/// tried first. Rewards are stretched by `scale` (see `range_scale`): the mean by
-/// `scale`, the variance by `scale²`.
-///
-/// With the thesis' rewards (`scale` 1), a full scan leaves a [`Memo`] at the node:
-/// the child it chose and, with a safety margin, the largest value any other child
-/// can reach while the node has at most `visits_limit` visits (a UCB1-TUNED value
-/// only grows with the parent's count, [`ucb1_tuned_value_ln`]). Until then only the
-/// chosen child's statistics change, so while its value stays above that bound it
-/// is the strict maximum and is chosen again without a scan: the same choice, bit
-/// for bit. The chosen child's value is checked at the scan's parent count (its
-/// value now is at least that), which spares a logarithm.
+/// UCB1-TUNED selection (eq. 2.9) among the unsolved children of `id` (see
+/// [`select_by`]). Rewards are stretched by `scale` (see `range_scale`): the mean by
+/// `scale`, the variance by `scale²`. The memo is used with the thesis' rewards
+/// (`scale` 1: a stretch that changes with the rewards seen would change every
+/// child's value) and C ≥ 0 (a UCB1-TUNED value then only grows with the parent's
+/// count, [`ucb1_tuned_value_ln`]).
 #[inline]
 pub(super) fn select(tree: &mut Tree, id: NodeId, c: f64, scale: f64) -> NodeId {
+    let memo = scale == 1.0 && c >= 0.0; // false for a NaN C
+    select_by(tree, id, memo, |ln_p, n| {
+        ucb1_tuned_value_ln(
+            c,
+            ln_p,
+            f64::from(n.visits),
+            n.sum * scale,
+            n.sum_sq * scale * scale,
+        )
+    })
+}
+
+/// The unsolved child of `id` with the largest `value(ln n_parent, child)`, ties
+/// to the child tried first. Every move of `id` has been tried (untried moves are
+/// taken first, in their random order, before selection is called) and at least
+/// one child is unsolved.
+///
+/// With `memo`, `value` must not decrease as `ln n_parent` grows and must depend
+/// only on the child's node. A full scan then leaves a [`Memo`] at the node: the
+/// child it chose and, with a safety margin, the largest value any other child can
+/// reach while the node has at most `visits_limit` visits. Until then only the
+/// chosen child's statistics change (a simulation through this node goes through
+/// it), so while its value stays above that bound it is the strict maximum and is
+/// chosen again without a scan: the same choice, bit for bit. The chosen child's
+/// value is checked at the scan's parent count (its value now is at least that),
+/// which spares a logarithm.
+#[inline]
+pub(in crate::search) fn select_by(
+    tree: &mut Tree,
+    id: NodeId,
+    memo: bool,
+    value: impl Fn(f64, &Node) -> f64,
+) -> NodeId {
     let visits = tree.node(id).visits;
-    let memo_applies = scale == 1.0 && c >= 0.0; // false for a NaN C
-    if memo_applies {
+    if memo {
         if let Some(m) = tree.memo(id) {
             if visits <= m.visits_limit {
                 let x = tree.node(m.leader);
-                if !x.solved()
-                    && ucb1_tuned_value_ln(c, m.ln_p, f64::from(x.visits), x.sum, x.sum_sq)
-                        > m.bound
-                {
+                if !x.solved() && value(m.ln_p, x) > m.bound {
                     return m.leader;
                 }
             }
         }
     }
     let ln_p = f64::from(visits.max(1)).ln();
-    if !memo_applies {
-        return scan(tree, id, c, ln_p, scale);
+    let mut best = NodeId::ROOT;
+    let mut best_v = f64::NEG_INFINITY;
+    if !memo {
+        for (ch, n) in tree.child_nodes(id) {
+            if n.solved() {
+                continue;
+            }
+            debug_assert!(n.visits > 0, "an unsolved child is visited once created");
+            let v = value(ln_p, n);
+            if v > best_v {
+                best_v = v;
+                best = ch;
+            }
+        }
+        debug_assert!(best != NodeId::ROOT, "selection needs an unsolved child");
+        return best;
     }
     // A full scan, also bounding every child's value up to `limit` visits.
     let limit = visits.max(1).saturating_add((visits >> 4).max(1));
     let ln_f = f64::from(limit).ln();
-    let mut best = NodeId::ROOT;
-    let mut best_v = f64::NEG_INFINITY;
     let (mut f1, mut f1_id, mut f2) = (f64::NEG_INFINITY, NodeId::ROOT, f64::NEG_INFINITY);
     for (ch, n) in tree.child_nodes(id) {
         if n.solved() {
             continue;
         }
         debug_assert!(n.visits > 0, "an unsolved child is visited once created");
-        let nv = f64::from(n.visits);
-        let v = ucb1_tuned_value_ln(c, ln_p, nv, n.sum, n.sum_sq);
+        let v = value(ln_p, n);
         if v > best_v {
             best_v = v;
             best = ch;
         }
-        let f = ucb1_tuned_value_ln(c, ln_f, nv, n.sum, n.sum_sq);
+        let f = value(ln_f, n);
         if f > f1 {
             (f1, f1_id, f2) = (f, ch, f1);
         } else if f > f2 {
@@ -84,31 +118,6 @@ pub(super) fn select(tree: &mut Tree, id: NodeId, c: f64, scale: f64) -> NodeId 
             ln_p,
         },
     );
-    best
-}
-
-/// The plain scan of [`select`] (no memo), for stretched rewards or a negative C.
-fn scan(tree: &Tree, id: NodeId, c: f64, ln_p: f64, scale: f64) -> NodeId {
-    let mut best = NodeId::ROOT;
-    let mut best_v = f64::NEG_INFINITY;
-    for (ch, n) in tree.child_nodes(id) {
-        if n.solved() {
-            continue;
-        }
-        debug_assert!(n.visits > 0, "an unsolved child is visited once created");
-        let v = ucb1_tuned_value_ln(
-            c,
-            ln_p,
-            f64::from(n.visits),
-            n.sum * scale,
-            n.sum_sq * scale * scale,
-        );
-        if v > best_v {
-            best_v = v;
-            best = ch;
-        }
-    }
-    debug_assert!(best != NodeId::ROOT, "selection needs an unsolved child");
     best
 }
 
