@@ -55,7 +55,8 @@ pub(crate) use rollout::Rollout;
 pub struct SearchStats {
     /// Level-0 playouts run (a simulation ending on a terminal tree node counts as one).
     pub playouts: u64,
-    /// Tree nodes created (all levels; stubs included).
+    /// Tree nodes created (all levels): one per move tried, at most one per
+    /// simulation (children are created when first tried, not as stubs).
     pub nodes_created: u64,
     /// Largest number of tree nodes alive at once (all levels together).
     pub peak_nodes: u64,

@@ -3,11 +3,25 @@
 //! Owns: [`Node`] (move, visit count, reward sum and sum of squares: the state-action
 //! statistics of thesis eq. 2.8/2.9; the best final score seen below the node; the
 //! solved and exact flags of the one-player MCTS-Solver), [`Tree`] (nodes in one
-//! `Vec`, 32-bit [`NodeId`]s, the children of a node in one contiguous block
-//! `first_child .. first_child + n_children`), solved-value propagation, the beam
-//! pruning of BMCTS (thesis Alg. 5.2) and re-rooting for move-by-move search; both
-//! rebuild the arena semispace-style (kept nodes copied into a second vector, then
-//! swapped).
+//! `Vec`, 32-bit [`NodeId`]s; the untried moves of every expanded node in a second
+//! `Vec` of 2-byte cells, in the random order they will be tried), child creation,
+//! solved-value propagation, the beam pruning of BMCTS (thesis Alg. 5.2) and
+//! re-rooting for move-by-move search; both rebuild the arena semispace-style (kept
+//! nodes copied into a second vector, then swapped).
+//!
+//! **Children are created when first tried**, not as stubs at expansion: expanding a
+//! node stores its legal moves, shuffled, and each simulation that selects an untried
+//! move creates that one child ([`Tree::add_child`]). A node's children form a
+//! circular list in creation order (the node points to the last one, the last one to
+//! the first), so appending is O(1) and iteration sees them in the order they were
+//! tried. Since moves are tried in that stored order, the created children are
+//! always a prefix of the shuffled moves, and "the first untried move" needs no scan.
+//! A move closed by its bound when first tried (score-bounded solver) gets no node
+//! at all: its parent counts it as tried and carries [`Node::CLOSED_MOVE`]. So at
+//! most one node per simulation with a playout, instead of one per legal move of
+//! every expanded node: see docs/search.md ("Tree simulations") for the memory and
+//! speed figures.
+//!
 //! Must not: store board states (the search replays moves from the root), choose
 //! moves, know budgets or allocate per simulation ([`Tree::clear`] keeps capacity).
 
@@ -29,35 +43,52 @@ impl NodeId {
     }
 }
 
+/// The "no node" link: the root is never anybody's child or sibling.
+const NONE: u32 = 0;
+
+/// `Node::aux` of a node with every move tried and no [`Memo`] yet.
+const NO_MEMO: u32 = u32::MAX;
+
+/// What the last full selection scan at a node whose moves are all tried left for
+/// the next ones: the child it chose, the log of the node's visit count then, and an
+/// upper bound of every other child's selection value while the node has at most
+/// `visits_limit` visits. Only the
+/// selection policy (`search::level`) gives it a meaning; the tree only keeps it,
+/// and forgets every memo when it rebuilds the arena ([`Tree::reroot`],
+/// [`Tree::prune_beam`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Memo {
+    /// The child chosen by the scan.
+    pub leader: NodeId,
+    /// The largest visit count of the node for which `bound` holds.
+    pub visits_limit: u32,
+    /// Upper bound of the selection value of every other child.
+    pub bound: f64,
+    /// Natural log of the node's visit count at the scan.
+    pub ln_p: f64,
+}
+
 /// One tree node: the state reached by `mv` from its parent, with the statistics of
-/// the state-action pair (parent, `mv`). A node with `visits == 0` is a stub created
-/// with its siblings; it enters the tree (thesis: "one node added per simulation")
-/// on its first visit. A node is expanded (its children block allocated) on the
-/// first visit after that.
+/// the state-action pair (parent, `mv`). A node is created when its move is first
+/// tried (thesis: "one node added per simulation"); it is expanded (its legal moves
+/// stored, [`Tree::expand`]) on the first visit after that.
 ///
 /// **Solved nodes** (one-player MCTS-Solver, after Winands, Björnsson & Saito 2010
 /// §IV): a node is *solved* when nothing below it is left to search: a terminal
 /// state, a position solved exactly (endgame, or a lower-level search that proved
-/// its root), or a node whose children are all solved. `best` of a solved node is
-/// the best final score of its remaining subtree. A solved node is also *exact* when
-/// that value is the true optimum of its position: it is not exact when a beam
-/// prune removed children from its subtree. Selection never enters a solved node.
+/// its root), or a node whose moves are all tried and whose children are all solved.
+/// `best` of a solved node is the best final score of its remaining subtree. A solved
+/// node is also *exact* when that value is the true optimum of its position: it is
+/// not exact when a beam prune removed children from its subtree. Selection never
+/// enters a solved node.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Node {
-    /// Move leading to this node (canonical cell); meaningless for the root.
-    pub mv: Cell,
-    /// Number of children in the block (0 for a leaf or a terminal state).
-    pub n_children: u16,
-    /// [`Node::EXPANDED`], [`Node::SOLVED`], [`Node::PRUNED`].
-    pub flags: u8,
-    /// Simulations through this node.
-    pub visits: u32,
-    /// Index of the first child.
-    pub first_child: u32,
-    /// Sum of normalised rewards of those simulations.
+    /// Sum of normalised rewards of the simulations through this node.
     pub sum: f64,
     /// Sum of squared normalised rewards.
     pub sum_sq: f64,
+    /// Simulations through this node.
+    pub visits: u32,
     /// Best final score of a complete game seen through this node (`i32::MIN` before
     /// the first); for a solved node the best final score of its subtree.
     pub best: i32,
@@ -65,26 +96,48 @@ pub struct Node {
     /// added, then with implicit max backups the max over its visited children, and
     /// the exact value once solved. Only maintained with `--im-alpha`/`--pb`.
     pub v: f32,
+    /// Last child created ([`NONE`] before the first): the entry to the circular
+    /// list of children.
+    last_child: u32,
+    /// Next sibling in the parent's circular list (the last child points to the first).
+    next_sibling: u32,
+    /// While some move is untried: index in the tree's move store of the next
+    /// untried move. Once every move is tried: index of the node's selection
+    /// [`Memo`] ([`NO_MEMO`] before the first).
+    aux: u32,
+    /// Move leading to this node (canonical cell); meaningless for the root.
+    pub mv: Cell,
+    /// Number of moves tried so far: children created, plus moves closed at once
+    /// without a child ([`Tree::close_untried`]).
+    pub n_tried: u16,
+    /// Number of legal moves once expanded (0 for a terminal state).
+    pub n_moves: u16,
+    /// [`Node::EXPANDED`], [`Node::SOLVED`], [`Node::PRUNED`], [`Node::INEXACT`],
+    /// [`Node::DOMINATED`], [`Node::CLOSED_MOVE`].
+    pub flags: u8,
 }
 
 impl Default for Node {
     fn default() -> Self {
         Node {
-            mv: Cell::default(),
-            n_children: 0,
-            flags: 0,
-            visits: 0,
-            first_child: 0,
             sum: 0.0,
             sum_sq: 0.0,
+            visits: 0,
             best: i32::MIN,
             v: 0.0,
+            last_child: NONE,
+            next_sibling: NONE,
+            aux: NO_MEMO,
+            mv: Cell::default(),
+            n_tried: 0,
+            n_moves: 0,
+            flags: 0,
         }
     }
 }
 
 impl Node {
-    /// The children block has been allocated (a terminal state is expanded with none).
+    /// The legal moves have been stored (a terminal state is expanded with none).
     pub const EXPANDED: u8 = 1;
     /// Nothing below this node is left to search (see the type's docs).
     pub const SOLVED: u8 = 2;
@@ -98,8 +151,12 @@ impl Node {
     /// the best game its search has already found, so `best` is only what was seen;
     /// the node's optimum is at most the larger of `best` and that game's score.
     pub const DOMINATED: u8 = 16;
+    /// Some move of this node was closed by its bound when first tried and has no
+    /// child node ([`Tree::close_untried`]): it counts as a solved, dominated child
+    /// that saw no game (`best` `i32::MIN`).
+    pub const CLOSED_MOVE: u8 = 32;
 
-    /// True once the children block has been allocated.
+    /// True once the legal moves have been stored.
     #[inline]
     pub fn expanded(&self) -> bool {
         self.flags & Self::EXPANDED != 0
@@ -122,10 +179,10 @@ impl Node {
     pub fn closed_exactly(&self) -> bool {
         self.flags & (Self::SOLVED | Self::INEXACT) == Self::SOLVED
     }
-    /// Children ids.
+    /// True when some legal move has no child yet (only once expanded).
     #[inline]
-    pub fn children(&self) -> impl Iterator<Item = NodeId> + Clone {
-        (self.first_child..self.first_child + u32::from(self.n_children)).map(NodeId)
+    pub fn has_untried(&self) -> bool {
+        self.n_tried < self.n_moves
     }
     /// Mean reward (0 when unvisited).
     #[inline]
@@ -138,19 +195,83 @@ impl Node {
     }
 }
 
+/// The children of a node in creation order ([`Tree::children`]).
+#[derive(Clone)]
+pub struct Children<'t>(ChildNodes<'t>);
+
+impl<'t> Children<'t> {
+    #[inline]
+    fn of(nodes: &'t [Node], id: NodeId) -> Self {
+        Children(ChildNodes::of(nodes, id))
+    }
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        self.0.next().map(|(id, _)| id)
+    }
+}
+
+/// The children of a node in creation order with their nodes
+/// ([`Tree::child_nodes`]): one arena access per child.
+#[derive(Clone)]
+pub struct ChildNodes<'t> {
+    nodes: &'t [Node],
+    next: u32,
+    last: u32,
+}
+
+impl<'t> ChildNodes<'t> {
+    #[inline]
+    fn of(nodes: &'t [Node], id: NodeId) -> Self {
+        let last = nodes[id.idx()].last_child;
+        let next = if last == NONE {
+            NONE
+        } else {
+            nodes[last as usize].next_sibling
+        };
+        ChildNodes { nodes, next, last }
+    }
+}
+
+impl<'t> Iterator for ChildNodes<'t> {
+    type Item = (NodeId, &'t Node);
+    #[inline]
+    fn next(&mut self) -> Option<(NodeId, &'t Node)> {
+        if self.next == NONE {
+            return None;
+        }
+        let c = self.next;
+        let n = &self.nodes[c as usize];
+        self.next = if c == self.last { NONE } else { n.next_sibling };
+        Some((NodeId(c), n))
+    }
+}
+
 /// A search tree in an arena. See the module docs.
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
     nodes: Vec<Node>,
-    // Semispace for pruning and its bookkeeping (kept to reuse their capacity).
+    /// The legal moves of expanded nodes, each node's in one block in the order they
+    /// are tried; a node's untried moves start at its `aux`.
+    moves: Vec<Cell>,
+    /// Selection memos of nodes whose moves are all tried.
+    memos: Vec<Memo>,
+    // Semispaces for pruning and re-rooting and their bookkeeping (kept to reuse
+    // their capacity).
     spare: Vec<Node>,
+    spare_moves: Vec<Cell>,
     order: Vec<(u32, u32, u32)>,
     keep: Vec<bool>,
     new_idx: Vec<u32>,
+    /// Bumped whenever node ids are dropped or reassigned ([`Tree::generation`]).
+    generation: u64,
 }
 
 impl Tree {
-    /// Number of nodes alive (stubs included).
+    /// Number of nodes alive.
     #[inline]
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -160,13 +281,49 @@ impl Tree {
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
+    /// Bytes of node and move storage in use (not counting spare capacity).
+    pub fn bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.moves.len() * std::mem::size_of::<Cell>()
+            + self.memos.len() * std::mem::size_of::<Memo>()
+    }
+    /// A number that changes whenever node ids are dropped or reassigned (clearing,
+    /// re-rooting, pruning) and stays the same while nodes are only added and
+    /// updated: what a caller caches about node ids is valid while it is unchanged.
+    #[inline]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
     /// Drops every node, keeping the allocation.
     pub fn clear(&mut self) {
+        self.generation += 1;
         self.nodes.clear();
+        self.moves.clear();
+        self.memos.clear();
+    }
+    /// The selection memo of `id`, a node whose moves are all tried, if it has one.
+    #[inline]
+    pub fn memo(&self, id: NodeId) -> Option<&Memo> {
+        let n = &self.nodes[id.idx()];
+        debug_assert!(n.expanded() && !n.has_untried());
+        self.memos.get(n.aux as usize)
+    }
+    /// Sets the selection memo of `id`, a node whose moves are all tried.
+    #[inline]
+    pub fn set_memo(&mut self, id: NodeId, memo: Memo) {
+        let n = &mut self.nodes[id.idx()];
+        debug_assert!(n.expanded() && !n.has_untried());
+        match self.memos.get_mut(n.aux as usize) {
+            Some(m) => *m = memo,
+            None => {
+                n.aux = self.memos.len() as u32;
+                self.memos.push(memo);
+            }
+        }
     }
     /// Clears the tree and adds a fresh root.
     pub fn reset(&mut self) {
-        self.nodes.clear();
+        self.clear();
         self.nodes.push(Node::default());
     }
     /// The node `id`.
@@ -179,25 +336,96 @@ impl Tree {
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
         &mut self.nodes[id.idx()]
     }
+    /// The children of `id` created so far, in creation order.
+    #[inline]
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        Children::of(&self.nodes, id)
+    }
+    /// The children of `id` created so far with their nodes, in creation order.
+    #[inline]
+    pub fn child_nodes(&self, id: NodeId) -> ChildNodes<'_> {
+        ChildNodes::of(&self.nodes, id)
+    }
 
-    /// Allocates the children of `id` (one per group, in a random order so that
-    /// "first unvisited child" is a uniformly random untried move). Returns their number.
+    /// Expands `id`: stores its legal moves (one per group) in a random order, the
+    /// order in which they will be tried, so that "the next untried move" is a
+    /// uniformly random untried move. Creates no child. Returns the number of moves.
     pub fn expand(&mut self, id: NodeId, groups: &[Group], rng: &mut Rng) -> usize {
-        let first = self.nodes.len();
-        self.nodes.extend(groups.iter().map(|g| Node {
-            mv: g.cell,
-            ..Node::default()
-        }));
-        let block = &mut self.nodes[first..];
+        let first = self.moves.len();
+        self.moves.extend(groups.iter().map(|g| g.cell));
+        let block = &mut self.moves[first..];
         for i in (1..block.len()).rev() {
             let j = rng.gen_range(0..=i);
             block.swap(i, j);
         }
-        let n = &mut self.nodes[id.idx()];
-        n.first_child = first as u32;
-        n.n_children = groups.len() as u16;
-        n.flags |= Node::EXPANDED;
+        self.set_moves(id, first, groups.len());
         groups.len()
+    }
+
+    /// Expands `id` with `moves` in the given order (tests and tools).
+    pub fn expand_in_order(&mut self, id: NodeId, moves: &[Cell]) {
+        let first = self.moves.len();
+        self.moves.extend_from_slice(moves);
+        self.set_moves(id, first, moves.len());
+    }
+
+    fn set_moves(&mut self, id: NodeId, first: usize, n: usize) {
+        let node = &mut self.nodes[id.idx()];
+        debug_assert!(!node.expanded() && node.n_tried == 0);
+        node.aux = if n == 0 { NO_MEMO } else { first as u32 };
+        node.n_moves = n as u16;
+        node.flags |= Node::EXPANDED;
+    }
+
+    /// The next untried move of `id` (there must be one).
+    #[inline]
+    pub fn next_untried(&self, id: NodeId) -> Cell {
+        let n = &self.nodes[id.idx()];
+        debug_assert!(n.has_untried());
+        self.moves[n.aux as usize]
+    }
+
+    /// Marks the next untried move of `id` tried and returns it.
+    fn consume_untried(&mut self, id: NodeId) -> Cell {
+        let parent = &mut self.nodes[id.idx()];
+        debug_assert!(parent.has_untried());
+        let mv = self.moves[parent.aux as usize];
+        parent.n_tried += 1;
+        parent.aux = if parent.has_untried() {
+            parent.aux + 1
+        } else {
+            NO_MEMO
+        };
+        mv
+    }
+
+    /// Closes the next untried move of `id` (there must be one) without creating
+    /// its child: its bound showed that nothing below it can beat the search's best
+    /// game. It counts as a solved child closed by its bound that saw no game
+    /// ([`Node::CLOSED_MOVE`]); a node per such move would only hold those flags.
+    pub fn close_untried(&mut self, id: NodeId) {
+        self.consume_untried(id);
+        self.nodes[id.idx()].flags |= Node::CLOSED_MOVE;
+    }
+
+    /// Creates the child of `id` for its next untried move (there must be one) and
+    /// returns it.
+    pub fn add_child(&mut self, id: NodeId) -> NodeId {
+        let new = self.nodes.len() as u32;
+        let mv = self.consume_untried(id);
+        let parent = &mut self.nodes[id.idx()];
+        let last = std::mem::replace(&mut parent.last_child, new);
+        let next_sibling = if last == NONE {
+            new
+        } else {
+            std::mem::replace(&mut self.nodes[last as usize].next_sibling, new)
+        };
+        self.nodes.push(Node {
+            mv,
+            next_sibling,
+            ..Node::default()
+        });
+        NodeId(new)
     }
 
     /// Marks `id` solved with value `best` (exact unless `exact` is false).
@@ -216,15 +444,19 @@ impl Tree {
     }
 
     /// Solves `id` from its children, all solved: the best of their values, inexact
-    /// or dominated when one of them is (or when `id` lost children to a prune).
+    /// or dominated when one of them is (or when `id` lost children to a prune, or
+    /// closed a move without a child).
     fn solve_from_children(&mut self, id: NodeId) {
-        let n = self.nodes[id.idx()];
         let mut best = i32::MIN;
         let mut flags = Node::SOLVED;
-        if n.flags & Node::PRUNED != 0 {
+        let own = self.nodes[id.idx()].flags;
+        if own & Node::PRUNED != 0 {
             flags |= Node::INEXACT;
         }
-        for c in n.children() {
+        if own & Node::CLOSED_MOVE != 0 {
+            flags |= Node::DOMINATED;
+        }
+        for c in self.children(id) {
             let ch = &self.nodes[c.idx()];
             best = best.max(ch.best);
             flags |= ch.flags & (Node::INEXACT | Node::DOMINATED);
@@ -234,10 +466,14 @@ impl Tree {
         n.flags |= flags;
     }
 
-    /// True when `id` is expanded with at least one child and all are solved.
+    /// True when `id` is expanded with at least one move, every move has been tried
+    /// and all its children are solved (moves closed without a child are).
     fn all_children_solved(&self, id: NodeId) -> bool {
         let n = &self.nodes[id.idx()];
-        n.expanded() && n.n_children > 0 && n.children().all(|c| self.nodes[c.idx()].solved())
+        n.expanded()
+            && n.n_moves > 0
+            && !n.has_untried()
+            && self.children(id).all(|c| self.nodes[c.idx()].solved())
     }
 
     /// Solved-value propagation after a simulation along `path` (root first): from
@@ -276,33 +512,65 @@ impl Tree {
         newly
     }
 
+    /// Appends `n` to the spare arena as the last child of `parent` (a spare index)
+    /// and returns its spare index.
+    fn push_spare_child(&mut self, parent: usize, mut n: Node) -> u32 {
+        let ni = self.spare.len() as u32;
+        let last = std::mem::replace(&mut self.spare[parent].last_child, ni);
+        n.next_sibling = if last == NONE {
+            ni
+        } else {
+            std::mem::replace(&mut self.spare[last as usize].next_sibling, ni)
+        };
+        self.spare.push(n);
+        ni
+    }
+
     /// Move-by-move search: makes the subtree of `child` (a child of the root) the
-    /// whole tree, with `child` as its root (statistics and solved flags kept), by
-    /// copying it breadth-first into the spare arena. Returns the number of nodes
-    /// freed.
+    /// whole tree, with `child` as its root (statistics, solved flags and untried
+    /// moves kept), by copying it breadth-first into the spare arena. Returns the
+    /// number of nodes freed.
     pub fn reroot(&mut self, child: NodeId) -> usize {
+        self.generation += 1;
         let before = self.nodes.len();
         self.spare.clear();
+        self.spare_moves.clear();
         let mut root = self.nodes[child.idx()];
         root.mv = Cell::default();
+        root.next_sibling = NONE;
         self.spare.push(root);
-        // Breadth-first: spare[i] holds a copy whose children still point into
-        // `nodes`; copy them to the end and re-point.
+        // Breadth-first: spare[i] holds a copy whose links still point into `nodes`;
+        // copy its children to the end and re-link.
         let mut i = 0;
         while i < self.spare.len() {
             let n = self.spare[i];
-            if n.n_children > 0 {
-                let first = self.spare.len() as u32;
-                for c in n.children() {
-                    let ch = self.nodes[c.idx()];
-                    self.spare.push(ch);
+            self.spare[i].last_child = NONE;
+            if n.last_child != NONE {
+                let mut c = self.nodes[n.last_child as usize].next_sibling;
+                loop {
+                    let ch = self.nodes[c as usize];
+                    self.push_spare_child(i, ch);
+                    if c == n.last_child {
+                        break;
+                    }
+                    c = ch.next_sibling;
                 }
-                self.spare[i].first_child = first;
+            }
+            if n.expanded() && n.has_untried() {
+                let (at, left) = (n.aux as usize, usize::from(n.n_moves - n.n_tried));
+                self.spare[i].aux = self.spare_moves.len() as u32;
+                self.spare_moves
+                    .extend_from_slice(&self.moves[at..at + left]);
+            } else {
+                self.spare[i].aux = NO_MEMO;
             }
             i += 1;
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
+        std::mem::swap(&mut self.moves, &mut self.spare_moves);
         self.spare.clear();
+        self.spare_moves.clear();
+        self.memos.clear();
         before - self.nodes.len()
     }
 
@@ -310,12 +578,12 @@ impl Tree {
     /// nodes at that depth (ties: higher mean reward, then earlier in breadth-first
     /// order) and their ancestors;
     /// everything else, including all descendants of the kept nodes, is discarded.
-    /// Kept nodes above `depth` keep only their kept children and stay expanded, so no
-    /// node is created at depths ≤ `depth` any more; kept nodes at `depth` become
-    /// unexpanded leaves with their statistics. Stubs (never visited) are not part of
-    /// the thesis' tree and are never kept. Does nothing when no visited node exists
-    /// at `depth`. Returns the moves of the kept nodes at `depth` from their parents
-    /// (for tests and logs), via `kept`.
+    /// Kept nodes above `depth` keep only their kept children and stay expanded with
+    /// no untried move, so no node is created at depths ≤ `depth` any more; kept
+    /// nodes at `depth` become unexpanded leaves with their statistics. Children never
+    /// visited (closed by their bound when first tried) and moves closed without a
+    /// child are not part of the thesis' tree and are never kept. Does nothing when no visited node exists at `depth`.
+    /// Returns the ids of the kept nodes at `depth` via `kept` (for tests and logs).
     pub fn prune_beam(&mut self, depth: usize, width: usize, kept: &mut Vec<NodeId>) {
         kept.clear();
         if self.nodes.is_empty() || depth == 0 {
@@ -328,8 +596,7 @@ impl Tree {
         while i < self.order.len() {
             let (id, _, d) = self.order[i];
             if (d as usize) < depth {
-                let n = self.nodes[id as usize];
-                for c in n.children() {
+                for c in Children::of(&self.nodes, NodeId(id)) {
                     if self.nodes[c.idx()].visits > 0 {
                         self.order.push((c.0, i as u32, d + 1));
                     }
@@ -343,6 +610,7 @@ impl Tree {
         if start == self.order.len() {
             return;
         }
+        self.generation += 1;
         // The `width` most visited at `depth`.
         let mut cand: Vec<usize> = (start..self.order.len()).collect();
         let nodes = &self.nodes;
@@ -361,7 +629,7 @@ impl Tree {
                 q = self.order[q as usize].1;
             }
         }
-        // Rebuild: kept entries in breadth-first order, so siblings stay contiguous.
+        // Rebuild: kept entries in breadth-first order, so siblings keep their order.
         self.spare.clear();
         self.new_idx.clear();
         self.new_idx.resize(self.order.len(), u32::MAX);
@@ -371,205 +639,55 @@ impl Tree {
             }
             let (old, parent, d) = self.order[p];
             let mut n = self.nodes[old as usize];
-            n.n_children = 0;
-            n.first_child = 0;
+            n.n_tried = 0;
+            n.flags &= !Node::CLOSED_MOVE;
+            n.last_child = NONE;
+            n.next_sibling = NONE;
+            n.aux = NO_MEMO;
             if (d as usize) < depth {
                 n.flags |= Node::EXPANDED;
             } else {
                 // A kept node at `depth` becomes an unexpanded leaf: it will be expanded
-                // again with all its children. A solved one stays solved (selection
+                // again with all its moves. A solved one stays solved (selection
                 // never enters it; its value stands for the subtree just discarded).
                 n.flags &= !Node::EXPANDED;
+                n.n_moves = 0;
                 if !n.solved() {
                     n.flags &= !(Node::INEXACT | Node::PRUNED);
                 }
             }
-            let ni = self.spare.len() as u32;
+            let ni = if parent == u32::MAX {
+                self.spare.push(n);
+                0
+            } else {
+                let pi = self.new_idx[parent as usize] as usize;
+                self.spare[pi].n_tried += 1;
+                self.push_spare_child(pi, n)
+            };
             self.new_idx[p] = ni;
-            if parent != u32::MAX {
-                let pn = &mut self.spare[self.new_idx[parent as usize] as usize];
-                if pn.n_children == 0 {
-                    pn.first_child = ni;
-                }
-                pn.n_children += 1;
-            }
             if d as usize == depth {
                 kept.push(NodeId(ni));
             }
-            self.spare.push(n);
         }
-        // Kept nodes above `depth` with fewer children than before lost some (stubs
-        // included) and can no longer prove an optimum.
+        // Kept nodes above `depth` with fewer children than they had moves lost some
+        // (untried moves included) and can no longer prove an optimum; they have no
+        // untried move left.
         for p in 0..self.order.len() {
             let (old, _, d) = self.order[p];
             if self.keep[p] && (d as usize) < depth {
-                let ni = self.new_idx[p] as usize;
-                if self.spare[ni].n_children < self.nodes[old as usize].n_children {
-                    self.spare[ni].flags |= Node::PRUNED;
+                let n = &mut self.spare[self.new_idx[p] as usize];
+                if n.n_tried < self.nodes[old as usize].n_moves {
+                    n.flags |= Node::PRUNED;
                 }
+                n.n_moves = n.n_tried;
             }
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
         self.spare.clear();
+        self.moves.clear();
+        self.memos.clear();
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// root → a (5 visits) → {a1 (3), a2 (2)}; root → b (4) → {b1 (4)}; root → c (1).
-    fn sample() -> Tree {
-        let mut t = Tree::default();
-        t.reset();
-        let cell = |x| Cell::new(x, 0);
-        let mk = |x, v: u32| Node {
-            mv: cell(x),
-            visits: v,
-            sum: f64::from(v) * 0.5,
-            ..Node::default()
-        };
-        t.nodes.extend([mk(1, 5), mk(2, 4), mk(3, 1)]);
-        t.nodes[0].first_child = 1;
-        t.nodes[0].n_children = 3;
-        t.nodes[0].flags |= Node::EXPANDED;
-        t.nodes[0].visits = 10;
-        t.nodes.extend([mk(11, 3), mk(12, 2), mk(13, 0)]);
-        t.nodes[1].first_child = 4;
-        t.nodes[1].n_children = 3;
-        t.nodes[1].flags |= Node::EXPANDED;
-        t.nodes.push(mk(21, 4));
-        t.nodes[2].first_child = 7;
-        t.nodes[2].n_children = 1;
-        t.nodes[2].flags |= Node::EXPANDED;
-        t
-    }
-
-    fn moves_at_depth(t: &Tree, depth: usize) -> Vec<u8> {
-        let mut level = vec![NodeId::ROOT];
-        for _ in 0..depth {
-            level = level.iter().flat_map(|&id| t.node(id).children()).collect();
-        }
-        let mut v: Vec<u8> = level.iter().map(|&id| t.node(id).mv.x).collect();
-        v.sort_unstable();
-        v
-    }
-
-    #[test]
-    fn prune_keeps_most_visited_and_ancestors_only() {
-        let mut t = sample();
-        let mut kept = Vec::new();
-        t.prune_beam(2, 2, &mut kept);
-        // Depth-2 visited nodes: a1 (3), a2 (2), b1 (4) → keep b1 and a1 plus a and b.
-        assert_eq!(moves_at_depth(&t, 1), vec![1, 2]);
-        assert_eq!(moves_at_depth(&t, 2), vec![11, 21]);
-        assert_eq!(t.len(), 5);
-        assert_eq!(kept.len(), 2);
-        for id in kept {
-            let n = t.node(id);
-            assert!(!n.expanded() && n.n_children == 0 && n.visits > 0);
-        }
-        // Ancestors stay expanded (closed), statistics are kept.
-        assert!(t.node(NodeId::ROOT).expanded());
-        assert_eq!(t.node(NodeId::ROOT).visits, 10);
-        // Width 1 at depth 1: only `a`, and its descendants are gone.
-        let mut t = sample();
-        let mut kept = Vec::new();
-        t.prune_beam(1, 1, &mut kept);
-        assert_eq!(moves_at_depth(&t, 1), vec![1]);
-        assert_eq!(t.len(), 2);
-        assert!(!t.node(kept[0]).expanded());
-        // Nothing at depth 5: no-op.
-        let mut t = sample();
-        t.prune_beam(5, 1, &mut kept);
-        assert_eq!(t.len(), 8);
-        assert!(kept.is_empty());
-    }
-
-    #[test]
-    fn expand_shuffles_a_contiguous_block() {
-        let b: crate::Board = "0011\n2211\n0022".parse().unwrap();
-        let groups = b.groups();
-        let mut t = Tree::default();
-        t.reset();
-        let mut rng = crate::rng_for(1, 0, 0);
-        let n = t.expand(NodeId::ROOT, &groups, &mut rng);
-        assert_eq!(n, groups.len());
-        let mut got: Vec<Cell> = t
-            .node(NodeId::ROOT)
-            .children()
-            .map(|c| t.node(c).mv)
-            .collect();
-        got.sort_unstable();
-        let mut want: Vec<Cell> = groups.iter().map(|g| g.cell).collect();
-        want.sort_unstable();
-        assert_eq!(got, want);
-        t.clear();
-        assert!(t.is_empty());
-    }
-
-    #[test]
-    fn solved_values_propagate_only_when_every_child_is_solved() {
-        let mut t = sample();
-        let (a, b, c) = (NodeId(1), NodeId(2), NodeId(3));
-        let (a1, a2, a3, b1) = (NodeId(4), NodeId(5), NodeId(6), NodeId(7));
-        t.solve(b1, 70, true);
-        assert_eq!(t.propagate_solved(&[NodeId::ROOT, b, b1]), 1);
-        assert!(t.node(b).solved() && t.node(b).exact() && t.node(b).best == 70);
-        assert!(!t.node(NodeId::ROOT).solved(), "a and c are open");
-        t.solve(a1, 10, true);
-        t.solve(a2, 90, true);
-        assert_eq!(t.propagate_solved(&[NodeId::ROOT, a, a2]), 0, "a3 open");
-        t.solve(a3, 20, false);
-        t.solve(c, 5, true);
-        assert_eq!(t.propagate_all_solved(), 2, "a, then the root");
-        let root = t.node(NodeId::ROOT);
-        assert!(root.solved() && root.best == 90);
-        assert!(!root.exact(), "an inexact child makes the parent inexact");
-    }
-
-    #[test]
-    fn dominated_children_close_their_parent_without_making_it_exact() {
-        let mut t = sample();
-        let (a, c) = (NodeId(1), NodeId(3));
-        let (a1, a2, a3, b1) = (NodeId(4), NodeId(5), NodeId(6), NodeId(7));
-        t.node_mut(a1).best = 40;
-        t.dominate(a1);
-        assert!(t.node(a1).solved() && !t.node(a1).exact() && t.node(a1).closed_exactly());
-        assert_eq!(t.node(a1).best, 40, "a dominated node keeps what it saw");
-        t.solve(a2, 90, true);
-        t.dominate(a3);
-        assert_eq!(t.propagate_solved(&[NodeId::ROOT, a, a2]), 1);
-        let na = t.node(a);
-        assert!(na.solved() && na.best == 90 && !na.exact() && na.closed_exactly());
-        t.solve(b1, 70, false);
-        t.solve(c, 5, true);
-        assert_eq!(t.propagate_all_solved(), 2, "b, then the root");
-        let root = t.node(NodeId::ROOT);
-        assert!(root.solved() && root.best == 90);
-        assert!(
-            !root.closed_exactly(),
-            "a beam-inexact child still spoils the proof"
-        );
-    }
-
-    #[test]
-    fn reroot_keeps_the_child_subtree_with_its_statistics() {
-        let mut t = sample();
-        t.solve(NodeId(4), 33, true);
-        let freed = t.reroot(NodeId(1));
-        assert_eq!(freed, 8 - 4);
-        assert_eq!(t.len(), 4);
-        let root = *t.node(NodeId::ROOT);
-        assert_eq!((root.visits, root.n_children), (5, 3));
-        assert!(root.expanded());
-        let kids: Vec<_> = root.children().map(|c| *t.node(c)).collect();
-        let xs: Vec<u8> = kids.iter().map(|n| n.mv.x).collect();
-        assert_eq!(xs, [11, 12, 13]);
-        assert_eq!(kids.iter().map(|n| n.visits).collect::<Vec<_>>(), [3, 2, 0]);
-        assert!(kids[0].solved() && kids[0].best == 33);
-        // Re-rooting at a leaf leaves a one-node tree.
-        t.reroot(NodeId(1));
-        assert_eq!(t.len(), 1);
-    }
-}
+mod tests;

@@ -7,6 +7,8 @@
 /// UCB1-TUNED value of an arm (thesis eq. 2.5-2.7/2.9):
 /// `mean + C · sqrt(ln(n_parent)/n · min(1/4, var + sqrt(2 ln(n_parent)/n)))`.
 /// `n` is the arm's visit count (must be ≥ 1), `sum` and `sum_sq` its reward sums.
+/// With `c` ≥ 0 the value never decreases as `n_parent` grows (both the
+/// exploration factor and its capped variance term grow with `ln(n_parent)`).
 #[inline]
 pub fn ucb1_tuned_value(c: f64, n_parent: f64, n: f64, sum: f64, sum_sq: f64) -> f64 {
     ucb1_tuned_value_ln(c, n_parent.ln(), n, sum, sum_sq)
@@ -95,6 +97,31 @@ mod tests {
         assert!((v - (0.5 + 0.5 * 0.0318305)).abs() < 1e-6, "{v}");
         // C = 0 is pure exploitation.
         assert_eq!(ucb1_tuned_value(0.0, 10.0, 4.0, 2.0, 1.2), 0.5);
+    }
+
+    /// Selection memos (`search::level::select`) rely on this: with C ≥ 0 a value
+    /// never decreases when the parent's count grows (exact arithmetic; computed
+    /// values up to rounding, far below the memos' margin of 1e-9).
+    #[test]
+    fn value_grows_with_the_parent_count() {
+        use rand::Rng as _;
+        let mut rng = crate::rng_for(3, 1, 4);
+        for i in 0..100_000 {
+            let c = [0.0, 0.0002, 0.01, 0.3, 1.0, 10.0][i % 6];
+            let shift = rng.gen_range(0..32);
+            let parent: u32 = rng.gen_range(1..=u32::MAX >> shift);
+            let later = parent.saturating_add(rng.gen_range(0..=parent));
+            let n = f64::from(rng.gen_range(1..=parent));
+            let mean: f64 = rng.gen();
+            let spread = rng.gen::<f64>() * mean.min(1.0 - mean);
+            let (sum, sum_sq) = (mean * n, (mean * mean + spread * spread) * n);
+            let v = |p: u32| ucb1_tuned_value_ln(c, f64::from(p).ln(), n, sum, sum_sq);
+            let (now, then) = (v(parent), v(later));
+            assert!(
+                now <= then + 1e-12 * (1.0 + then.abs()),
+                "{c} {parent} {later} {n}"
+            );
+        }
     }
 
     #[test]

@@ -10,8 +10,8 @@
 //!
 //! Details fixed here: a simulation counts at depth d ≥ 1 when its tree path
 //! (including the node it adds) reaches depth d; the root is never pruned; each depth
-//! is pruned once (when its counter equals L); never-visited stubs are not part of
-//! the tree and are never kept.
+//! is pruned once (when its counter equals L); children never visited (closed by
+//! their bound when first tried) are not part of the thesis' tree and are never kept.
 //!
 //! Parameters and defaults: `--beam-l`, `--beam-w` (tuned per variant and budget
 //! class as thesis Tables 5.1/5.2, see [`crate::search::Params::beam`]), `--c` (as
@@ -145,7 +145,8 @@ mod tests {
     fn pruned_tree_stays_within_its_bound() {
         // Between prunings at most L simulations add nodes below the deepest pruned
         // depth d; above it at most W nodes per depth survive; every visited node has
-        // at most `b` stub children. So alive ≤ (1 + W·depth + L + W) · (1 + b).
+        // at most `b` children (some closed by their bound, without a visit, and not
+        // counted by the depth counters). So alive ≤ (1 + W·depth + L + W) · (1 + b).
         let b = board15(5, Variant::SameGame);
         let (l, w) = (50u64, 3u64);
         let k = 20_000;

@@ -11,7 +11,7 @@
 //! Owns: the update of v after a simulation and the informed child choice. Must
 //! not: evaluate boards (the level routine passes the leaf's evaluation), allocate.
 
-use super::level::LevelParams;
+use super::level::{select_by, LevelParams};
 use super::ImSource;
 use crate::policy::ucb1_tuned_value_ln;
 use crate::rules::Normalizer;
@@ -40,11 +40,17 @@ pub(super) fn update_implicit(
         let v = if node.solved() {
             exact(&node)
         } else {
-            node.children()
+            // A move closed without a child counts as a solved child that saw no game.
+            let closed = if node.flags & Node::CLOSED_MOVE != 0 {
+                norm.reward(i32::MIN) as f32
+            } else {
+                f32::NEG_INFINITY
+            };
+            tree.children(id)
                 .map(|c| tree.node(c))
                 .filter(|c| c.visits > 0 || c.solved())
                 .map(|c| if c.solved() { exact(c) } else { c.v })
-                .fold(f32::NEG_INFINITY, f32::max)
+                .fold(closed, f32::max)
         };
         if v > f32::NEG_INFINITY {
             tree.node_mut(id).v = v;
@@ -55,28 +61,22 @@ pub(super) fn update_implicit(
 /// Selection with an implicit value and/or progressive bias: UCB1-TUNED on
 /// (1 − α)·mean + α·v, plus W·h/(n + 1) (MC-LOA §III-A), where v is the child's
 /// implicit value (`--im-source eval`) or the reward of its best simulation
-/// (`best`), and h its stored evaluation. Unvisited children are still tried first.
+/// (`best`), and h its stored evaluation. Untried moves are still taken first (by the
+/// caller: every move of `id` has been tried when this is called); ties go to the
+/// child tried first. The selection memo of `super::level` applies as for plain
+/// UCB1-TUNED: the added terms do not depend on the parent's count, and a
+/// simulation changes v and `best` only along its path.
 #[inline]
 pub(super) fn select_informed(
-    tree: &Tree,
+    tree: &mut Tree,
     id: NodeId,
     p: &LevelParams,
     scale: f64,
     source: ImSource,
     norm: &Normalizer,
 ) -> NodeId {
-    let node = tree.node(id);
-    let ln_p = f64::from(node.visits.max(1)).ln();
-    let mut best = NodeId(node.first_child);
-    let mut best_v = f64::NEG_INFINITY;
-    for ch in node.children() {
-        let n = tree.node(ch);
-        if n.solved() {
-            continue;
-        }
-        if n.visits == 0 {
-            return ch;
-        }
+    let memo = scale == 1.0 && p.c >= 0.0; // false for a NaN C
+    select_by(tree, id, memo, |ln_p, n| {
         let visits = f64::from(n.visits);
         let mut v = ucb1_tuned_value_ln(p.c, ln_p, visits, n.sum * scale, n.sum_sq * scale * scale);
         if p.im_alpha != 0.0 {
@@ -89,12 +89,8 @@ pub(super) fn select_informed(
         if p.pb != 0.0 {
             v += p.pb * f64::from(n.v) * scale / (visits + 1.0);
         }
-        if v > best_v {
-            best_v = v;
-            best = ch;
-        }
-    }
-    best
+        v
+    })
 }
 
 #[cfg(test)]
@@ -110,7 +106,7 @@ mod tests {
         let mut t = Tree::default();
         t.reset();
         t.expand(NodeId::ROOT, &groups[..3], &mut crate::rng_for(1, 2, 3));
-        let kids: Vec<NodeId> = t.node(NodeId::ROOT).children().collect();
+        let kids: Vec<NodeId> = (0..3).map(|_| t.add_child(NodeId::ROOT)).collect();
         (t, kids)
     }
 
@@ -134,6 +130,17 @@ mod tests {
         let exact = norm.reward(1000) as f32;
         assert_eq!(t.node(k[1]).v, exact);
         assert_eq!(t.node(NodeId::ROOT).v, exact.max(0.4));
+        // A move closed by its bound (no child node) counts as a solved child that
+        // saw no game, as the node it used to have did: here the only one that counts.
+        let x = k[2];
+        t.node_mut(x).v = 0.5;
+        let moves = [crate::board::Cell::new(0, 0), crate::board::Cell::new(1, 0)];
+        t.expand_in_order(x, &moves);
+        t.close_untried(x);
+        let g = t.add_child(x);
+        update_implicit(&mut t, &[x, g], 0.9, true, &norm);
+        assert_eq!(t.node(g).v, 0.9);
+        assert_eq!(t.node(x).v, norm.reward(i32::MIN) as f32, "g is unvisited");
         // Without backup only the leaf is set.
         t.node_mut(k[2]).visits = 1;
         update_implicit(&mut t, &[NodeId::ROOT, k[2]], 0.9, false, &norm);
@@ -162,7 +169,8 @@ mod tests {
             im_alpha: alpha,
             pb,
         };
-        let pick = |lp: LevelParams, s| select_informed(&t, NodeId::ROOT, &lp, 1.0, s, &norm);
+        let pick =
+            |lp: LevelParams, s| select_informed(&mut t.clone(), NodeId::ROOT, &lp, 1.0, s, &norm);
         assert_eq!(pick(p(0.2, 0.0), ImSource::Eval), k[1]);
         assert_eq!(pick(p(0.0, 1.0), ImSource::Eval), k[1]);
         assert_eq!(pick(p(0.2, 0.0), ImSource::Best), k[0]);

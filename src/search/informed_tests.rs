@@ -3,7 +3,6 @@
 use super::testutil::{board15, check_all_variants, check_deterministic};
 use super::{search, Algo, Budget, Eval, ImSource, SearchConfig};
 use crate::rules::Variant;
-use crate::tree::Node;
 
 fn informed(
     algo: Algo,
@@ -29,15 +28,6 @@ const TREES: [(Algo, u32); 4] = [
     (Algo::Nmcts, 2),
     (Algo::Nbmcts, 2),
 ];
-
-#[test]
-fn node_stays_small() {
-    assert!(
-        std::mem::size_of::<Node>() <= 40,
-        "{}",
-        std::mem::size_of::<Node>()
-    );
-}
 
 #[test]
 fn zero_weights_are_bit_identical_to_the_plain_search() {

@@ -39,7 +39,6 @@ use super::{
 };
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
-use crate::policy::ucb1_tuned_value_ln;
 use crate::tree::{NodeId, Tree};
 use crate::Rng;
 
@@ -167,15 +166,23 @@ pub(crate) struct Outcome {
     pub proven: bool,
 }
 
+mod path_boards;
+mod select;
 mod steps;
+use path_boards::PathBoards;
+use select::select;
+pub(super) use select::select_by;
 pub(crate) use steps::LevelRun;
 
 /// Buffers of one level, reused by every search at that level.
 #[derive(Default)]
 struct LevelWs {
     tree: Tree,
-    /// Node ids from the root of the current simulation.
+    /// Node ids from the root of the current simulation (at its start: of the
+    /// previous one).
     path: Vec<NodeId>,
+    /// Positions along `path`.
+    boards: PathBoards,
     /// Moves of the current simulation from the step's root.
     sim: Vec<Cell>,
     /// Moves committed by move-by-move search.
@@ -304,58 +311,77 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
     fn simulate(&mut self, lvl: usize, ws: &mut LevelWs, root: &Board, limit: Limit) {
         let p = self.plan.levels[lvl - 1];
         let solver = self.plan.solver;
-        let mut board = *root;
-        ws.path.clear();
+        ws.boards.start(ws.tree.generation(), root, &mut ws.path);
         ws.sim.clear();
-        ws.path.push(NodeId::ROOT);
         let mut id = NodeId::ROOT;
-        // Selection and expansion.
+        let mut d = 0;
+        // Selection and expansion; the position at depth d is `ws.boards.at(d)`.
         loop {
-            let node = *ws.tree.node(id);
-            let n_children = if node.expanded() {
-                usize::from(node.n_children)
-            } else {
+            let node = ws.tree.node(id);
+            if !node.expanded() {
                 if node.visits == 0 && id != NodeId::ROOT {
                     break; // the node added by this simulation
                 }
-                ws.groups.reset(&board);
-                let k = ws.tree.expand(id, ws.groups.as_slice(), self.rng);
-                self.ctx.created(k);
-                k
-            };
-            if n_children == 0 {
+                ws.groups.reset(ws.boards.at(d));
+                ws.tree.expand(id, ws.groups.as_slice(), self.rng);
+            }
+            let node = ws.tree.node(id);
+            if node.n_moves == 0 {
                 break; // terminal
             }
-            let scale = range_scale(self.plan.norm, ws);
-            let child = if p.informed() {
-                select_informed(
-                    &ws.tree,
-                    id,
-                    &p,
-                    scale,
-                    self.plan.im_source,
-                    &self.rollout.norm,
-                )
+            let child = if node.has_untried() {
+                // Untried moves first, in their stored random order.
+                let mv = ws.tree.next_untried(id);
+                let next = ws.boards.try_move(d, mv, &mut self.mask, &mut ws.path);
+                if self.plan.bounds && dominated(next, ws.best.score) {
+                    // Score-bounded closing: nothing below can beat the best game
+                    // found. The move is closed without a node.
+                    ws.tree.close_untried(id);
+                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
+                    self.ctx.solved += n as u64;
+                    return;
+                }
+                self.ctx.created(1);
+                let child = ws.tree.add_child(id);
+                ws.boards.enter(d, child, &mut ws.path);
+                child
             } else {
-                select(&ws.tree, id, p.c, scale)
+                let scale = range_scale(self.plan.norm, ws);
+                let child = if p.informed() {
+                    select_informed(
+                        &mut ws.tree,
+                        id,
+                        &p,
+                        scale,
+                        self.plan.im_source,
+                        &self.rollout.norm,
+                    )
+                } else {
+                    select(&mut ws.tree, id, p.c, scale)
+                };
+                let mv = ws.tree.node(child).mv;
+                ws.boards
+                    .descend(d, child, mv, &mut self.mask, &mut ws.path);
+                if self.plan.bounds && dominated(ws.boards.at(d + 1), ws.best.score) {
+                    // Score-bounded closing: nothing below can beat the best game found.
+                    ws.tree.dominate(child);
+                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
+                    self.ctx.solved += n as u64;
+                    return;
+                }
+                child
             };
-            let mv = ws.tree.node(child).mv;
-            board.play_unchecked(mv, &mut self.mask);
-            if self.plan.bounds && dominated(&board, ws.best.score) {
-                // Score-bounded closing: nothing below can beat the best game found.
-                ws.tree.dominate(child);
-                let n = 1 + ws.tree.propagate_solved(&ws.path);
-                self.ctx.solved += n as u64;
-                return;
-            }
-            ws.sim.push(mv);
-            ws.path.push(child);
+            ws.sim.push(ws.tree.node(child).mv);
             id = child;
+            d += 1;
         }
+        ws.path.truncate(d + 1);
+        // The leaf's position: a playout consumes it.
+        let board = ws.boards.take(d);
         // The leaf's heuristic value, before a playout changes `board`.
         let track_v = p.informed() && self.plan.eval != Eval::None;
         let h = if track_v {
-            self.rollout.norm.reward(self.plan.eval.score(&board))
+            self.rollout.norm.reward(self.plan.eval.score(board))
         } else {
             0.0
         };
@@ -363,16 +389,14 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         let (score, exact) = if board.is_terminal() {
             self.ctx.playouts += 1;
             (board.final_score(), true)
-        } else if self.endgame.applies(&board) {
-            self.endgame.solve(&board, &mut ws.sim, self.ctx, &limit)
+        } else if self.endgame.applies(board) {
+            self.endgame.solve(board, &mut ws.sim, self.ctx, &limit)
         } else if lvl == 1 {
-            let s = self
-                .rollout
-                .run(self.ctx, &mut board, self.rng, &mut ws.sim);
+            let s = self.rollout.run(self.ctx, board, self.rng, &mut ws.sim);
             (s, false)
         } else {
             let inner = limit.at_most(self.ctx, self.plan.levels[lvl - 2].inner.max(1));
-            let out = self.run_level(lvl - 1, &board, inner);
+            let out = self.run_level(lvl - 1, board, inner);
             ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
             (out.score, out.proven)
         };
@@ -463,41 +487,4 @@ fn range_scale(norm: RewardNorm, ws: &LevelWs) -> f64 {
             }
         }
     }
-}
-
-/// UCB1-TUNED selection (eq. 2.9) among the unsolved children of `id` (there is at
-/// least one); an unvisited child (they come in random order) is tried first.
-/// Rewards are stretched by `scale` (see [`range_scale`]): the mean by `scale`, the
-/// variance by `scale²`.
-#[inline]
-fn select(tree: &Tree, id: NodeId, c: f64, scale: f64) -> NodeId {
-    let node = tree.node(id);
-    let ln_p = f64::from(node.visits.max(1)).ln();
-    let mut best = NodeId(node.first_child);
-    let mut best_v = f64::NEG_INFINITY;
-    for ch in node.children() {
-        let n = tree.node(ch);
-        if n.solved() {
-            continue;
-        }
-        if n.visits == 0 {
-            return ch;
-        }
-        let v = if scale == 1.0 {
-            ucb1_tuned_value_ln(c, ln_p, f64::from(n.visits), n.sum, n.sum_sq)
-        } else {
-            ucb1_tuned_value_ln(
-                c,
-                ln_p,
-                f64::from(n.visits),
-                n.sum * scale,
-                n.sum_sq * scale * scale,
-            )
-        };
-        if v > best_v {
-            best_v = v;
-            best = ch;
-        }
-    }
-    best
 }

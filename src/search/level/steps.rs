@@ -34,8 +34,7 @@ impl LevelRun {
     /// tree's child order.
     pub fn root_children(&self) -> impl Iterator<Item = (Cell, u32, f64)> + '_ {
         let t = &self.ws.tree;
-        t.node(NodeId::ROOT)
-            .children()
+        t.children(NodeId::ROOT)
             .map(|c| t.node(c))
             .filter(|n| n.visits > 0)
             .map(|n| (n.mv, n.visits, n.sum))
@@ -137,18 +136,16 @@ impl Searcher<'_, '_, '_, '_, '_> {
     fn own_advance(&self, run: &LevelRun) -> Option<Cell> {
         let ws = &run.ws;
         match self.plan.advance {
-            Advance::Visits => {
-                let root_node = ws.tree.node(NodeId::ROOT);
-                root_node
-                    .children()
-                    .map(|c| ws.tree.node(c))
-                    .filter(|n| n.visits > 0)
-                    .fold(None::<(u32, Cell)>, |acc, n| match acc {
-                        Some((v, _)) if v >= n.visits => acc,
-                        _ => Some((n.visits, n.mv)),
-                    })
-                    .map(|(_, m)| m)
-            }
+            Advance::Visits => ws
+                .tree
+                .children(NodeId::ROOT)
+                .map(|c| ws.tree.node(c))
+                .filter(|n| n.visits > 0)
+                .fold(None::<(u32, Cell)>, |acc, n| match acc {
+                    Some((v, _)) if v >= n.visits => acc,
+                    _ => Some((n.visits, n.mv)),
+                })
+                .map(|(_, m)| m),
             Advance::Best => ws.best.moves.get(ws.committed.len()).copied(),
         }
     }
@@ -179,9 +176,9 @@ impl Searcher<'_, '_, '_, '_, '_> {
     fn commit(&mut self, ws: &mut LevelWs, state: &mut Board, mv: Cell) {
         state.play_unchecked(mv, &mut self.mask);
         ws.committed.push(mv);
-        let root = ws.tree.node(NodeId::ROOT);
-        let child = root
-            .children()
+        let child = ws
+            .tree
+            .children(NodeId::ROOT)
             .find(|&c| ws.tree.node(c).mv == mv && ws.tree.node(c).visits > 0);
         match child {
             Some(c) if self.plan.reuse => {
