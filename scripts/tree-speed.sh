@@ -2,8 +2,9 @@
 # Cost of a tree simulation against an NMCS level-1 playout (issue 12, item 2;
 # docs/search.md, "Tree simulations"): for `--algo mcts --z 0`, `--algo nmcts` and
 # `--algo nmcs --level 1` at the same budget on the same 15x15 positions it prints
-#  - callgrind instructions per playout (deterministic, also on a loaded machine)
-#    and their ratio to NMCS level 1;
+#  - callgrind instructions per playout (deterministic, also on a loaded machine),
+#    their ratio to NMCS level 1, and how many of them are the rollouts
+#    (`Rollout::run`, inclusive) and how many the search around them;
 #  - playouts, nodes created and nodes per playout (from the solve stderr line);
 #  - CPU seconds (user), playouts per CPU second and peak RSS (/usr/bin/time): these
 #    depend on what else the machine runs (the load average is printed).
@@ -48,29 +49,34 @@ for a in "${ALGOS[@]}"; do
 done
 if command -v valgrind >/dev/null; then
   echo
-  echo "callgrind, positions $CGPOS, $K playouts each:"
+  echo "callgrind, positions $CGPOS, $K playouts each (rollouts: instructions inside"
+  echo "\`Rollout::run\`, the playouts themselves; the rest is the search around them):"
   echo
-  echo "| search | instructions | per playout | / NMCS level 1 |"
-  echo "|---|---|---|---|"
+  echo "| search | instructions | per playout | / NMCS level 1 | rollout per playout | rest per playout |"
+  echo "|---|---|---|---|---|---|"
   for a in "${ALGOS[@]}"; do
     total=0
+    rollout=0
     playouts=0
     for p in $CGPOS; do
       # shellcheck disable=SC2086
       (cd "$dir" && valgrind --tool=callgrind --callgrind-out-file=cg.out "$SG" solve "$SET" \
         --position "$p" --algo $a --iterations "$K" >/dev/null 2>err.txt)
       ir=$(grep -E '^summary:' "$dir/cg.out" | awk '{print $2}')
+      ro=$(callgrind_annotate --inclusive=yes --show-percs=no "$dir/cg.out" 2>/dev/null |
+        awk '/Rollout::run \[/ && !done {gsub(",", "", $1); print $1; done = 1}')
       po=$(sed -nE 's/^position [0-9]+: .* playouts ([0-9]+) .*/\1/p' "$dir/err.txt")
       total=$((total + ir))
+      rollout=$((rollout + ${ro:-0}))
       playouts=$((playouts + po))
       rm -f "$dir/cg.out"
     done
-    echo "$a $total $playouts"
-  done | awk '{ n = NF; name = $1; for (i = 2; i <= n - 2; i++) name = name " " $i
-               row[NR] = name; ir[NR] = $(n - 1); per[NR] = $(n - 1) / $n }
+    echo "$a|$total|$rollout|$playouts"
+  done | awk -F'|' '{ row[NR] = $1; ir[NR] = $2; per[NR] = $2 / $4; ro[NR] = $3 / $4 }
              END { base = per[NR]
                    for (i = 1; i <= NR; i++)
-                     printf "| %s | %d | %.0f | %.3f |\n", row[i], ir[i], per[i], per[i] / base }'
+                     printf "| %s | %.0f | %.0f | %.3f | %.0f | %.0f |\n",
+                       row[i], ir[i], per[i], per[i] / base, ro[i], per[i] - ro[i] }'
 else
   echo "valgrind not installed: no instruction counts"
 fi

@@ -339,6 +339,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                     ws.tree.close_untried(id);
                     let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
                     self.ctx.solved += n as u64;
+                    ws.boards.settle(d + 1, ws.best.score);
                     return;
                 }
                 self.ctx.created(1);
@@ -360,13 +361,16 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                     select(&mut ws.tree, id, p.c, scale)
                 };
                 let mv = ws.tree.node(child).mv;
-                ws.boards
-                    .descend(d, child, mv, &mut self.mask, &mut ws.path);
-                if self.plan.bounds && dominated(ws.boards.at(d + 1), ws.best.score) {
+                let best = ws.best.score;
+                let check = ws
+                    .boards
+                    .descend(d, child, mv, &mut self.mask, &mut ws.path, best);
+                if self.plan.bounds && check && dominated(ws.boards.at(d + 1), best) {
                     // Score-bounded closing: nothing below can beat the best game found.
                     ws.tree.dominate(child);
                     let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
                     self.ctx.solved += n as u64;
+                    ws.boards.settle(d + 1, best);
                     return;
                 }
                 child
@@ -377,7 +381,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         }
         ws.path.truncate(d + 1);
         // The leaf's position: a playout consumes it.
-        let board = ws.boards.take(d);
+        let board = ws.boards.take(d, ws.best.score);
         // The leaf's heuristic value, before a playout changes `board`.
         let track_v = p.informed() && self.plan.eval != Eval::None;
         let h = if track_v {
