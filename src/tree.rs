@@ -22,7 +22,8 @@
 //! every expanded node: see docs/search.md ("Tree simulations") for the memory and
 //! speed figures.
 //!
-//! Must not: store board states (the search replays moves from the root), choose
+//! Must not: store board states (the search replays moves from the root and caches
+//! the positions along its last path itself, keyed by [`Tree::generation`]), choose
 //! moves, know budgets or allocate per simulation ([`Tree::clear`] keeps capacity).
 
 use rand::Rng as _;

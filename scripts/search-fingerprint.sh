@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Results of the tree searches (and NMCS) under many configurations, without
+# timings or node counts: solution lines, scores, playouts, solved nodes, proofs.
+# Two builds that search identically print identical output, so a change meant to
+# keep results bit-identical (docs/search.md, "Tree simulations") is checked with
+#
+#   diff <(SG=path/to/old/samegame scripts/search-fingerprint.sh) <(scripts/search-fingerprint.sh)
+#
+# About 30 s. Boards: Maastricht positions 1-3 (15x15), and generated 6x6 (proven
+# by the solver) and 10x10 sets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${SG:-}" ]; then
+  cargo build --release --quiet
+  SG=./target/release/samegame
+fi
+SG=$(realpath "$SG")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+M=$dir/m3.txt
+S=$dir/small6.txt
+T=$dir/b10.txt
+awk '/^# position 4/{exit} {print}' testsets/samegame-maastricht-250.txt >"$M"
+"$SG" generate --width 6 --height 6 --colors 3 --count 4 --seed 7 --out "$S"
+"$SG" generate --width 10 --height 10 --colors 4 --count 3 --seed 9 --out "$T"
+run() {
+  local name=$1
+  shift
+  echo "## $name"
+  "$SG" solve "$@" 2>"$dir/err"
+  sed -E 's/ nodes [0-9]+ peak [0-9]+ [0-9.]+ s/ /' "$dir/err"
+}
+run mcts-z0 "$M" --algo mcts --z 0 --iterations 30000
+run mcts-auto "$M" --algo mcts --iterations 30000
+run mcts-z5-visits "$M" --algo mcts --z 5 --advance visits --iterations 20000
+run mcts-noreuse "$M" --algo mcts --z 5 --reuse off --iterations 20000
+run nmcts "$M" --algo nmcts --iterations 30000
+run nmcts3 "$M" --algo nmcts --level 3 --iterations 30000
+run bmcts "$M" --algo bmcts --iterations 30000
+run nbmcts "$M" --algo nbmcts --iterations 30000
+run bmcts-z0 "$M" --algo bmcts --z 0 --beam-l 500 --beam-w 3 --iterations 20000
+run mcts-im "$M" --algo mcts --z 0 --eval potential --im-alpha 0.3 --iterations 20000
+run mcts-pb "$M" --algo mcts --z 0 --eval colors --pb 0.5 --iterations 20000
+run mcts-imbest "$M" --algo mcts --z 0 --im-source best --im-alpha 0.2 --iterations 20000
+run nmcts-im "$M" --algo nmcts --eval potential --im-alpha 0.3,0.1 --iterations 20000
+run mcts-range "$M" --algo mcts --z 0 --reward-norm range --iterations 20000
+run mcts-solveroff "$M" --algo mcts --z 0 --solver off --iterations 20000
+run mcts-boundsoff "$M" --algo mcts --z 0 --bounds off --restarts 3 --iterations 20000
+run small-mcts "$S" --algo mcts --z 0 --iterations 20000
+run small-nmcts "$S" --algo nmcts --iterations 20000
+run small-bmcts "$S" --algo bmcts --iterations 20000
+run small-endgame "$T" --algo mcts --z 0 --endgame 12 --iterations 20000
+run b10-mcts-c0 "$T" --algo mcts --z 0 --c 0 --iterations 20000
+run b10-nbmcts "$T" --algo nbmcts --level 3 --iterations 20000
+run threads2 "$M" --algo mcts --threads 2 --iterations 20000
+run click "$M" --variant clickomania --algo mcts --z 0 --iterations 20000
+run bubble "$M" --variant bubblebreaker --algo nmcts --iterations 20000
+run nbmcts-im "$M" --algo nbmcts --eval colors --pb 1 --iterations 20000
+run nmcs1 "$M" --algo nmcs --level 1 --iterations 20000
+run nmcs2 "$M" --algo nmcs --iterations 20000
