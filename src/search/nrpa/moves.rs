@@ -16,9 +16,8 @@
 
 use rand::Rng as _;
 
-use super::policy::{Policy, Trace};
-use crate::board::groups::GroupList;
-use crate::board::{Board, Cell, Group, GroupMask};
+use super::policy::{fast_exp, Policy, Trace};
+use crate::board::{Board, Cell, Change, Group, GroupMask, MAX_WIDTH};
 use crate::Rng;
 
 /// SplitMix64 finaliser: a well-mixed key from any 64-bit value.
@@ -42,20 +41,38 @@ pub(crate) fn code(g: &Group, mask: &GroupMask) -> u64 {
 
 /// The level-0 search of NRPA: one game from the root sampled from a policy.
 ///
-/// Codes and weights (policy weight + bias) of the legal groups are cached from one
-/// step to the next: a group whose columns and their neighbours the move did not
-/// change (left of the move, or right of it when no column was emptied) has the
-/// same cells, so the same code and weight; only the others are flooded again.
+/// The legal groups are kept with their codes and weights (policy weight + bias)
+/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
+/// keeps groups: after a move only the groups with a tile in the columns the move
+/// can have changed (its columns and one on each side; everything right of them
+/// when a column was emptied, since a shifted group's code changes) are flooded
+/// again, and each is flooded once, its code taken from the same flood.
+/// A legal group of the position being played, with its code, its weight w
+/// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
+/// the group is flooded: a step's softmax then needs no exponential.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Entry {
+    g: Group,
+    code: u64,
+    w: f64,
+    e: f64,
+}
+
+/// Largest weight whose exponential the playout uses unshifted (a sum of thousands
+/// of them stays finite); a step with a larger weight shifts all by the largest.
+const EXP_DIRECT: f64 = 300.0;
+
 pub(crate) struct Playout {
     /// Tabu colour of the selective policy (`None` = every group is a candidate).
     pub tabu: Option<u8>,
     /// GNRPA bias β: a candidate's weight gets β · (group size − 2) added.
     pub bias: f64,
-    groups: GroupList,
     mask: GroupMask,
-    /// (group, code, weight + bias) of every legal group, in `groups` order.
-    cache: Vec<(Group, u64, f64)>,
-    prev: Vec<(Group, u64, f64)>,
+    /// Every legal group with its code and weight, ordered by canonical cell.
+    cache: Vec<Entry>,
+    /// Scratch: the groups found by a scan, then the merged list.
+    fresh: Vec<Entry>,
+    merged: Vec<Entry>,
     probs: Vec<f64>,
     picks: Vec<u16>,
 }
@@ -65,39 +82,96 @@ impl Playout {
         Playout {
             tabu,
             bias,
-            groups: GroupList::default(),
             mask: GroupMask::default(),
             cache: Vec::new(),
-            prev: Vec::new(),
+            fresh: Vec::new(),
+            merged: Vec::new(),
             probs: Vec::new(),
             picks: Vec::new(),
         }
     }
 
-    /// Brings `cache` up to date with `groups` on `board` after a move that changed
-    /// columns `a..=b` (old indices) and emptied `e` columns (`None`: first step).
-    fn refresh(&mut self, board: &Board, pol: &Policy, changed: Option<(usize, usize, usize)>) {
-        std::mem::swap(&mut self.cache, &mut self.prev);
-        self.cache.clear();
-        // Both lists are ordered by canonical cell: one cursor walks `prev`.
-        let mut j = 0;
-        for g in self.groups.as_slice() {
-            let (lo, hi) = (usize::from(g.xmin), usize::from(g.xmax));
-            let same = changed.is_some_and(|(a, b, e)| hi + 1 < a || (e == 0 && lo > b + 1));
-            let old = if same {
-                while j < self.prev.len() && self.prev[j].0.cell < g.cell {
-                    j += 1;
+    /// Floods every group with a tile in columns `lo..=hi` once and merges them,
+    /// with their codes and weights, into the list after its first `left` entries
+    /// (the groups left of the columns; those after `left` are right of them).
+    fn scan(&mut self, board: &Board, pol: &Policy, lo: usize, hi: usize, left: usize) {
+        self.fresh.clear();
+        let mut seen = [0u32; MAX_WIDTH];
+        for x in lo..=hi {
+            let mut todo = board.pair_mask_column(x, usize::MAX).0 & !seen[x];
+            while todo != 0 {
+                let y = todo.trailing_zeros() as usize;
+                let color = (0..board.colors())
+                    .find(|&c| board.lane(x, c) >> y & 1 != 0)
+                    .expect("pair tile is occupied") as u8;
+                board.flood_color(x, y, color, &mut self.mask);
+                let g = self.mask.group();
+                for gx in usize::from(g.xmin)..=usize::from(g.xmax) {
+                    seen[gx] |= self.mask.column(gx);
                 }
-                self.prev.get(j).copied().filter(|c| c.0 == *g)
+                let code = code(&g, &self.mask);
+                let w = pol.weight(code) + self.bias * f64::from(g.size - 2);
+                let e = if w <= EXP_DIRECT { fast_exp(w) } else { 0.0 };
+                self.fresh.push(Entry { g, code, w, e });
+                todo &= !seen[x];
+            }
+        }
+        // Found in canonical order but for groups reaching left of `lo`: an
+        // insertion sort is linear here.
+        let f = &mut self.fresh;
+        for i in 1..f.len() {
+            let mut j = i;
+            while j > 0 && f[j - 1].g.cell > f[j].g.cell {
+                f.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        // A group found here has a tile in lo..=hi, so it comes before every group
+        // right of the columns; merge it with those on the left.
+        self.merged.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < left && j < f.len() {
+            if self.cache[i].g.cell < f[j].g.cell {
+                self.merged.push(self.cache[i]);
+                i += 1;
             } else {
-                None
-            };
-            let entry = old.unwrap_or_else(|| {
-                board.flood_color(g.cell.x.into(), g.cell.y.into(), g.color, &mut self.mask);
-                let c = code(g, &self.mask);
-                (*g, c, pol.weight(c) + self.bias * f64::from(g.size - 2))
-            });
-            self.cache.push(entry);
+                self.merged.push(f[j]);
+                j += 1;
+            }
+        }
+        self.merged.extend_from_slice(&self.cache[i..left]);
+        self.merged.extend_from_slice(&f[j..]);
+        self.merged.extend_from_slice(&self.cache[left..]);
+        std::mem::swap(&mut self.cache, &mut self.merged);
+    }
+
+    /// The legal groups of `board` with codes and weights, from scratch.
+    fn reset(&mut self, board: &Board, pol: &Policy) {
+        self.cache.clear();
+        if board.ncols() > 0 {
+            self.scan(board, pol, 0, board.ncols() - 1, 0);
+        }
+    }
+
+    /// Brings the list up to date after `change` was played (`board`: the position
+    /// after the move).
+    fn update(&mut self, board: &Board, pol: &Policy, change: Change) {
+        let n = board.ncols();
+        let a = usize::from(change.xmin);
+        let old_b = usize::from(change.xmax);
+        let e = usize::from(change.emptied);
+        let lo = a.saturating_sub(1);
+        // Unchanged: groups left of the window, and right of it when no column was
+        // emptied (a shifted group's code depends on its columns' indices).
+        let mut left = 0;
+        self.cache.retain(|Entry { g, .. }| {
+            let l = usize::from(g.xmax) + 2 <= a;
+            left += usize::from(l);
+            l || (e == 0 && usize::from(g.xmin) >= old_b + 2)
+        });
+        if lo < n {
+            let hi = if e > 0 { n - 1 } else { (old_b + 1).min(n - 1) };
+            self.scan(board, pol, lo, hi, left);
         }
     }
 
@@ -115,33 +189,37 @@ impl Playout {
         moves.clear();
         trace.clear();
         let mut board = *root;
-        self.groups.reset(&board);
-        self.refresh(&board, pol, None);
-        while !self.groups.is_empty() {
+        self.reset(&board, pol);
+        while !self.cache.is_empty() {
             let gs = &self.cache;
             let selective = self
                 .tabu
-                .filter(|&t| gs.iter().any(|g| g.0.color != t))
+                .filter(|&t| gs.iter().any(|e| e.g.color != t))
                 .map_or(u16::MAX, u16::from);
             self.picks.clear();
             self.picks.extend(
-                (0..gs.len() as u16).filter(|&i| u16::from(gs[i as usize].0.color) != selective),
+                (0..gs.len() as u16).filter(|&i| u16::from(gs[i as usize].g.color) != selective),
             );
             let pick = if self.picks.len() == 1 {
-                gs[self.picks[0] as usize].0
+                gs[self.picks[0] as usize].g
             } else {
-                // Softmax over the candidates' weights (shifted by the largest).
+                // Softmax over the candidates' weights: exp(w) as cached, or shifted
+                // by the largest weight when one is too large to exponentiate.
                 let max = self
                     .picks
                     .iter()
-                    .map(|&i| gs[i as usize].2)
+                    .map(|&i| gs[i as usize].w)
                     .fold(f64::NEG_INFINITY, f64::max);
                 self.probs.clear();
                 let mut z = 0.0;
                 for &i in &self.picks {
-                    let (g, c, w) = gs[i as usize];
-                    trace.cands.push((c, self.bias * f64::from(g.size - 2)));
-                    let p = (w - max).exp();
+                    let Entry { g, code, w, e } = gs[i as usize];
+                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
+                    let p = if max <= EXP_DIRECT {
+                        e
+                    } else {
+                        fast_exp(w - max)
+                    };
                     z += p;
                     self.probs.push(p);
                 }
@@ -156,7 +234,7 @@ impl Playout {
                 }
                 trace.starts.push(trace.cands.len() as u32);
                 trace.chosen.push(k as u32);
-                gs[self.picks[k] as usize].0
+                gs[self.picks[k] as usize].g
             };
             moves.push(pick.cell);
             board.flood_color(
@@ -166,13 +244,7 @@ impl Playout {
                 &mut self.mask,
             );
             let change = board.play_mask(&self.mask);
-            self.groups.update(&board, change);
-            let changed = (
-                usize::from(change.xmin),
-                usize::from(change.xmax),
-                usize::from(change.emptied),
-            );
-            self.refresh(&board, pol, Some(changed));
+            self.update(&board, pol, change);
         }
         board.final_score()
     }
@@ -245,16 +317,15 @@ mod tests {
             pol.adapt(&trace, 1.0, &mut scratch);
             // Replay the game, comparing the cache with a fresh computation.
             let mut board = b;
-            p.groups.reset(&board);
-            p.refresh(&board, &pol, None);
+            p.reset(&board, &pol);
             for m in &moves {
                 let ch = board.play(*m);
-                p.groups.update(&board, ch);
-                let ch = (ch.xmin.into(), ch.xmax.into(), ch.emptied.into());
-                p.refresh(&board, &pol, Some(ch));
+                p.update(&board, &pol, ch);
                 let cached = p.cache.clone();
-                p.refresh(&board, &pol, None);
+                p.reset(&board, &pol);
                 assert_eq!(cached, p.cache, "seed {seed}");
+                let groups: Vec<Group> = p.cache.iter().map(|e| e.g).collect();
+                assert_eq!(groups, board.groups(), "seed {seed}");
             }
         }
     }

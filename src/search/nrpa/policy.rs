@@ -9,6 +9,23 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// e^x to about 1e-9 relative error, several times faster than `f64::exp`: the
+/// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
+/// clamped to [-700, 700] (NRPA's weights stay far inside; e^-700 is 0 in effect).
+#[inline]
+pub(crate) fn fast_exp(x: f64) -> f64 {
+    let x = x.clamp(-700.0, 700.0);
+    // x = k ln 2 + r, |r| <= ln 2 / 2; e^r by its Taylor series to r^8 (the
+    // truncation error is below 0.35^9 / 9! < 1e-9), then scaled by 2^k.
+    let k = (x * std::f64::consts::LOG2_E).round();
+    let r = x - k * std::f64::consts::LN_2;
+    let mut p = 1.0 / 40320.0;
+    for d in [5040.0, 720.0, 120.0, 24.0, 6.0, 2.0, 1.0, 1.0] {
+        p = p * r + 1.0 / d;
+    }
+    p * f64::from_bits(((k as i64 + 1023) as u64) << 52)
+}
+
 /// Move codes are already well-mixed 64-bit hashes: the map hashes them by identity.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct CodeHasher(u64);
@@ -87,7 +104,7 @@ impl Policy {
         let max = probs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut z = 0.0;
         for p in probs.iter_mut() {
-            *p = (*p - max).exp();
+            *p = fast_exp(*p - max);
             z += *p;
         }
         for p in probs.iter_mut() {
@@ -119,6 +136,21 @@ impl Policy {
 
 #[cfg(test)]
 mod tests {
+    use super::fast_exp;
+
+    #[test]
+    fn fast_exp_is_exp_to_1e9() {
+        let mut x = -60.0;
+        while x <= 310.0 {
+            let rel = (fast_exp(x) - x.exp()).abs() / x.exp();
+            assert!(rel < 1e-9, "x {x}: {} vs {}", fast_exp(x), x.exp());
+            x += 0.0137;
+        }
+        assert_eq!(fast_exp(0.0), 1.0);
+        assert!(fast_exp(-1e9) >= 0.0 && fast_exp(-1e9) < 1e-300);
+        assert!(fast_exp(1e9).is_finite());
+    }
+
     use super::*;
 
     fn trace(steps: &[(&[u64], u32)]) -> Trace {
