@@ -2,8 +2,10 @@
 # Regenerates the solutions tables in README.md (between the solutions markers) from
 # `samegame verify` on every file in solutions/: one summary row per file (the total
 # line of `verify`) and the per-position table (`verify --markdown`) of the standard
-# 20 under the SameGame rules. Nothing in those tables is typed by hand;
-# tests/readme.rs fails when README.md and solutions/ disagree.
+# 20 under the SameGame rules, with the published per-position scores of
+# docs/published-standard-20.csv joined by scripts/published-join.py (and its note).
+# Nothing in those tables is typed by hand; tests/readme.rs fails when README.md
+# disagrees with solutions/ or with the csv.
 # With --speed it also regenerates the Speed table (between the speed markers) from
 # scripts/speed-table.sh: about two minutes of benchmarks and valgrind runs.
 set -euo pipefail
@@ -34,11 +36,14 @@ table=$(mktemp)
     echo "| \`$f\` | $(./target/release/samegame verify "testsets/$set.txt" "$f" | tail -n 1) |"
   done
   main=solutions/samegame-standard-20.samegame.txt
+  published=docs/published-standard-20.csv
   if [ -e "$main" ]; then
     echo
-    echo "Per position, \`samegame verify testsets/samegame-standard-20.txt $main --markdown\`:"
+    echo "Per position, \`samegame verify testsets/samegame-standard-20.txt $main --markdown\`"
+    echo "with the published scores of \`$published\` joined by \`scripts/published-join.py\`:"
     echo
-    ./target/release/samegame verify testsets/samegame-standard-20.txt "$main" --markdown | grep '^|'
+    ./target/release/samegame verify testsets/samegame-standard-20.txt "$main" --markdown |
+      python3 scripts/published-join.py "$published"
   fi
 } > "$table"
 splice solutions "$table"

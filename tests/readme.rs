@@ -43,18 +43,18 @@ fn readme_solutions_table_matches_verify_output() {
         expected.push_str(&format!("| `solutions/{stem}.txt` | {total} |\n"));
     }
     let main = root.join("solutions/samegame-standard-20.samegame.txt");
+    let mut joined = None;
     if main.exists() {
         expected.push_str(
             "\nPer position, `samegame verify testsets/samegame-standard-20.txt \
-             solutions/samegame-standard-20.samegame.txt --markdown`:\n\n",
+             solutions/samegame-standard-20.samegame.txt --markdown`\n\
+             with the published scores of `docs/published-standard-20.csv` joined by \
+             `scripts/published-join.py`:\n\n",
         );
-        for line in verify(root, "samegame-standard-20", &main, true)
-            .lines()
-            .filter(|l| l.starts_with('|'))
-        {
-            expected.push_str(line);
-            expected.push('\n');
-        }
+        let ours = verify(root, "samegame-standard-20", &main, true);
+        let published =
+            std::fs::read_to_string(root.join("docs/published-standard-20.csv")).unwrap();
+        joined = Some(join_published(&ours, &published));
     }
     let begin = "<!-- solutions:begin -->\n";
     let i = readme
@@ -62,8 +62,195 @@ fn readme_solutions_table_matches_verify_output() {
         .expect("README has the solutions markers")
         + begin.len();
     let j = readme.find("<!-- solutions:end -->").unwrap();
-    assert!(
-        readme[i..j] == expected,
-        "README.md's solutions tables are stale: run scripts/update-readme.sh"
+    let block = &readme[i..j];
+    let stale = "README.md's solutions tables are stale: run scripts/update-readme.sh";
+    assert!(block.starts_with(&expected), "{stale}");
+    let rest = &block[expected.len()..];
+    match joined {
+        None => assert!(rest.is_empty(), "{stale}"),
+        Some(Joined { table, missing }) => {
+            // The per-position table, then a blank line and the note paragraph.
+            let (got_table, note) = rest.split_once("\n\n").expect("a note under the table");
+            assert_eq!(format!("{got_table}\n"), table, "{stale}");
+            let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(note.contains("docs/published-scores.md"), "{stale}");
+            for (name, total) in &missing {
+                assert!(
+                    note.contains(&format!("{name} ({}", commas(*total))),
+                    "{stale}: {name}"
+                );
+            }
+            assert_eq!(missing.is_empty(), !note.contains("Not shown"), "{stale}");
+        }
+    }
+}
+
+/// The per-position table of `scripts/published-join.py`, rebuilt: verify's rows with
+/// every complete column of the published csv joined (✓ where our verified score
+/// matches or beats the published one, † on an even published score), and the names
+/// and totals of the columns left out because a position has no value.
+struct Joined {
+    table: String,
+    missing: Vec<(String, i64)>,
+}
+
+fn join_published(verify_md: &str, csv: &str) -> Joined {
+    let cells = |line: &str| -> Vec<String> {
+        line.trim()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let lines: Vec<&str> = verify_md.lines().filter(|l| l.starts_with('|')).collect();
+    let (head, body, total) = (
+        &lines[..2],
+        &lines[2..lines.len() - 1],
+        lines[lines.len() - 1],
     );
+    let ours: Vec<(String, i64)> = body
+        .iter()
+        .map(|r| {
+            let c = cells(r);
+            (c[0].clone(), c[1].parse().unwrap())
+        })
+        .collect();
+    let our_total: i64 = cells(total)[1].trim_matches('*').parse().unwrap();
+
+    let mut rows = csv
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let header: Vec<&str> = rows.next().unwrap().split(',').collect();
+    assert_eq!(header[0], "position");
+    let pubs: std::collections::HashMap<&str, Vec<&str>> = rows
+        .map(|r| {
+            let c: Vec<&str> = r.split(',').collect();
+            assert_eq!(c.len(), header.len(), "csv row {r}");
+            (c[0], c)
+        })
+        .collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let value = |pos: &str, name: &str| -> Option<i64> {
+        let v = pubs[pos][col(name)];
+        (!v.is_empty()).then(|| v.parse().unwrap())
+    };
+    assert_eq!(
+        pubs.len(),
+        ours.len() + 1,
+        "the csv has one row per position and a total"
+    );
+
+    let numeric: Vec<&str> = header[1..]
+        .iter()
+        .copied()
+        .filter(|h| !h.ends_with(" by"))
+        .collect();
+    let (mut shown, mut missing) = (vec![], vec![]);
+    for &p in &numeric {
+        let total = value("total", p).expect("every column has a published total");
+        let vals: Vec<Option<i64>> = ours.iter().map(|(pos, _)| value(pos, p)).collect();
+        if vals.iter().all(Option::is_some) {
+            let sum: i64 = vals.iter().flatten().sum();
+            assert_eq!(
+                sum, total,
+                "{p}: the csv's values must add up to the published total"
+            );
+            shown.push(p);
+        } else {
+            missing.push((p.to_string(), total));
+        }
+    }
+    if shown.contains(&"best") {
+        for (pos, _) in &ours {
+            for &p in &numeric {
+                if let Some(v) = value(pos, p) {
+                    assert!(
+                        v <= value(pos, "best").unwrap(),
+                        "position {pos}: {p} above best"
+                    );
+                }
+            }
+        }
+    }
+    let mut columns = vec![];
+    for p in shown {
+        columns.push(p.to_string());
+        if header.contains(&format!("{p} by").as_str()) {
+            columns.push(format!("{p} by"));
+        }
+    }
+    let mark = |v: i64, our: i64, parity: bool| {
+        let check = if our >= v { " ✓" } else { "" };
+        let even = if parity && v.rem_euclid(2) == 0 {
+            " †"
+        } else {
+            ""
+        };
+        format!("{v}{check}{even}")
+    };
+    let mut table = String::new();
+    table.push_str(head[0]);
+    for c in &columns {
+        table.push_str(&format!(" {c} |"));
+    }
+    table.push('\n');
+    table.push_str(head[1]);
+    for c in &columns {
+        table.push_str(if c.ends_with(" by") { "---|" } else { "---:|" });
+    }
+    table.push('\n');
+    for (row, (pos, our)) in body.iter().zip(&ours) {
+        table.push_str(row);
+        for c in &columns {
+            let cell = if c.ends_with(" by") {
+                pubs[pos.as_str()][col(c)].to_string()
+            } else {
+                mark(value(pos, c).unwrap(), *our, true)
+            };
+            table.push_str(&format!(" {cell} |"));
+        }
+        table.push('\n');
+    }
+    table.push_str(total);
+    for c in &columns {
+        if c.ends_with(" by") {
+            table.push_str(" |");
+        } else {
+            let v = value("total", c).unwrap();
+            table.push_str(&format!(" **{}** |", mark(v, our_total, false)));
+        }
+    }
+    table.push('\n');
+    Joined { table, missing }
+}
+
+/// 87858 → "87,858", as the note writes totals.
+fn commas(n: i64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The README's note says every finished game of a 15 × 15 board scores odd under the
+/// SameGame rules ((n − 2)² ≡ n and (k − 2)² ≡ k mod 2, and the 225 tiles are either
+/// removed or left); the shipped lines are a check of it.
+#[test]
+fn standard_20_scores_are_odd() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let main = root.join("solutions/samegame-standard-20.samegame.txt");
+    if !main.exists() {
+        return;
+    }
+    let out = verify(root, "samegame-standard-20", &main, true);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| ")).collect();
+    for row in &rows[1..rows.len() - 1] {
+        let score: i64 = row.split('|').nth(2).unwrap().trim().parse().unwrap();
+        assert_eq!(score.rem_euclid(2), 1, "{row}");
+    }
 }
