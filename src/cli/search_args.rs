@@ -13,9 +13,10 @@ use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfi
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa. Default nmcs (level 2): the
-    /// strongest at the default budgets in docs/experiments.md (tune-default).
-    #[arg(long, default_value = "nmcs")]
+    /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa. Default nrpa (level 3):
+    /// stronger than level-2 NMCS at equal time on every variant and on validation
+    /// positions never used for tuning (docs/experiments.md, "The default algorithm").
+    #[arg(long, default_value = "nrpa")]
     pub algo: String,
     /// Nesting level (nmcs, nmcts, nbmcts: default 2; nrpa: default 3). mcts and bmcts
     /// are level 1.
@@ -496,7 +497,10 @@ mod tests {
             cfg("--algo bmcts --policy random").unwrap().to_string(),
             "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --solver on --reuse on --reward-norm thesis --policy random"
         );
-        assert_eq!(cfg("").unwrap().to_string(), "nmcs --level 2 --policy auto");
+        assert_eq!(
+            cfg("").unwrap().to_string(),
+            "nrpa --level 3 --nrpa-iterations 100 --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+        );
         // Zero weights are off: the same configuration and canonical form as no flag.
         assert_eq!(
             cfg("--algo nmcts --im-alpha 0 --pb 0,0").unwrap(),
