@@ -140,6 +140,7 @@ declare -A EXPERIMENTS=(
   [e14-time-train]="e14tt"
   [e14-time-validate]="e14tv"
   [e14-time-variants]="e14tvar"
+  [e14-thesis-reference]="e14ref"
   [e11-budget-1m]="e11b1"
   [e11-budget-10m]="e11b10"
 )
@@ -208,6 +209,13 @@ e14tvar() {
   run e14-time-bubblebreaker "$MAA" --variant bubblebreaker --positions 1-20 --time 1,3 "${cfg[@]}"
   run e14-time-nopenalty "$MAA" --variant samegame-nopenalty --positions 1-20 --time 1,3 "${cfg[@]}"
   run e14-time-clickomania "$CLK" --variant clickomania --positions 1-20 --time 1,3 "${cfg[@]}"
+}
+# Issue 10's reference: the thesis' informed-rollout NMCTS averaged 3,487.7 on
+# Maastricht 1-100 at 9,120 s per position; the default (level-3 NRPA) at 300,000
+# playouts per position (about 10 s) and level-2 NMCS at the same budget.
+e14ref() {
+  run e14-thesis-reference "$MAA" --positions 1-100 --iterations 300000 \
+    --config "default (nrpa3): " --config "nmcs2: --algo nmcs --level 2"
 }
 # Issue 11: NRPA levels 2-4 against NMCS levels 2-3 and the NMCTS configuration of
 # the record runs (docs/experiments.md, "Shipped solutions"), at equal playouts:

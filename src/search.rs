@@ -113,7 +113,11 @@ pub fn search_with_stop(
     let resolved;
     let config = if config.policy == RolloutPolicy::Auto || config.threads == 0 {
         resolved = SearchConfig {
-            policy: config.policy.resolve(root.variant()),
+            policy: if config.algo == Algo::Nrpa {
+                Params::nrpa_policy(config.policy, root)
+            } else {
+                config.policy.resolve(root.variant())
+            },
             threads: config.trees(root.variant(), budget),
             ..config.clone()
         };

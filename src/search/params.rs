@@ -5,6 +5,7 @@
 //! classes). Must not: run searches or validate configurations.
 
 use super::{Algo, Budget, RewardNorm};
+use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
 
@@ -21,6 +22,33 @@ impl Params {
     pub const NRPA_ITERATIONS: u64 = 100;
     /// NRPA learning rate α (Rosin 2011: 1).
     pub const NRPA_ALPHA: f64 = 1.0;
+    /// Smallest board (tiles at the root) and fewest colours (present at the root) on
+    /// which `--policy auto` gives NRPA the selective policy in SameGame and
+    /// no-penalty SameGame. The selective policy never plays the tabu colour while
+    /// other groups exist, which makes some lines unreachable; at 100,000 playouts
+    /// (level 3, 10 generated boards per class, seed 11) random candidates beat it by
+    /// +156 to +2,601 on 6 × 6 to 10 × 10 boards and on 2-3 colours at every size up to
+    /// 15 × 15, tie at 12 × 12 with 4-5 colours, and lose on 15 × 15 with 4 colours
+    /// (−166, n.s.) and 5 colours (−611, p = 0.0005; Maastricht 1-20: −645,
+    /// p < 0.0001). docs/search.md, "NRPA".
+    pub const NRPA_SELECTIVE_MIN_TILES: usize = 144;
+    /// See [`Params::NRPA_SELECTIVE_MIN_TILES`].
+    pub const NRPA_SELECTIVE_MIN_COLORS: usize = 4;
+
+    /// The candidates of NRPA's playouts: `--policy auto` is the selective policy
+    /// (`tabu`) for SameGame and no-penalty SameGame boards with at least
+    /// [`Params::NRPA_SELECTIVE_MIN_TILES`] tiles and
+    /// [`Params::NRPA_SELECTIVE_MIN_COLORS`] colours, every group (`random`) otherwise.
+    pub fn nrpa_policy(policy: RolloutPolicy, root: &Board) -> RolloutPolicy {
+        let colors = root.counts().iter().filter(|&&n| n > 0).count();
+        let small = root.tiles() < Self::NRPA_SELECTIVE_MIN_TILES
+            || colors < Self::NRPA_SELECTIVE_MIN_COLORS;
+        match policy.resolve(root.variant()) {
+            RolloutPolicy::Tabu if policy == RolloutPolicy::Auto && small => RolloutPolicy::Random,
+            p => p,
+        }
+    }
+
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
     /// Default reward scaling of the tree searches (`--reward-norm`).
@@ -214,6 +242,30 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::search::{level, search, testutil, Advance, Algo, SearchConfig, Setting};
+
+    #[test]
+    fn nrpa_is_selective_only_on_large_boards_with_many_colours() {
+        use testutil::random_board;
+        use RolloutPolicy::{Auto, Random, Tabu};
+        for (w, h, colors, variant, auto) in [
+            (15, 15, 5, Variant::SameGame, Tabu),
+            (12, 12, 4, Variant::SameGameNoPenalty, Tabu),
+            (15, 15, 3, Variant::SameGame, Random),
+            (10, 10, 5, Variant::SameGame, Random),
+            (15, 15, 5, Variant::Clickomania, Random),
+            (15, 15, 5, Variant::BubbleBreaker, Random),
+        ] {
+            let b = random_board(w, h, colors, 1, variant);
+            assert_eq!(
+                Params::nrpa_policy(Auto, &b),
+                auto,
+                "{w}x{h}x{colors} {variant}"
+            );
+            // An explicit policy is kept.
+            assert_eq!(Params::nrpa_policy(Tabu, &b), Tabu);
+            assert_eq!(Params::nrpa_policy(Random, &b), Random);
+        }
+    }
 
     #[test]
     fn default_c_follows_the_budget_class() {
