@@ -593,27 +593,36 @@ impl Board {
 
     /// Calls `f` for every legal group, computed from scratch (flood fill per group).
     pub fn for_each_group(&self, mut f: impl FnMut(&Group)) {
+        if self.ncols() > 0 {
+            let mut mask = GroupMask::default();
+            self.flood_groups_in(0, self.ncols() - 1, &mut mask, |m| f(&m.group()));
+        }
+    }
+
+    /// Floods every legal group with a tile in columns `lo..=hi` once, into `mask`,
+    /// and calls `f` with it; a group is met at the lowest unseen tile of the first
+    /// of those columns it touches.
+    #[inline]
+    pub fn flood_groups_in(
+        &self,
+        lo: usize,
+        hi: usize,
+        mask: &mut GroupMask,
+        mut f: impl FnMut(&GroupMask),
+    ) {
         let mut seen = [0u32; MAX_WIDTH];
-        let mut pairs = [0u32; MAX_WIDTH];
-        let mut mask = GroupMask::default();
-        self.pair_masks(&mut pairs, None);
-        for x in 0..self.ncols() {
-            let mut todo = pairs[x] & !seen[x];
+        for x in lo..=hi {
+            let mut todo = self.pair_mask_column(x, usize::MAX).0 & !seen[x];
             while todo != 0 {
                 let y = todo.trailing_zeros() as usize;
-                let color = self
-                    .color_at(Cell::new(x, y))
-                    .expect("pair tile is occupied");
-                self.flood_color(x, y, color, &mut mask);
-                for (gx, s) in seen
-                    .iter_mut()
-                    .enumerate()
-                    .take(mask.xmax + 1)
-                    .skip(mask.xmin)
-                {
-                    *s |= mask.cols[gx];
+                let color = (0..self.colors())
+                    .find(|&c| self.lane(x, c) >> y & 1 != 0)
+                    .expect("pair tile is occupied") as u8;
+                self.flood_color(x, y, color, mask);
+                for gx in mask.xmin..=mask.xmax {
+                    seen[gx] |= mask.cols[gx];
                 }
-                f(&mask.group());
+                f(mask);
                 todo &= !seen[x];
             }
         }

@@ -7,7 +7,7 @@
 //! entirely right of it are kept and shifted left by the number of emptied columns.
 //! Must not: decide which move to play or keep any history.
 
-use super::{Board, Change, Group, GroupMask, MAX_WIDTH};
+use super::{Board, Change, Group, GroupMask};
 
 /// The legal moves of a position, ordered by canonical cell (column, then row).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -83,25 +83,8 @@ impl GroupList {
 
     /// Floods every not-yet-listed group with a tile in columns `lo..=hi`, then sorts.
     fn rescan(&mut self, board: &Board, lo: usize, hi: usize) {
-        let mut pairs = [0u32; MAX_WIDTH];
-        board.pair_masks(&mut pairs, None);
-        let mut seen = [0u32; MAX_WIDTH];
         let mut mask = GroupMask::default();
-        for x in lo..=hi {
-            let mut todo = pairs[x] & !seen[x];
-            while todo != 0 {
-                let y = todo.trailing_zeros() as usize;
-                let color = (0..board.colors())
-                    .find(|&c| board.lane(x, c) >> y & 1 != 0)
-                    .expect("pair tile is occupied") as u8;
-                board.flood_color(x, y, color, &mut mask);
-                for gx in mask.xmin..=mask.xmax {
-                    seen[gx] |= mask.cols[gx];
-                }
-                self.groups.push(mask.group());
-                todo &= !seen[x];
-            }
-        }
+        board.flood_groups_in(lo, hi, &mut mask, |m| self.groups.push(m.group()));
         self.groups.sort_unstable_by_key(|g| g.cell);
     }
 }

@@ -17,7 +17,7 @@
 use rand::Rng as _;
 
 use super::policy::{fast_exp, Policy, Trace};
-use crate::board::{Board, Cell, Change, Group, GroupMask, MAX_WIDTH};
+use crate::board::{Board, Cell, Change, Group, GroupMask};
 use crate::Rng;
 
 /// SplitMix64 finaliser: a well-mixed key from any 64-bit value.
@@ -96,26 +96,14 @@ impl Playout {
     /// (the groups left of the columns; those after `left` are right of them).
     fn scan(&mut self, board: &Board, pol: &Policy, lo: usize, hi: usize, left: usize) {
         self.fresh.clear();
-        let mut seen = [0u32; MAX_WIDTH];
-        for x in lo..=hi {
-            let mut todo = board.pair_mask_column(x, usize::MAX).0 & !seen[x];
-            while todo != 0 {
-                let y = todo.trailing_zeros() as usize;
-                let color = (0..board.colors())
-                    .find(|&c| board.lane(x, c) >> y & 1 != 0)
-                    .expect("pair tile is occupied") as u8;
-                board.flood_color(x, y, color, &mut self.mask);
-                let g = self.mask.group();
-                for gx in usize::from(g.xmin)..=usize::from(g.xmax) {
-                    seen[gx] |= self.mask.column(gx);
-                }
-                let code = code(&g, &self.mask);
-                let w = pol.weight(code) + self.bias * f64::from(g.size - 2);
-                let e = if w <= EXP_DIRECT { fast_exp(w) } else { 0.0 };
-                self.fresh.push(Entry { g, code, w, e });
-                todo &= !seen[x];
-            }
-        }
+        let (fresh, bias) = (&mut self.fresh, self.bias);
+        board.flood_groups_in(lo, hi, &mut self.mask, |m| {
+            let g = m.group();
+            let code = code(&g, m);
+            let w = pol.weight(code) + bias * f64::from(g.size - 2);
+            let e = if w <= EXP_DIRECT { fast_exp(w) } else { 0.0 };
+            fresh.push(Entry { g, code, w, e });
+        });
         // Found in canonical order but for groups reaching left of `lo`: an
         // insertion sort is linear here.
         let f = &mut self.fresh;
