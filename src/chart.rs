@@ -382,6 +382,7 @@ pub(crate) mod tests {
                     nodes_created: 0,
                     peak_nodes: 0,
                     seconds: 0.1,
+                    moves: Vec::new(),
                 });
             }
         }

@@ -139,6 +139,9 @@ pub struct JobResult {
     pub peak_nodes: u64,
     /// Wall-clock seconds (the only field that varies between identical runs).
     pub seconds: f64,
+    /// The verified line (not in the CSV or JSON reports).
+    #[serde(skip)]
+    pub moves: Vec<crate::board::Cell>,
 }
 
 /// Runs every (configuration, position, run) job on `threads` threads (0 = all
@@ -184,6 +187,7 @@ pub fn run_jobs(
             nodes_created: res.stats.nodes_created,
             peak_nodes: res.stats.peak_nodes,
             seconds: res.stats.seconds,
+            moves: res.moves,
         })
     };
     let mut out: Vec<JobResult> =
@@ -446,6 +450,7 @@ mod tests {
             nodes_created: 0,
             peak_nodes: 0,
             seconds: 0.5,
+            moves: Vec::new(),
         }
     }
 
@@ -560,7 +565,18 @@ mod tests {
         assert!(lines.iter().all(|l| csv_split(l).len() == 10), "{jobs}");
         assert_eq!(csv_split(lines[4])[0], "b, \"quoted\"");
         let back: Report = serde_json::from_str(&r.to_json()).unwrap();
-        assert_eq!(back.jobs, r.jobs);
+        // Lines stay out of the reports: they come back empty, all else equal.
+        assert!(r.jobs.iter().all(|j| !j.moves.is_empty()));
+        assert!(back.jobs.iter().all(|j| j.moves.is_empty()));
+        let stripped: Vec<JobResult> = r
+            .jobs
+            .iter()
+            .map(|j| JobResult {
+                moves: Vec::new(),
+                ..j.clone()
+            })
+            .collect();
+        assert_eq!(back.jobs, stripped);
         assert_eq!(back.samples, r.samples);
         assert_eq!(back.plan, r.plan);
         let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();

@@ -423,3 +423,117 @@ fn budget_curve_rows_match_single_budget_runs() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Best score per position over the rows of a per-job CSV.
+fn best_per_position(csv: &str) -> std::collections::BTreeMap<usize, i32> {
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (pos, score) = (col("position"), col("score"));
+    let mut best = std::collections::BTreeMap::new();
+    for l in csv.lines().skip(1) {
+        let f: Vec<&str> = l.split(',').collect();
+        let (p, s): (usize, i32) = (f[pos].parse().unwrap(), f[score].parse().unwrap());
+        let e = best.entry(p).or_insert(s);
+        *e = (*e).max(s);
+    }
+    best
+}
+
+/// Scores by position of a solutions file.
+fn solution_scores(path: &Path) -> std::collections::BTreeMap<usize, i32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            (
+                it.next().unwrap().parse().unwrap(),
+                it.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn keep_best_saves_the_best_verified_line_of_every_run() {
+    let d = dir("keep-best");
+    // A weak budget first: the file gets the best line of the runs.
+    let o = run(
+        &d,
+        &[
+            "--iterations",
+            "1",
+            "--runs",
+            "2",
+            "--config",
+            "--algo nmcs --level 1",
+            "--csv",
+            "a.csv",
+            "--keep-best",
+            "best.txt",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("best.txt: 3 position(s) improved"),
+        "{}",
+        text(&o.stderr)
+    );
+    let first = best_per_position(&std::fs::read_to_string(d.join("a.csv")).unwrap());
+    assert_eq!(solution_scores(&d.join("best.txt")), first);
+    // A budget curve: every budget's runs are offered; lines only improve.
+    let o = run(
+        &d,
+        &[
+            "--iterations",
+            "1,300",
+            "--config",
+            "--algo nmcs --level 1",
+            "--config",
+            "--algo mcts",
+            "--csv",
+            "b.csv",
+            "--keep-best",
+            "best.txt",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let curve = best_per_position(&std::fs::read_to_string(d.join("b.csv")).unwrap());
+    let kept = solution_scores(&d.join("best.txt"));
+    for (p, s) in &kept {
+        assert_eq!(*s, first[p].max(curve[p]), "position {p}");
+    }
+    let v = Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .current_dir(&d)
+        .args(["verify", "tiny.txt", "best.txt"])
+        .output()
+        .unwrap();
+    assert!(v.status.success(), "{}", text(&v.stdout));
+    // A file that does not replay is an error before any run, and is left alone.
+    let bad = std::fs::read_to_string(d.join("best.txt"))
+        .unwrap()
+        .replacen("\n1 ", "\n1 9", 1);
+    std::fs::write(d.join("bad.txt"), &bad).unwrap();
+    let o = run(
+        &d,
+        &[
+            "--iterations",
+            "1",
+            "--config",
+            "--algo nmcs",
+            "--csv",
+            "c.csv",
+            "--keep-best",
+            "bad.txt",
+        ],
+    );
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("bad.txt:2: position 1 does not replay"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(d.join("bad.txt")).unwrap(), bad);
+    assert!(!d.join("c.csv").exists());
+}

@@ -19,9 +19,10 @@ use clap::Parser;
 
 use super::search_args::{budget_from_flags, SearchArgs};
 use super::Outcome;
+use crate::batch::record::Record;
 use crate::batch::select::parse_positions;
 use crate::compare::curve::{check_budgets, Curve};
-use crate::compare::{run_jobs, Aggregate, Entry, Plan, Report};
+use crate::compare::{run_jobs, Aggregate, Entry, JobResult, Plan, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
@@ -83,6 +84,11 @@ pub struct Args {
     /// several budgets, a line chart of the mean score against the budget.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Offer every run's verified line to the solutions file FILE, as `batch` does
+    /// (read and replayed first when it exists; a line only replaces a worse one; written
+    /// atomically when all runs have ended), so that an experiment's good lines are kept.
+    #[arg(long, value_name = "FILE")]
+    keep_best: Option<PathBuf>,
 }
 
 /// One configuration string, parsed with the same flags as `solve`.
@@ -291,13 +297,21 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         configs,
     };
     plan.validate()?;
+    // Read (and replay) the record before the runs: a bad file fails fast.
+    let mut record = match &a.keep_best {
+        Some(p) => Some(Record::load(p, &set, a.variant)?),
+        None => None,
+    };
     if budgets.len() > 1 {
-        return run_curve(&a, &plan, &budgets, &positions);
+        return run_curve(&a, &plan, &budgets, &positions, &set, record.as_mut());
     }
     let total = plan.configs.len() * positions.len() * plan.runs as usize;
     let bar = indicatif::ProgressBar::new(total as u64);
     let jobs = run_jobs(&plan, &positions, a.threads, &|| bar.inc(1))?;
     bar.finish_and_clear();
+    if let Some(r) = record.as_mut() {
+        keep_best(r, &set, &jobs)?;
+    }
     let report = Report::new(plan, jobs);
     print!("{}", table(&report));
     if let Some(p) = &a.csv {
@@ -313,18 +327,53 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     Ok(Outcome::Ok)
 }
 
+/// Offers every job's line to the record and writes it when a line was taken; says
+/// on stderr how many positions improved.
+fn keep_best<'a>(
+    record: &mut Record,
+    set: &TestSet,
+    jobs: impl IntoIterator<Item = &'a JobResult>,
+) -> Result<(), Error> {
+    let before = record.total();
+    let mut improved = std::collections::BTreeSet::new();
+    for j in jobs {
+        let taken = record
+            .offer(set, j.position, j.score, &j.moves)
+            .map_err(|m| Error::Other(format!("internal error: position {}: {m}", j.position)))?;
+        if taken {
+            improved.insert(j.position);
+        }
+    }
+    if record.unsaved() {
+        record.save()?;
+    }
+    eprintln!(
+        "{}: {} position(s) improved, total {} -> {}",
+        record.path().display(),
+        improved.len(),
+        before,
+        record.total()
+    );
+    Ok(())
+}
+
 /// Several budgets: runs the curve, prints its table and writes its files.
 fn run_curve(
     a: &Args,
     plan: &Plan,
     budgets: &[Budget],
     positions: &[&Position],
+    set: &TestSet,
+    record: Option<&mut Record>,
 ) -> Result<Outcome, Error> {
     let budgets = check_budgets(budgets.to_vec())?;
     let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
     let bar = indicatif::ProgressBar::new(total as u64);
     let curve = Curve::run(plan, &budgets, positions, a.threads, &|| bar.inc(1))?;
     bar.finish_and_clear();
+    if let Some(r) = record {
+        keep_best(r, set, curve.reports.iter().flat_map(|rep| &rep.jobs))?;
+    }
     print!("{}", curve_table(&curve));
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;

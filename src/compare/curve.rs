@@ -231,6 +231,7 @@ pub(crate) mod tests {
                             nodes_created: 0,
                             peak_nodes: 0,
                             seconds: 0.5,
+                            moves: Vec::new(),
                         });
                     }
                 }
