@@ -321,6 +321,43 @@ fn merge_keeps_the_best_verified_line() {
 }
 
 #[test]
+fn merge_rescore_takes_lines_of_another_variant() {
+    let d = tempdir("rescore");
+    let set = testset(&d, 3, 8, 8, 4);
+    ok(&d, "batch set.txt --iterations 30 --runs 1 --out sg.txt");
+    ok(
+        &d,
+        "merge sg.txt --rescore --variant samegame-nopenalty --out np.txt --testset set.txt",
+    );
+    let text = std::fs::read_to_string(d.join("np.txt")).unwrap();
+    assert!(text.starts_with("# variant samegame-nopenalty"), "{text}");
+    verify(&d, &set, &d.join("np.txt"));
+    // Same moves; the score drops the penalty of every board not cleared.
+    let (sg, np) = (scores(&d.join("sg.txt")), scores(&d.join("np.txt")));
+    assert_eq!(sg.keys().collect::<Vec<_>>(), np.keys().collect::<Vec<_>>());
+    assert!(sg.iter().all(|(p, s)| np[p] >= *s));
+    assert!(sg.iter().any(|(p, s)| np[p] > *s), "{sg:?} {np:?}");
+    // Each line is still checked under its own file's variant first.
+    let good = std::fs::read_to_string(d.join("sg.txt")).unwrap();
+    std::fs::write(d.join("bad.txt"), bump_score(&good, 2)).unwrap();
+    let keep = [d.join("np.txt")];
+    fails(
+        &d,
+        "merge bad.txt --rescore --variant samegame-nopenalty --out np.txt --testset set.txt",
+        "bad.txt:3: position 2 does not replay",
+        &keep,
+    );
+    // --rescore needs the target variant.
+    fails(
+        &d,
+        "merge sg.txt --rescore --out np2.txt --testset set.txt",
+        "--variant",
+        &keep,
+    );
+    assert!(!d.join("np2.txt").exists());
+}
+
+#[test]
 fn shards_partition_and_merge_to_the_unsharded_result() {
     let d = tempdir("shard");
     testset(&d, 3, 8, 8, 4);

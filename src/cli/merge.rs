@@ -4,6 +4,10 @@
 //! Every line of every input is replayed on the test set first; a bad line is an
 //! error naming its file and line, and nothing is written. When `--out` already
 //! exists it is read as one more input, so merging never loses a line it had.
+//! With `--rescore` files of other variants are accepted: each line is checked under
+//! its own file's variant, then scored again under `--variant` (a move sequence is a
+//! complete game under every variant; only the score differs). With the same boards
+//! in another colouring (CodinGame's recoloured validators) the moves are the same.
 //! Owns: the command line and printing. Must not: decide what "better" is (see
 //! [`crate::batch::record`]).
 
@@ -14,6 +18,7 @@ use crate::batch::record::{self, Record};
 use crate::error::Error;
 use crate::io::solutions::SolutionsFile;
 use crate::io::testset::TestSet;
+use crate::line;
 use crate::rules::Variant;
 
 /// Arguments of `merge`.
@@ -31,6 +36,11 @@ pub struct Args {
     /// Scoring variant; default: the files' `# variant` line, else samegame.
     #[arg(long)]
     variant: Option<Variant>,
+    /// Accept files of other variants: check each line under its file's variant, then
+    /// score it under `--variant` (required), e.g. SameGame lines for CodinGame's
+    /// no-penalty rules.
+    #[arg(long, requires = "variant")]
+    rescore: bool,
 }
 
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
@@ -51,7 +61,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         files.push((p.clone(), SolutionsFile::read(p)?));
     }
     let mut variant: Option<(Variant, String)> = a.variant.map(|v| (v, "--variant".into()));
-    for (p, f) in &files {
+    for (p, f) in files.iter().filter(|_| !a.rescore) {
         if let Some(v) = f.variant {
             match &variant {
                 Some((w, from)) if *w != v => {
@@ -67,8 +77,16 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         }
     }
     let variant = variant.map_or(Variant::SameGame, |(v, _)| v);
-    for (p, f) in &files {
-        record::verify_all(f, p, &set, variant)?;
+    for (p, f) in &mut files {
+        record::verify_all(f, p, &set, f.variant.unwrap_or(variant))?;
+        if a.rescore {
+            for l in f.lines.values_mut() {
+                let board = set.positions[l.position - 1].board(variant);
+                l.score = line::replay(&board, &l.moves)
+                    .expect("verified above")
+                    .score;
+            }
+        }
     }
     let mut merged = Record::new(&a.out, variant);
     if let Some((_, f)) = files.first() {
