@@ -141,8 +141,10 @@ declare -A EXPERIMENTS=(
   [e14-time-validate]="e14tv"
   [e14-time-variants]="e14tvar"
   [e14-thesis-reference]="e14ref"
+  [e14-thesis-bubblebreaker]="e14refbb"
   [e11-budget-1m]="e11b1"
   [e11-budget-10m]="e11b10"
+  [e11-budget-1m-131]="e11b1b"
 )
 
 # Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
@@ -217,6 +219,12 @@ e14ref() {
   run e14-thesis-reference "$MAA" --positions 1-100 --iterations 300000 \
     --config "default (nrpa3): " --config "nmcs2: --algo nmcs --level 2"
 }
+# Issue 14 item 5: the thesis' Bubble Breaker reference, NMCTS averaging 2,661.7 on
+# Maastricht 1-100 at 9,120 s per position; the default at 300,000 playouts.
+e14refbb() {
+  run e14-thesis-bubblebreaker "$MAA" --variant bubblebreaker --positions 1-100 --iterations 300000 \
+    --config "default (nrpa3): " --config "nmcs2: --algo nmcs --level 2"
+}
 # Issue 11: NRPA levels 2-4 against NMCS levels 2-3 and the NMCTS configuration of
 # the record runs (docs/experiments.md, "Shipped solutions"), at equal playouts:
 # 1M on validation positions 101-130, 10M on the standard positions 1-5 (the
@@ -232,9 +240,14 @@ E11_CONFIGS=(
 e11b1() {
   run e11-budget-1m "$MAA" --positions 101-130 --iterations 100000,1000000 "${E11_CONFIGS[@]}"
 }
+# The rest of the issue's validation range, 131-150, same configurations and budgets.
+e11b1b() {
+  run e11-budget-1m-131 "$MAA" --positions 131-150 --iterations 100000,1000000 "${E11_CONFIGS[@]}"
+}
 e11b10() {
   run e11-budget-10m "$STD" --positions 1-5 --iterations 10000000 \
-    "${E11_CONFIGS[@]:0:4}" "${E11_CONFIGS[@]:6:6}"
+    "${E11_CONFIGS[@]:0:4}" "${E11_CONFIGS[@]:6:6}" \
+    --keep-best solutions/samegame-standard-20.samegame.txt
 }
 # Default algorithm at the batch budget (300,000 playouts per run), training half.
 s9d() {
