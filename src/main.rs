@@ -2,5 +2,13 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so a closed stdout (`samegame verify … | head`) made
+    // every `println!` panic. Like other Unix filters, end quietly instead: what
+    // `batch` found is already in its journal, which a rerun resumes from.
+    #[cfg(unix)]
+    // SAFETY: sets the disposition of one signal before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     samegame::cli::main(std::env::args_os())
 }

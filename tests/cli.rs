@@ -257,3 +257,24 @@ fn help_is_available_everywhere() {
         assert!(stdout(&o).contains("Usage"), "{sub}");
     }
 }
+
+/// A reader that went away (`samegame verify … | head`): the process ends quietly,
+/// by SIGPIPE like other Unix filters, without a panic message.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let o = bin()
+        .args([
+            "verify",
+            &root("testsets/samegame-standard-20.txt"),
+            &root("solutions/samegame-standard-20.samegame.txt"),
+        ])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.signal(), Some(libc::SIGPIPE), "{:?}", o.status);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
