@@ -133,6 +133,10 @@ declare -A EXPERIMENTS=(
   [s9-e1]="s9e1"
   [s9-e4]="s9e4"
   [s9-small]="s9s"
+  [s9-retune-z]="s9rz"
+  [s9-retune-beam]="s9rb"
+  [s9-e2]="s9e2"
+  [s9-e3]="s9e3"
   [s9-bounds]="s9b"
   [s9-bounds-small]="s9bs"
   [e11-nrpa-time10]="e11t"
@@ -270,6 +274,38 @@ s9v() {
     --config "nmcts2-mbm: --algo nmcts --level 2 --z 30,20 --advance best --policy tabu" \
     --config "nbmcts2: --algo nbmcts --level 2 --policy tabu"
 }
+# Issue 9, item 4: z and the beam retuned after the solver and the score bounds
+# (C was retuned in s9-tune-c), with today's defaults (two MCTS trees, --c auto,
+# --policy auto = tabu here), on the training positions Maastricht 1-50 at the
+# 100,000-playout class. The current defaults are the baselines (z = 10; BMCTS
+# L = 10,000, W = 10). Winners are then validated on 101-150 (s9-retune-validate,
+# written from these results).
+s9rz() {
+  local args=(--config "default (z=10): --algo mcts" --config "z=0: --algo mcts --z 0")
+  for z in 5 20 30 50; do
+    args+=(--config "z=$z: --algo mcts --z $z")
+  done
+  run s9-retune-z "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+}
+s9rb() {
+  local args=(--config "default (10000x10): --algo bmcts")
+  for l in 1000 2500 25000; do
+    for w in 2 10 100; do
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+    done
+  done
+  args+=(--config "L=10000,W=2: --algo bmcts --beam-l 10000 --beam-w 2")
+  args+=(--config "L=10000,W=100: --algo bmcts --beam-l 10000 --beam-w 100")
+  run s9-retune-beam "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+}
+# E2 and E3 again with the solver and score bounds, the settings of e2-beam-maastricht100
+# (100,000 playouts) and e3-nbmcts.
+s9e2() {
+  run s9-e2 "$MAA" --positions 1-100 --iterations 100000 \
+    --config "mcts: --algo mcts --search-threads 1 --z 0 --c 0.003 --policy random" \
+    --config "bmcts: --algo bmcts --beam-l 10000 --beam-w 10 --c 0.003 --policy random"
+}
+s9e3() { run s9-e3 "$STD" --positions 1-20 --iterations 250000 "${E3_CONFIGS[@]}"; }
 # E1 and E4 again with the solver (the thesis' settings, standard 20).
 s9e1() { e1 solver-samegame-tabu samegame tabu "$STD" 1-20 250000 0.0005; }
 # Where the solver matters: small boards (generated 7 x 7, 4 colours, seed 9),
@@ -351,11 +387,11 @@ e2m() {
 }
 
 # E3 (thesis §5.3.4): NBMCTS vs NMCTS, level 2, same inner searches.
-e3() {
-  run e3-nbmcts "$STD" --positions 1-20 --iterations 250000 \
-    --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random" \
-    --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l 75,none --beam-w 2,none --policy random"
-}
+E3_CONFIGS=(
+  --config "nmcts2: --algo nmcts --level 2 --inner 2000 --c 0.0005,0 --policy random"
+  --config "nbmcts2: --algo nbmcts --level 2 --inner 2000 --c 0.0005,0 --beam-l 75,none --beam-w 2,none --policy random"
+)
+e3() { run e3-nbmcts "$STD" --positions 1-20 --iterations 250000 "${E3_CONFIGS[@]}"; }
 
 # E4 (thesis §4.3.3): level-2 NMCTS vs NMCS at equal budget, random and informed
 # rollouts; NMCTS with move-by-move search on both levels, advancing along the best

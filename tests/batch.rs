@@ -1,6 +1,9 @@
 //! End-to-end tests of `samegame batch`, `merge` and `show`: the real binary on small
 //! temporary test sets with iteration budgets (no timing assertions).
 
+mod common;
+use common::scores;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -59,21 +62,6 @@ fn ok(dir: &Path, args: &str) -> Output {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Scores by position of a solutions file.
-fn scores(path: &Path) -> BTreeMap<usize, i32> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut it = l.split_whitespace();
-            let p = it.next().unwrap().parse().unwrap();
-            let s = it.next().unwrap().parse().unwrap();
-            (p, s)
-        })
-        .collect()
 }
 
 /// (position, run) → score of every line of a results file.
@@ -185,7 +173,8 @@ fn interrupted_run_resumes() {
     let set = testset(&d, 4, 10, 10, 4);
     let child = spawn(
         &d,
-        "batch set.txt --iterations 200 --runs 500 --threads 2 --out s.txt",
+        // Far more runs than it can do before the interrupt, even on a loaded machine.
+        "batch set.txt --iterations 200 --runs 100000 --threads 2 --out s.txt",
     );
     wait_for(|| d.join("s.journal").exists(), "the journal");
     // A second batch on the same files is refused while the first one runs.
@@ -206,7 +195,7 @@ fn interrupted_run_resumes() {
     assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
     verify(&d, &set, &d.join("s.txt"));
     let done = results(&d.join("s.results.jsonl")).len();
-    assert!(done > 0 && done < 2000, "{done}");
+    assert!(done > 0 && done < 400_000, "{done}");
 
     // Resume with fewer runs so the test stays short: finished runs are skipped.
     let before = scores(&d.join("s.txt"));

@@ -2,6 +2,9 @@
 //! small iteration budgets and checks the table, the files, determinism across
 //! thread counts and error reporting.
 
+mod common;
+use common::scores;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -439,22 +442,6 @@ fn best_per_position(csv: &str) -> std::collections::BTreeMap<usize, i32> {
     best
 }
 
-/// Scores by position of a solutions file.
-fn solution_scores(path: &Path) -> std::collections::BTreeMap<usize, i32> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut it = l.split_whitespace();
-            (
-                it.next().unwrap().parse().unwrap(),
-                it.next().unwrap().parse().unwrap(),
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn keep_best_saves_the_best_verified_line_of_every_run() {
     let d = dir("keep-best");
@@ -481,7 +468,7 @@ fn keep_best_saves_the_best_verified_line_of_every_run() {
         text(&o.stderr)
     );
     let first = best_per_position(&std::fs::read_to_string(d.join("a.csv")).unwrap());
-    assert_eq!(solution_scores(&d.join("best.txt")), first);
+    assert_eq!(scores(&d.join("best.txt")), first);
     // A budget curve: every budget's runs are offered; lines only improve.
     let o = run(
         &d,
@@ -500,7 +487,7 @@ fn keep_best_saves_the_best_verified_line_of_every_run() {
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
     let curve = best_per_position(&std::fs::read_to_string(d.join("b.csv")).unwrap());
-    let kept = solution_scores(&d.join("best.txt"));
+    let kept = scores(&d.join("best.txt"));
     for (p, s) in &kept {
         assert_eq!(*s, first[p].max(curve[p]), "position {p}");
     }
