@@ -135,6 +135,10 @@ declare -A EXPERIMENTS=(
   [s9-small]="s9s"
   [s9-retune-z]="s9rz"
   [s9-retune-beam]="s9rb"
+  [s9-retune-beam-small]="s9rb2"
+  [s9-retune-validate]="s9rv"
+  [s9-retune-10k]="s9r10"
+  [s9-retune-validate-151]="s9rv2"
   [s9-e2]="s9e2"
   [s9-e3]="s9e3"
   [s9-bounds]="s9b"
@@ -297,6 +301,48 @@ s9rb() {
   args+=(--config "L=10000,W=2: --algo bmcts --beam-l 10000 --beam-w 2")
   args+=(--config "L=10000,W=100: --algo bmcts --beam-l 10000 --beam-w 100")
   run s9-retune-beam "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+}
+# s9-retune-beam found L = 1,000 best of its grid; smaller L next.
+s9rb2() {
+  local args=(--config "default (10000x10): --algo bmcts" --config "L=1000,W=100: --algo bmcts --beam-l 1000 --beam-w 100")
+  for l in 250 500; do
+    for w in 10 100 1000; do
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+    done
+  done
+  run s9-retune-beam-small "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+}
+# s9-retune-validate was +109.4 at p = 0.051 on 101-150: the same pair on the rest of
+# the validation positions, 151-250, for power (decided before it ran: the new beam
+# becomes the default if it wins on 151-250 and on all of 101-250).
+s9rv2() {
+  run s9-retune-validate-151 "$MAA" --positions 151-250 --iterations 100000 \
+    --config "bmcts old default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10" \
+    --config "bmcts L=500,W=100: --algo bmcts --beam-l 500 --beam-w 100"
+}
+# The short budget class (<= 31,623 playouts per search) at 10,000 playouts: today
+# global search (z = 0) and BMCTS (250, 100).
+s9r10() {
+  local args=(--config "mcts default (z=0): --algo mcts")
+  for z in 5 10 20; do
+    args+=(--config "z=$z: --algo mcts --z $z")
+  done
+  run s9-retune-z-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
+  args=(--config "bmcts default (250x100): --algo bmcts")
+  for l in 50 100 1000; do
+    for w in 10 100; do
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+    done
+  done
+  run s9-retune-beam-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
+}
+# The training winner (chosen before this ran) against the old default on the
+# validation positions 101-150, never used for tuning; MCTS's default for reference.
+s9rv() {
+  run s9-retune-validate "$MAA" --positions 101-150 --iterations 100000 \
+    --config "bmcts old default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10" \
+    --config "bmcts L=500,W=100: --algo bmcts --beam-l 500 --beam-w 100" \
+    --config "mcts default: --algo mcts"
 }
 # E2 and E3 again with the solver and score bounds, the settings of e2-beam-maastricht100
 # (100,000 playouts) and e3-nbmcts.
