@@ -291,25 +291,28 @@ s9rz() {
   done
   run s9-retune-z "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
 }
-s9rb() {
-  local args=(--config "default (10000x10): --algo bmcts")
-  for l in 1000 2500 25000; do
-    for w in 2 10 100; do
+# beam_grid LS WS: appends a BMCTS configuration per (L, W) of the two comma lists
+# to the array `args`.
+beam_grid() {
+  local l w
+  for l in ${1//,/ }; do
+    for w in ${2//,/ }; do
       args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
     done
   done
-  args+=(--config "L=10000,W=2: --algo bmcts --beam-l 10000 --beam-w 2")
-  args+=(--config "L=10000,W=100: --algo bmcts --beam-l 10000 --beam-w 100")
+}
+# The baselines name the beam they ran (the default of the day; `auto` has changed).
+s9rb() {
+  local args=(--config "default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10")
+  beam_grid 1000,2500,25000 2,10,100
+  beam_grid 10000 2,100
   run s9-retune-beam "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
 }
 # s9-retune-beam found L = 1,000 best of its grid; smaller L next.
 s9rb2() {
-  local args=(--config "default (10000x10): --algo bmcts" --config "L=1000,W=100: --algo bmcts --beam-l 1000 --beam-w 100")
-  for l in 250 500; do
-    for w in 10 100 1000; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
-    done
-  done
+  local args=(--config "default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10")
+  beam_grid 1000 100
+  beam_grid 250,500 10,100,1000
   run s9-retune-beam-small "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
 }
 # s9-retune-validate was +109.4 at p = 0.051 on 101-150: the same pair on the rest of
@@ -328,12 +331,8 @@ s9r10() {
     args+=(--config "z=$z: --algo mcts --z $z")
   done
   run s9-retune-z-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
-  args=(--config "bmcts default (250x100): --algo bmcts")
-  for l in 50 100 1000; do
-    for w in 10 100; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
-    done
-  done
+  args=(--config "bmcts default (250x100): --algo bmcts --beam-l 250 --beam-w 100")
+  beam_grid 50,100,1000 10,100
   run s9-retune-beam-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
 }
 # The training winner (chosen before this ran) against the old default on the
