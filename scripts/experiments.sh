@@ -139,6 +139,8 @@ declare -A EXPERIMENTS=(
   [s9-retune-validate]="s9rv"
   [s9-retune-10k]="s9r10"
   [s9-retune-validate-151]="s9rv2"
+  [s9-retune-beam-random]="s9rbr"
+  [s9-retune-validate-random]="s9rvr"
   [s9-e2]="s9e2"
   [s9-e3]="s9e3"
   [s9-bounds]="s9b"
@@ -291,13 +293,13 @@ s9rz() {
   done
   run s9-retune-z "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
 }
-# beam_grid LS WS: appends a BMCTS configuration per (L, W) of the two comma lists
-# to the array `args`.
+# beam_grid LS WS [FLAGS]: appends a BMCTS configuration per (L, W) of the two comma
+# lists (with FLAGS added) to the array `args`.
 beam_grid() {
   local l w
   for l in ${1//,/ }; do
     for w in ${2//,/ }; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w")
+      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w${3:+ $3}")
     done
   done
 }
@@ -322,6 +324,29 @@ s9rv2() {
   run s9-retune-validate-151 "$MAA" --positions 151-250 --iterations 100000 \
     --config "bmcts old default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10" \
     --config "bmcts L=500,W=100: --algo bmcts --beam-l 500 --beam-w 100"
+}
+# s9-e2 lost 248.5 points with the old random-rollout beam (10000, 10) where it tied
+# before issue 9; the solver is not the cause (bit-identical with --solver off and
+# --bounds off on positions 1-20), the restart of deeper depths' counters after a
+# prune (Alg. 5.2, issue 9 item 5) is: with L = 10,000 a 100,000-playout search now
+# prunes only the first few depths. The random-rollout column, retuned the same way.
+s9rbr() {
+  local args=(--config "default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10 --policy random")
+  beam_grid 250,500,1000,2500 10,100 "--policy random"
+  run s9-retune-beam-random "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+  args=(--config "default (1000x2): --algo bmcts --beam-l 1000 --beam-w 2 --policy random")
+  beam_grid 100,250,500 2,10,100 "--policy random"
+  run s9-retune-beam-random-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
+}
+# The random-rollout winners of s9-retune-beam-random (the informed beams again),
+# on all validation positions: the new beam becomes the default if it wins here.
+s9rvr() {
+  run s9-retune-validate-random "$MAA" --positions 101-250 --iterations 100000 \
+    --config "old default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10 --policy random" \
+    --config "L=500,W=100: --algo bmcts --beam-l 500 --beam-w 100 --policy random"
+  run s9-retune-validate-random-10k "$MAA" --positions 101-250 --iterations 10000 \
+    --config "old default (1000x2): --algo bmcts --beam-l 1000 --beam-w 2 --policy random" \
+    --config "L=250,W=100: --algo bmcts --beam-l 250 --beam-w 100 --policy random"
 }
 # The short budget class (<= 31,623 playouts per search) at 10,000 playouts: today
 # global search (z = 0) and BMCTS (250, 100).

@@ -208,15 +208,14 @@ impl Params {
             // docs/results/tune-beam-bubblebreaker-{10k,100k}.md
             (false, Variant::BubbleBreaker) if short => (1000, 25),
             (false, Variant::BubbleBreaker) => (25_000, 2),
-            // docs/results/tune-beam-tabu-10k.md, confirmed after the solver by
-            // s9-retune-beam-10k; above 31,623 playouts retuned after the solver
-            // (s9-retune-beam{,-small}.md, validated by s9-retune-validate{,-151}.md:
-            // +212.7 over the old (10,000, 10) on Maastricht 101-250, p < 0.0001).
-            (false, _) if informed && short => (250, 100),
-            (false, _) if informed => (500, 100),
-            // docs/results/tune-beam-random-10k.md, tune-beam.md (100,000)
-            (false, _) if short => (1000, 2),
-            (false, _) => (10_000, 10),
+            // SameGame, both rollout policies, retuned after Alg. 5.2's counter
+            // restart (issue 9): docs/results/s9-retune-beam{,-small,-10k,-random,
+            // -random-10k}.md on Maastricht 1-50, validated on 101-250
+            // (s9-retune-validate{,-151,-random,-random-10k}.md): over the old
+            // beams +212.7 (tabu, 100k), +414.7 (random, 100k), +344.1 (random,
+            // 10k), all p < 0.0001; tabu at 10k kept its (250, 100).
+            (false, _) if short => (250, 100),
+            (false, _) => (500, 100),
             (true, Variant::Clickomania) => (10, 3),
             (true, Variant::BubbleBreaker) => (75, 3),
             // docs/results/tune-beam-nested{,-tabu}.md: 2,000-playout level-1
@@ -311,10 +310,15 @@ mod tests {
             (25_000, 2)
         );
         assert_eq!(Params::beam(true, Variant::SameGame, r, 2000), (25, 25));
-        // Informed SameGame rollouts, retuned after the solver: a short simulation
-        // limit with a wide beam in both budget classes.
+        // SameGame, retuned after the solver: a short simulation limit with a wide
+        // beam in both budget classes, whatever the rollouts.
         let t = RolloutPolicy::Tabu;
         assert_eq!(Params::beam(false, Variant::SameGame, t, short), (250, 100));
+        assert_eq!(Params::beam(false, Variant::SameGame, r, short), (250, 100));
+        assert_eq!(
+            Params::beam(false, Variant::SameGame, r, 100_000),
+            (500, 100)
+        );
         assert_eq!(
             Params::beam(false, Variant::SameGame, t, 100_000),
             (500, 100)
