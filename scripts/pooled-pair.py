@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Paired t-test of two configurations over the positions of several per-job CSVs.
 
-Usage: scripts/pooled-pair.py LABEL_A LABEL_B FILE.csv [FILE.csv ...]
+Usage: scripts/pooled-pair.py [--budget B] LABEL_A LABEL_B FILE.csv [FILE.csv ...]
 Reads the per-job CSVs that `samegame compare --csv` writes (label, position, score,
 ...), takes the mean score per (label, position) over runs, and tests B - A over every
 position present for both labels in all the files together: mean difference, 95% CI,
 t and two-sided p (Student t, df = n - 1). Used where one experiment was run in
-parts (e.g. validation positions 101-150 and 151-250).
+parts (e.g. validation positions 101-150 and 151-250). Budget-curve CSVs (with a
+`budget` column) need --budget B: only their rows of that budget are read.
 """
 import csv
 import math
@@ -64,11 +65,19 @@ def t_quantile_975(df):
     return (lo + hi) / 2
 
 
-a_label, b_label, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+args = sys.argv[1:]
+budget = None
+if args[:1] == ["--budget"]:
+    budget, args = args[1], args[2:]
+a_label, b_label, files = args[0], args[1], args[2:]
 scores = defaultdict(list)
 for path in files:
     with open(path) as f:
         for row in csv.DictReader(f):
+            if "budget" in row and budget is None:
+                sys.exit(f"{path}: a budget curve; give --budget")
+            if budget is not None and row.get("budget") != budget:
+                continue
             scores[(row["label"], int(row["position"]))].append(float(row["score"]))
 positions = sorted({p for (l, p) in scores if l == a_label} & {p for (l, p) in scores if l == b_label})
 diffs = [
