@@ -92,7 +92,6 @@ pub struct Args {
     keep_best: Option<PathBuf>,
 }
 
-/// One configuration string, parsed with the same flags as `solve`.
 /// The budgets given, in the order given (checked by `check_budgets` for curves).
 fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     let mut out = Vec::new();

@@ -13,6 +13,7 @@ use crate::cli::search_args::SearchArgs;
 use crate::compare::Entry;
 use crate::error::Error;
 
+/// One configuration string, parsed with the same flags as `solve`.
 #[derive(Parser, Debug)]
 #[command(name = "config", no_binary_name = true)]
 struct ConfigLine {
