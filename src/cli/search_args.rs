@@ -88,6 +88,14 @@ pub struct SearchArgs {
     /// GNRPA bias β: β · (group size − 2) added to every move's weight (default 0).
     #[arg(long, allow_hyphen_values = true)]
     pub nrpa_bias: Option<f64>,
+    /// NRPA selective policy, late-game exception: once at most T tiles are left,
+    /// tabu-colour groups of at most --nrpa-late-size tiles are candidates too
+    /// (default 0 = never).
+    #[arg(long, value_name = "T")]
+    pub nrpa_late_tiles: Option<u16>,
+    /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
+    #[arg(long, value_name = "S")]
+    pub nrpa_late_size: Option<u16>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches): none,
     /// potential or colors (docs/search.md).
     #[arg(long)]
@@ -382,6 +390,8 @@ impl SearchArgs {
             ("--nrpa-iterations", self.nrpa_iterations.is_some()),
             ("--nrpa-alpha", self.nrpa_alpha.is_some()),
             ("--nrpa-bias", self.nrpa_bias.is_some()),
+            ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
+            ("--nrpa-late-size", self.nrpa_late_size.is_some()),
         ];
         if algo != Algo::Nrpa {
             if let Some((flag, _)) = nrpa_flags.iter().find(|f| f.1) {
@@ -399,6 +409,12 @@ impl SearchArgs {
         }
         if let Some(v) = self.nrpa_bias {
             c.nrpa.bias = v;
+        }
+        if let Some(v) = self.nrpa_late_tiles {
+            c.nrpa.late.tiles = v;
+        }
+        if let Some(v) = self.nrpa_late_size {
+            c.nrpa.late.size = v;
         }
         if let Some(n) = self.search_threads {
             c.threads = n;
@@ -475,6 +491,8 @@ mod tests {
             "--algo nmcts --endgame 12",
             "--algo nrpa",
             "--algo nrpa --level 2 --nrpa-iterations 50 --nrpa-alpha 0.5 --nrpa-bias=-0.25 --policy random",
+            "--algo nrpa --nrpa-late-tiles 40 --nrpa-late-size 3 --policy tabu",
+            "--algo nrpa --nrpa-late-size 4",
             "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
             "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
             "--algo nbmcts --im-alpha 0,0.1 --im-source best",
@@ -550,6 +568,12 @@ mod tests {
         err("--algo nrpa --nrpa-alpha 0", "--nrpa-alpha");
         err("--algo nrpa --nrpa-alpha NaN", "--nrpa-alpha");
         err("--algo nrpa --nrpa-bias inf", "--nrpa-bias");
+        err("--algo nmcs --nrpa-late-tiles 30", "--nrpa-late-tiles");
+        err("--algo nrpa --nrpa-late-size 1", "--nrpa-late-size");
+        err(
+            "--algo nrpa --nrpa-late-tiles 30 --policy random",
+            "--nrpa-late-tiles",
+        );
         err("--algo nrpa --c 0.1", "--c");
         err("--algo nrpa --inner 10", "--inner");
         err("--algo nrpa --solver on", "--solver");

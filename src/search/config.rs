@@ -467,9 +467,21 @@ impl SearchConfig {
             if self.endgame != 0 {
                 return bad("--endgame is not used by nrpa".into());
             }
+            if p.late.size < 2 {
+                return bad(format!(
+                    "--nrpa-late-size must be at least 2 (the smallest group), got {}",
+                    p.late.size
+                ));
+            }
+            if p.late.tiles > 0 && self.policy == RolloutPolicy::Random {
+                return bad(
+                    "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
+                        .into(),
+                );
+            }
         } else if self.nrpa != NrpaConfig::default() {
             return bad(format!(
-                "--nrpa-iterations, --nrpa-alpha and --nrpa-bias are only used by nrpa, not {}",
+                "--nrpa-iterations, --nrpa-alpha, --nrpa-bias and --nrpa-late-* are only used by nrpa, not {}",
                 self.algo.name()
             ));
         }

@@ -17,9 +17,11 @@
 //!
 //! Selective policy: with `--policy tabu` (the default for SameGame through `auto`)
 //! groups of the colour with most tiles at the root are not candidates while other
-//! groups exist; with `--policy random` every group is. The 2016 paper's exception
-//! for small tabu-colour groups late in the game is not implemented (its exact rule
-//! could not be checked here). GNRPA bias: `--nrpa-bias β` adds β · (group size − 2)
+//! groups exist; with `--policy random` every group is. The 2016 paper excepts small
+//! tabu-colour groups late in the game; its exact rule could not be checked here, so
+//! the exception is ours and parametrised ([`Late`]: `--nrpa-late-tiles T
+//! --nrpa-late-size S`, tabu groups of at most S tiles are candidates once at most T
+//! tiles are left). GNRPA bias: `--nrpa-bias β` adds β · (group size − 2)
 //! to each candidate's weight (0 = plain NRPA).
 //!
 //! Budget: every level-0 playout counts one. A level stops its loop when the budget
@@ -33,6 +35,7 @@
 mod moves;
 mod policy;
 
+pub use self::moves::Late;
 use self::moves::Playout;
 use self::policy::{Policy, Trace};
 use super::{Best, Ctx, Limit};
@@ -49,6 +52,10 @@ pub struct NrpaConfig {
     pub alpha: f64,
     /// GNRPA bias β: β · (group size − 2) is added to every move's weight.
     pub bias: f64,
+    /// Late-game exception of the selective policy (absent from configurations
+    /// serialised before it existed: the default).
+    #[serde(default)]
+    pub late: Late,
 }
 
 impl Default for NrpaConfig {
@@ -57,6 +64,7 @@ impl Default for NrpaConfig {
             iterations: super::Params::NRPA_ITERATIONS,
             alpha: super::Params::NRPA_ALPHA,
             bias: super::Params::NRPA_BIAS,
+            late: Late::default(),
         }
     }
 }
@@ -118,6 +126,7 @@ pub(crate) fn nrpa(
         levels: (0..=level).map(|_| Ws::default()).collect(),
         scratch: Vec::new(),
     };
+    s.playout.late = cfg.late;
     loop {
         s.run(level, &Policy::default());
         let top = &s.levels[level];
@@ -250,6 +259,16 @@ mod tests {
         let c = SearchConfig::new(Algo::Nmcs, 2);
         let mut json: serde_json::Value = serde_json::to_value(&c).unwrap();
         json.as_object_mut().unwrap().remove("nrpa").unwrap();
+        let back: SearchConfig = serde_json::from_value(json).unwrap();
+        assert_eq!(back, c);
+        // An NRPA configuration from before the late-game exception: the default.
+        let c = SearchConfig::new(Algo::Nrpa, 3);
+        let mut json: serde_json::Value = serde_json::to_value(&c).unwrap();
+        json["nrpa"]
+            .as_object_mut()
+            .unwrap()
+            .remove("late")
+            .unwrap();
         let back: SearchConfig = serde_json::from_value(json).unwrap();
         assert_eq!(back, c);
     }

@@ -49,6 +49,12 @@ impl Params {
         }
     }
 
+    /// Late-game exception of NRPA's selective policy: tabu-colour groups of at most
+    /// [`Params::NRPA_LATE_SIZE`] tiles are candidates once at most this many tiles
+    /// are left (0 = never; docs/search.md, "NRPA").
+    pub const NRPA_LATE_TILES: u16 = 0;
+    /// See [`Params::NRPA_LATE_TILES`].
+    pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
     /// Default reward scaling of the tree searches (`--reward-norm`).

@@ -72,6 +72,15 @@ impl fmt::Display for SearchConfig {
                 " --nrpa-iterations {} --nrpa-alpha {} --nrpa-bias {}",
                 p.iterations, p.alpha, p.bias
             )?;
+            // Shown when on or not the default, so that the default line stays as
+            // it was before the exception existed.
+            if p.late.tiles > 0 || p.late != crate::search::nrpa::Late::default() {
+                write!(
+                    f,
+                    " --nrpa-late-tiles {} --nrpa-late-size {}",
+                    p.late.tiles, p.late.size
+                )?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {

@@ -10,7 +10,8 @@
 //! The playout samples each move from the softmax of (policy weight + GNRPA bias)
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
 //! tabu colour — the colour with most tiles at the start, as TabuColorRandom — are
-//! not candidates while groups of other colours exist.
+//! not candidates while groups of other colours exist, except, with the late-game
+//! exception ([`Late`]), small tabu groups once few tiles are left.
 //!
 //! Owns: [`code`] and [`Playout`]. Must not: adapt policies or count budgets.
 
@@ -62,9 +63,35 @@ struct Entry {
 /// of them stays finite); a step with a larger weight shifts all by the largest.
 const EXP_DIRECT: f64 = 300.0;
 
+/// The selective policy's late-game exception (`--nrpa-late-tiles T
+/// --nrpa-late-size S`): once at most `tiles` tiles are on the board, tabu-colour
+/// groups of at most `size` tiles are candidates too. `tiles == 0` turns it off.
+///
+/// Cazenave (2016) excepts small tabu-colour groups late in the game; that paper's
+/// exact rule could not be checked here, so this parametrised rule is ours, and its
+/// default comes from tuning (docs/search.md, "NRPA").
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Late {
+    /// Largest number of tiles on the board at which the exception applies.
+    pub tiles: u16,
+    /// Largest tabu-colour group the exception lets in.
+    pub size: u16,
+}
+
+impl Default for Late {
+    fn default() -> Self {
+        Late {
+            tiles: crate::search::Params::NRPA_LATE_TILES,
+            size: crate::search::Params::NRPA_LATE_SIZE,
+        }
+    }
+}
+
 pub(crate) struct Playout {
     /// Tabu colour of the selective policy (`None` = every group is a candidate).
     pub tabu: Option<u8>,
+    /// Late-game exception to the tabu colour.
+    pub late: Late,
     /// GNRPA bias β: a candidate's weight gets β · (group size − 2) added.
     pub bias: f64,
     mask: GroupMask,
@@ -81,6 +108,7 @@ impl Playout {
     pub fn new(tabu: Option<u8>, bias: f64) -> Self {
         Playout {
             tabu,
+            late: Late::default(),
             bias,
             mask: GroupMask::default(),
             cache: Vec::new(),
@@ -184,10 +212,17 @@ impl Playout {
                 .tabu
                 .filter(|&t| gs.iter().any(|e| e.g.color != t))
                 .map_or(u16::MAX, u16::from);
+            // Tabu groups of at most this size are candidates all the same.
+            let small = if board.tiles() <= usize::from(self.late.tiles) {
+                self.late.size
+            } else {
+                0
+            };
             self.picks.clear();
-            self.picks.extend(
-                (0..gs.len() as u16).filter(|&i| u16::from(gs[i as usize].g.color) != selective),
-            );
+            self.picks.extend((0..gs.len() as u16).filter(|&i| {
+                let g = &gs[i as usize].g;
+                u16::from(g.color) != selective || g.size <= small
+            }));
             let pick = if self.picks.len() == 1 {
                 gs[self.picks[0] as usize].g
             } else {
@@ -290,6 +325,34 @@ mod tests {
             assert_eq!(trace.steps(), 0, "one candidate per step");
             crate::line::verify(&b, &moves, s).unwrap();
         }
+    }
+
+    #[test]
+    fn the_late_exception_lets_small_tabu_groups_in_when_few_tiles_are_left() {
+        // Colour 3 (tabu here) is one group of 2 tiles at the bottom left; 15 tiles.
+        let b: Board = "00112\n00112\n33444".parse().unwrap();
+        let tabu = Some(3u8);
+        let candidates = |late: Late| {
+            let mut p = Playout::new(tabu, 0.0);
+            p.late = late;
+            let mut rng = crate::rng_for(3, 0, 0);
+            let (mut moves, mut trace) = (Vec::new(), Trace::default());
+            let mut firsts = std::collections::BTreeSet::new();
+            for _ in 0..200 {
+                p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
+                firsts.insert(moves[0]);
+            }
+            firsts
+        };
+        let tabu_group = Cell::new(0, 0);
+        let off = candidates(Late { tiles: 0, size: 2 });
+        assert!(!off.contains(&tabu_group), "strict: the tabu group waits");
+        let on = candidates(Late { tiles: 15, size: 2 });
+        assert!(on.contains(&tabu_group), "15 tiles, size 2: a candidate");
+        let too_big = candidates(Late { tiles: 15, size: 1 });
+        assert!(!too_big.contains(&tabu_group), "size 1: not small enough");
+        let early = candidates(Late { tiles: 14, size: 2 });
+        assert!(!early.contains(&tabu_group), "15 tiles > 14: not late yet");
     }
 
     #[test]
