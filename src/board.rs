@@ -24,6 +24,7 @@
 //! the same bit in the adjacent lane. The whole state is a `Copy` value of about
 //! 1.5 KiB: copying a board never touches the heap.
 
+mod bits;
 pub mod classic;
 #[cfg(test)]
 mod differential;
@@ -32,9 +33,11 @@ pub mod naive;
 pub mod planes;
 #[cfg(test)]
 mod tests;
+mod text;
+
+use self::bits::{remove_bits, vfill};
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::rules::Variant;
 
@@ -684,128 +687,3 @@ const ZERO_LANES: [u32; MAX_COLORS] = [0; MAX_COLORS];
 
 /// Marker for an empty cell in [`Board::to_rows`] / [`Board::from_rows`].
 pub const EMPTY: u8 = u8::MAX;
-
-/// All runs of `lane` that contain a bit of `seeds` (vertical fill inside a column).
-#[inline]
-fn vfill(lane: u32, seeds: u32) -> u32 {
-    let mut s = seeds & lane;
-    loop {
-        let n = (s | (s << 1) | (s >> 1)) & lane;
-        if n == s {
-            return s;
-        }
-        s = n;
-    }
-}
-
-/// Removes the bit positions `r` from `v`, moving the bits above each removed run down
-/// (gravity inside one column). One PEXT instruction where BMI2 is available.
-#[inline]
-fn remove_bits(v: u32, r: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the bmi2 target feature is enabled at compile time.
-        unsafe { core::arch::x86_64::_pext_u32(v, !r) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        remove_bits_portable(v, r)
-    }
-}
-
-/// [`remove_bits`] without BMI2: one shift per removed run.
-#[inline]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-fn remove_bits_portable(v: u32, r: u32) -> u32 {
-    let mut v = v;
-    let mut r = r;
-    while r != 0 {
-        let top = 31 - r.leading_zeros();
-        let run = (r << (31 - top)).leading_ones();
-        let bottom = top + 1 - run;
-        let low = (1u32 << bottom) - 1;
-        v = (v & low) | (v.checked_shr(run).unwrap_or(0) & !low);
-        r &= low;
-    }
-    v
-}
-
-#[cfg(test)]
-#[test]
-fn remove_bits_agrees_with_portable_version() {
-    let mut rng = crate::rng_for(5, 0, 0);
-    for _ in 0..100_000 {
-        let v: u32 = rand::Rng::gen(&mut rng);
-        let r: u32 = rand::Rng::gen::<u32>(&mut rng) & rand::Rng::gen::<u32>(&mut rng);
-        let expect = (0..32)
-            .filter(|b| r >> b & 1 == 0)
-            .enumerate()
-            .fold(0u32, |acc, (i, b)| acc | ((v >> b & 1) << i));
-        assert_eq!(remove_bits(v, r), expect);
-        assert_eq!(remove_bits_portable(v, r), expect);
-    }
-}
-
-impl fmt::Display for Board {
-    /// Rows top first; digits for tiles, `.` for empty cells.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, row) in self.to_rows().iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            for &c in row {
-                let ch = if c == EMPTY {
-                    '.'
-                } else {
-                    char::from(b'0' + c)
-                };
-                write!(f, "{ch}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Board {}x{} colours {} variant {} score {} moves {}",
-            self.width, self.height, self.ncolors, self.variant, self.score, self.moves
-        )?;
-        write!(f, "{self}")
-    }
-}
-
-impl FromStr for Board {
-    type Err = BoardError;
-    /// Rows of digits (top row first), `.` for an empty cell; colour count = largest
-    /// digit + 1; variant SameGame (see [`Board::with_variant`]).
-    ///
-    /// ```
-    /// let b: samegame::Board = "12\n11".parse().unwrap();
-    /// assert_eq!(b.groups().len(), 1);
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut rows = Vec::new();
-        for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let mut row = Vec::with_capacity(line.len());
-            for ch in line.chars() {
-                row.push(match ch {
-                    '0'..='9' => ch as u8 - b'0',
-                    '.' => EMPTY,
-                    _ => return Err(BoardError::Malformed(format!("bad tile '{ch}'"))),
-                });
-            }
-            rows.push(row);
-        }
-        let ncolors = rows
-            .iter()
-            .flatten()
-            .filter(|&&c| c != EMPTY)
-            .map(|&c| usize::from(c) + 1)
-            .max()
-            .unwrap_or(1);
-        Board::from_rows(&rows, ncolors, Variant::SameGame)
-    }
-}
