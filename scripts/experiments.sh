@@ -158,7 +158,6 @@ declare -A EXPERIMENTS=(
   [e11-budget-60m-1]="e11b60a"
   [e11-budget-60m-3]="e11b60b"
   [e11-late-tune]="e11lt"
-  [e11-late-validate]="e11lv"
   [s10-target-300k]="s10tg"
   [s10-tune-nested]="s10tn"
 )
