@@ -122,11 +122,10 @@ pub(crate) fn nrpa(
         limit,
         root: *root,
         cfg,
-        playout: Playout::new(tabu, cfg.bias),
+        playout: Playout::new(tabu, cfg.late, cfg.bias),
         levels: (0..=level).map(|_| Ws::default()).collect(),
         scratch: Vec::new(),
     };
-    s.playout.late = cfg.late;
     loop {
         s.run(level, &Policy::default());
         let top = &s.levels[level];

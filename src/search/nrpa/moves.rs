@@ -105,10 +105,10 @@ pub(crate) struct Playout {
 }
 
 impl Playout {
-    pub fn new(tabu: Option<u8>, bias: f64) -> Self {
+    pub fn new(tabu: Option<u8>, late: Late, bias: f64) -> Self {
         Playout {
             tabu,
-            late: Late::default(),
+            late,
             bias,
             mask: GroupMask::default(),
             cache: Vec::new(),
@@ -279,6 +279,9 @@ mod tests {
     use crate::search::testutil::random_board;
     use crate::Variant;
 
+    /// The strict selective policy (no late-game exception).
+    const OFF: Late = Late { tiles: 0, size: 2 };
+
     #[test]
     fn codes_tell_groups_apart_and_follow_cells_not_history() {
         let b = random_board(8, 8, 3, 5, Variant::SameGame);
@@ -316,7 +319,7 @@ mod tests {
     #[test]
     fn selective_playouts_leave_the_tabu_colour_for_last() {
         let b: Board = "000\n000\n110".parse().unwrap();
-        let mut p = Playout::new(Some(0), 0.0);
+        let mut p = Playout::new(Some(0), OFF, 0.0);
         let mut rng = crate::rng_for(3, 0, 0);
         let (mut moves, mut trace) = (Vec::new(), Trace::default());
         for _ in 0..20 {
@@ -333,8 +336,7 @@ mod tests {
         let b: Board = "00112\n00112\n33444".parse().unwrap();
         let tabu = Some(3u8);
         let candidates = |late: Late| {
-            let mut p = Playout::new(tabu, 0.0);
-            p.late = late;
+            let mut p = Playout::new(tabu, late, 0.0);
             let mut rng = crate::rng_for(3, 0, 0);
             let (mut moves, mut trace) = (Vec::new(), Trace::default());
             let mut firsts = std::collections::BTreeSet::new();
@@ -345,7 +347,7 @@ mod tests {
             firsts
         };
         let tabu_group = Cell::new(0, 0);
-        let off = candidates(Late { tiles: 0, size: 2 });
+        let off = candidates(OFF);
         assert!(!off.contains(&tabu_group), "strict: the tabu group waits");
         let on = candidates(Late { tiles: 15, size: 2 });
         assert!(on.contains(&tabu_group), "15 tiles, size 2: a candidate");
@@ -363,7 +365,7 @@ mod tests {
         let (mut moves, mut trace) = (Vec::new(), Trace::default());
         for seed in 0..20 {
             let b = random_board(9, 7, 3, seed, Variant::SameGame);
-            let mut p = Playout::new(None, 0.25);
+            let mut p = Playout::new(None, OFF, 0.25);
             p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
             pol.adapt(&trace, 1.0, &mut scratch);
             // Replay the game, comparing the cache with a fresh computation.
@@ -385,7 +387,7 @@ mod tests {
     fn playouts_replay_and_traces_match_the_moves() {
         for v in Variant::ALL {
             let b = random_board(7, 6, 3, 2, v);
-            let mut p = Playout::new(None, 0.5);
+            let mut p = Playout::new(None, OFF, 0.5);
             let mut rng = crate::rng_for(1, 0, 0);
             let (mut moves, mut trace) = (Vec::new(), Trace::default());
             for _ in 0..30 {
