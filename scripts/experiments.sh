@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 # defaulted to two trees sharing the budget).
 # SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);
 # THREADS=n limits `compare` to n worker threads (results do not depend on it).
+# RESUME=1 journals every finished job in runs/compare/NAME.journal, so that running
+# the same experiment again after a kill resumes it (delete the journal when the
+# search code has changed since: jobs are keyed by their settings, not the build).
 if [ -z "${SG:-}" ]; then
   cargo build --release --quiet
   SG=./target/release/samegame
@@ -29,6 +32,10 @@ run() {
   local name=$1
   shift
   local cmd=("$SG" compare "$@" --threads "$THREADS" --csv "$OUT/$name.csv" --json "$OUT/$name.json" --svg "$OUT/$name.svg")
+  if [ "${RESUME:-0}" = 1 ]; then
+    mkdir -p runs/compare
+    cmd+=(--journal "runs/compare/$name.journal")
+  fi
   echo "== $name" >&2
   local start=$SECONDS
   local table
@@ -160,6 +167,7 @@ declare -A EXPERIMENTS=(
   [e11-late-tune]="e11lt"
   [s10-target-300k]="s10tg"
   [s10-tune-nested]="s10tn"
+  [s10-validate-nested]="s10vn"
 )
 
 # Issue 9 (one-player MCTS-Solver). Tuning on Maastricht 1-50 (the training half
@@ -668,7 +676,7 @@ s10dv() {
 }
 # Issue 10's target as written: level-2 NMCTS and NBMCTS with default flags (after
 # the solver and the retuned beams) against level-2 NMCS, validation positions,
-# 300,000 playouts. No tuning went into this run. Not run yet.
+# 300,000 playouts. No tuning went into this run.
 s10tg() {
   run s10-target-300k "$MAA" --positions 101-150 --iterations 300000 \
     --config "nmcs2: --algo nmcs --level 2" \
@@ -677,7 +685,6 @@ s10tg() {
 }
 # Issue 10 item 5: evaluation, alpha and W per level for the nested tree searches
 # (level 2: the first value is level 1, the second level 2), training positions.
-# Not run yet.
 s10tn() {
   local args=()
   for a in nmcts nbmcts; do
@@ -694,6 +701,17 @@ s10tn() {
     )
   done
   run s10-tune-nested "$MAA" --positions 1-40 --iterations 100000 "${args[@]}"
+}
+# Validation of s10-tune-nested's winner (NMCTS with implicit max backups of the best
+# rollout, alpha 0.1 at level 1 and 0 at level 2) on positions never used for tuning,
+# at 100,000 and 1,000,000 playouts, beside the NMCTS and NBMCTS defaults and NMCS
+# level 2. Chosen from the training run before this ran.
+s10vn() {
+  run s10-validate-nested "$MAA" --positions 101-150 --iterations 100000,1000000 \
+    --config "nmcs2: --algo nmcs --level 2" \
+    --config "nmcts: --algo nmcts" \
+    --config "nmcts best-.1,0: --algo nmcts --im-source best --im-alpha 0.1,0" \
+    --config "nbmcts: --algo nbmcts" --baseline nmcts
 }
 
 # The other variants: MCTS with 1 and 4 trees at 100,000 playouts (Bubble Breaker on

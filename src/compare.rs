@@ -144,22 +144,59 @@ pub struct JobResult {
     pub moves: Vec<crate::board::Cell>,
 }
 
+/// What the caller of [`run_jobs`] knows and hears about jobs: the results of jobs
+/// that finished in an earlier, interrupted run (they are not run again), and a call
+/// per job finished now (progress, an append-only journal). The default knows
+/// nothing and ignores everything.
+pub trait JobLog: Sync {
+    /// The result of job (configuration `c`, `position`, run `r`) of `plan` when it
+    /// already finished; it must be replay-verified (it is used as it is).
+    fn restored(
+        &self,
+        _plan: &Plan,
+        _c: usize,
+        _position: &Position,
+        _r: u32,
+    ) -> Option<JobResult> {
+        None
+    }
+    /// Called once per job run now, from worker threads, after its line is verified;
+    /// an error stops the comparison.
+    fn finished(&self, _plan: &Plan, _position: &Position, _job: &JobResult) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// A [`JobLog`] that only counts: calls `f` once per job run now.
+pub struct Progress<F: Fn() + Sync>(pub F);
+
+impl<F: Fn() + Sync> JobLog for Progress<F> {
+    fn finished(&self, _: &Plan, _: &Position, _: &JobResult) -> Result<(), Error> {
+        (self.0)();
+        Ok(())
+    }
+}
+
 /// Runs every (configuration, position, run) job on `threads` threads (0 = all
 /// cores) and returns the results sorted by (config, position, run). Each result
-/// is replay-verified; a failure is an internal error. `progress` is called once
-/// per finished job, from worker threads.
+/// is replay-verified; a failure is an internal error. Jobs `log` has already
+/// finished are taken from it and not run; `log` hears of every job run now.
 pub fn run_jobs(
     plan: &Plan,
     positions: &[&Position],
     threads: usize,
-    progress: &(dyn Fn() + Sync),
+    log: &dyn JobLog,
 ) -> Result<Vec<JobResult>, Error> {
     plan.validate()?;
     let mut jobs = Vec::new();
+    let mut out = Vec::new();
     for c in 0..plan.configs.len() {
         for p in positions {
             for r in 0..plan.runs {
-                jobs.push((c, *p, r));
+                match log.restored(plan, c, p, r) {
+                    Some(j) => out.push(j),
+                    None => jobs.push((c, *p, r)),
+                }
             }
         }
     }
@@ -177,8 +214,7 @@ pub fn run_jobs(
                 plan.configs[c].label, p.index, r
             ))
         })?;
-        progress();
-        Ok(JobResult {
+        let job = JobResult {
             config: c,
             position: p.index,
             run: r,
@@ -188,10 +224,13 @@ pub fn run_jobs(
             peak_nodes: res.stats.peak_nodes,
             seconds: res.stats.seconds,
             moves: res.moves,
-        })
+        };
+        log.finished(plan, p, &job)?;
+        Ok(job)
     };
-    let mut out: Vec<JobResult> =
+    let ran: Vec<JobResult> =
         pool.install(|| jobs.par_iter().map(run_one).collect::<Result<_, _>>())?;
+    out.extend(ran);
     out.sort_by_key(|j| (j.config, j.position, j.run));
     Ok(out)
 }
@@ -511,8 +550,8 @@ mod tests {
         let set = set();
         let positions: Vec<&Position> = set.positions.iter().collect();
         let p = plan(2, Aggregate::Mean);
-        let one = run_jobs(&p, &positions, 1, &|| {}).unwrap();
-        let two = run_jobs(&p, &positions, 2, &|| {}).unwrap();
+        let one = run_jobs(&p, &positions, 1, &Progress(|| {})).unwrap();
+        let two = run_jobs(&p, &positions, 2, &Progress(|| {})).unwrap();
         assert_eq!(one.len(), 3 * 3 * 2);
         let key = |v: &[JobResult]| -> Vec<_> {
             v.iter()
@@ -549,7 +588,10 @@ mod tests {
         let set = set();
         let positions: Vec<&Position> = set.positions.iter().collect();
         let p = plan(1, Aggregate::Mean);
-        let r = Report::new(p.clone(), run_jobs(&p, &positions, 1, &|| {}).unwrap());
+        let r = Report::new(
+            p.clone(),
+            run_jobs(&p, &positions, 1, &Progress(|| {})).unwrap(),
+        );
         let jobs = r.jobs_csv();
         let lines: Vec<&str> = jobs.lines().collect();
         assert_eq!(lines.len(), 1 + 3 * 3);

@@ -524,3 +524,106 @@ fn keep_best_saves_the_best_verified_line_of_every_run() {
     assert_eq!(std::fs::read_to_string(d.join("bad.txt")).unwrap(), bad);
     assert!(!d.join("c.csv").exists());
 }
+
+/// `--journal`: a second run of the same command takes every job from the journal
+/// and prints the same results; a grown command runs only the new jobs; another seed
+/// shares nothing; a torn last append (a kill mid-write) costs one job, run again;
+/// a file that is not a journal is an error naming it, and is left alone.
+#[test]
+fn journal_resumes_a_comparison() {
+    let d = dir("journal");
+    let args = |csv: &'static str, positions: &'static str, seed: &'static str| {
+        vec![
+            "--positions",
+            positions,
+            "--seed",
+            seed,
+            "--iterations",
+            "200",
+            "--config",
+            "a: --algo nmcs --level 1",
+            "--config",
+            "b: --algo mcts",
+            "--csv",
+            csv,
+            "--journal",
+            "runs.journal",
+        ]
+    };
+    let csv = |f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    let rows = |f: &str, p: &str| {
+        csv(f)
+            .lines()
+            .filter(|l| l.split(',').nth(2) == Some(p))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let o = run(&d, &args("a.csv", "1-2", "5"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("runs.journal: 0 job(s) taken from it, 4 run now"),
+        "{}",
+        text(&o.stderr)
+    );
+    let first = text(&o.stdout);
+    // The same command: nothing runs, the table and the rows are the same.
+    let o = run(&d, &args("b.csv", "1-2", "5"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("runs.journal: 4 job(s) taken from it, 0 run now"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout), first);
+    assert_eq!(csv("b.csv"), csv("a.csv"));
+    // Grown by a position: only its two jobs run.
+    let o = run(&d, &args("c.csv", "1-3", "5"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("runs.journal: 4 job(s) taken from it, 2 run now"),
+        "{}",
+        text(&o.stderr)
+    );
+    for p in ["1", "2"] {
+        assert_eq!(rows("c.csv", p), rows("a.csv", p), "position {p}");
+    }
+    // Another seed: other jobs.
+    let o = run(&d, &args("d.csv", "1-2", "6"));
+    assert!(
+        text(&o.stderr).contains("runs.journal: 0 job(s) taken from it, 4 run now"),
+        "{}",
+        text(&o.stderr)
+    );
+    // A kill in the middle of the last append: that job runs again, same result.
+    let j = d.join("runs.journal");
+    let bytes = std::fs::read(&j).unwrap();
+    std::fs::write(&j, &bytes[..bytes.len() - 3]).unwrap();
+    let o = run(&d, &args("e.csv", "1-2", "6"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("the last append was cut short"), "{err}");
+    assert!(
+        err.contains("runs.journal: 3 job(s) taken from it, 1 run now"),
+        "{err}"
+    );
+    // (The job run again has its own wall-clock seconds.)
+    assert_eq!(
+        without_columns(&csv("e.csv"), &["seconds"]),
+        without_columns(&csv("d.csv"), &["seconds"])
+    );
+    // Not a journal: an error naming the file, which is left alone.
+    std::fs::write(d.join("runs.journal"), "not a journal\n").unwrap();
+    let o = run(&d, &args("f.csv", "1-2", "5"));
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("runs.journal"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("runs.journal")).unwrap(),
+        "not a journal\n"
+    );
+    assert!(!d.join("f.csv").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -278,7 +278,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
 /// Takes an exclusive lock on `<journal>.lock` for the life of the process (the
 /// system drops it when the process ends, even on kill -9), so that two batches never
 /// write the same journal and solutions file at once and undo each other's records.
-fn lock(journal: &Path) -> Result<std::fs::File, Error> {
+/// Takes the lock file `<journal>.lock` (kept locked while the returned file lives):
+/// two processes never append to one journal.
+pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     let mut name = journal.as_os_str().to_owned();
     name.push(".lock");
     let path = PathBuf::from(name);
@@ -294,7 +296,7 @@ fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     match f.try_lock() {
         Ok(()) => Ok(f),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Other(format!(
-            "another batch is running on {} (it holds {}); wait for it or use other --out/--journal files",
+            "another batch or compare is running on {} (it holds {}); wait for it or use other --out/--journal files",
             journal.display(),
             path.display()
         ))),

@@ -16,18 +16,20 @@
 use std::path::{Path, PathBuf};
 
 mod config_line;
+mod journal;
 
 use super::search_args::budget_from_flags;
 use super::Outcome;
 use crate::batch::record::Record;
 use crate::batch::select::parse_positions;
-use crate::compare::curve::{check_budgets, Curve};
-use crate::compare::{run_jobs, Aggregate, JobResult, Plan, Report};
+use crate::compare::curve::Curve;
+use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
 use crate::search::Budget;
 use config_line::{parse_config, read_config_file};
+use journal::CompareJournal;
 
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
@@ -90,9 +92,17 @@ pub struct Args {
     /// atomically when all runs have ended), so that an experiment's good lines are kept.
     #[arg(long, value_name = "FILE")]
     keep_best: Option<PathBuf>,
+    /// Resume journal: every finished job is appended to FILE, with its line, as soon
+    /// as it ends. Run the same command again (or one with more configurations,
+    /// positions, runs or budgets) and the jobs found there are taken, after their
+    /// lines replay, instead of being run again: a long comparison that is killed
+    /// loses only the jobs in flight. Jobs are keyed by their settings, not by the
+    /// build: start a new journal when the search code changes.
+    #[arg(long, value_name = "FILE")]
+    journal: Option<PathBuf>,
 }
 
-/// The budgets given, in the order given (checked by `check_budgets` for curves).
+/// The budgets given, in the order given (checked by `crate::compare::curve::check_budgets` for curves).
 fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     let mut out = Vec::new();
     for &k in &a.iterations {
@@ -161,13 +171,28 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         Some(p) => Some(Record::load(p, &set, a.variant)?),
         None => None,
     };
-    if budgets.len() > 1 {
-        return run_curve(&a, &plan, &budgets, &positions, &set, record.as_mut());
-    }
-    let total = plan.configs.len() * positions.len() * plan.runs as usize;
+    let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
     let bar = indicatif::ProgressBar::new(total as u64);
-    let jobs = run_jobs(&plan, &positions, a.threads, &|| bar.inc(1))?;
+    let tick = || bar.inc(1);
+    let progress = Progress(tick);
+    let _lock = a.journal.as_deref().map(super::batch::lock).transpose()?;
+    let journal = match &a.journal {
+        Some(p) => Some(CompareJournal::open(p, &tick)?),
+        None => None,
+    };
+    let log: &dyn JobLog = match &journal {
+        Some(j) => j,
+        None => &progress,
+    };
+    if budgets.len() > 1 {
+        let curve = Curve::run(&plan, &budgets, &positions, a.threads, log);
+        bar.finish_and_clear();
+        let curve = finish_journal(&a, journal.as_ref(), curve)?;
+        return run_curve(&a, &curve, &set, record.as_mut());
+    }
+    let jobs = run_jobs(&plan, &positions, a.threads, log);
     bar.finish_and_clear();
+    let jobs = finish_journal(&a, journal.as_ref(), jobs)?;
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }
@@ -216,24 +241,36 @@ fn keep_best<'a>(
     Ok(())
 }
 
-/// Several budgets: runs the curve, prints its table and writes its files.
+/// Syncs the journal (also after a failed run, so that what finished is on disk) and
+/// says how many jobs it supplied.
+fn finish_journal<T>(
+    a: &Args,
+    journal: Option<&CompareJournal>,
+    result: Result<T, Error>,
+) -> Result<T, Error> {
+    if let (Some(j), Some(p)) = (journal, &a.journal) {
+        j.flush()?;
+        eprintln!(
+            "journal {}: {} job(s) taken from it, {} run now",
+            p.display(),
+            j.restored_count(),
+            j.added_count()
+        );
+    }
+    result
+}
+
+/// Several budgets: prints the curve's table and writes its files.
 fn run_curve(
     a: &Args,
-    plan: &Plan,
-    budgets: &[Budget],
-    positions: &[&Position],
+    curve: &Curve,
     set: &TestSet,
     record: Option<&mut Record>,
 ) -> Result<Outcome, Error> {
-    let budgets = check_budgets(budgets.to_vec())?;
-    let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
-    let bar = indicatif::ProgressBar::new(total as u64);
-    let curve = Curve::run(plan, &budgets, positions, a.threads, &|| bar.inc(1))?;
-    bar.finish_and_clear();
     if let Some(r) = record {
         keep_best(r, set, curve.reports.iter().flat_map(|rep| &rep.jobs))?;
     }
-    print!("{}", curve_table(&curve));
+    print!("{}", curve_table(curve));
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;
         write(&summary_path(p), &curve.summary_csv())?;
@@ -242,7 +279,7 @@ fn run_curve(
         write(p, &curve.to_json())?;
     }
     if let Some(p) = &a.svg {
-        write(p, &crate::curve_chart::svg(&curve))?;
+        write(p, &crate::curve_chart::svg(curve))?;
     }
     Ok(Outcome::Ok)
 }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{csv_field, run_jobs, Plan, Report};
+use super::{csv_field, run_jobs, JobLog, Plan, Report};
 use crate::error::Error;
 use crate::io::testset::Position;
 use crate::search::Budget;
@@ -91,14 +91,14 @@ impl Curve {
         budgets: &[Budget],
         positions: &[&Position],
         threads: usize,
-        progress: &(dyn Fn() + Sync),
+        log: &dyn JobLog,
     ) -> Result<Curve, Error> {
         let budgets = check_budgets(budgets.to_vec())?;
         let mut reports = Vec::with_capacity(budgets.len());
         for b in budgets {
             let mut p = plan.clone();
             p.budget = b;
-            let jobs = run_jobs(&p, positions, threads, progress)?;
+            let jobs = run_jobs(&p, positions, threads, log)?;
             reports.push(Report::new(p, jobs));
         }
         Ok(Curve { reports })
