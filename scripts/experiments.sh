@@ -147,6 +147,7 @@ declare -A EXPERIMENTS=(
   [s9-retune-10k]="s9r10"
   [s9-retune-validate-151]="s9rv2"
   [s9-retune-beam-random]="s9rbr"
+  [s9-retune-beam-variants]="s9rbv"
   [s9-retune-validate-random]="s9rvr"
   [s9-e2]="s9e2"
   [s9-e3]="s9e3"
@@ -379,6 +380,25 @@ s9rbr() {
   args=(--config "default (1000x2): --algo bmcts --beam-l 1000 --beam-w 2 --policy random")
   beam_grid 100,250,500 2,10,100 "--policy random"
   run s9-retune-beam-random-10k "$MAA" --positions 1-50 --iterations 10000 "${args[@]}"
+}
+# Issue 9: the Bubble Breaker and Clickomania beams were tuned before Alg. 5.2's
+# counter restart, like the SameGame beams s9-retune-beam found stale. Same grids
+# around smaller L, default flags otherwise, training boards 1-20 of each variant's
+# set (the sets of tune-beam-{bubblebreaker,clickomania}-*); the baselines name the
+# beam they ran. Validation of a winner: s9-retune-beam-variants-validate.
+s9rbv() {
+  local args=(--config "old (25000x2): --algo bmcts --beam-l 25000 --beam-w 2")
+  beam_grid 250,500,1000,2500 2,25,100
+  run s9-retune-beam-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 "${args[@]}"
+  args=(--config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25")
+  beam_grid 50,100,250,500 2,25,100
+  run s9-retune-beam-bubblebreaker-10k "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 10000 "${args[@]}"
+  args=(--config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25")
+  beam_grid 100,250,500,2500 3,25,100
+  run s9-retune-beam-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 "${args[@]}"
+  args=(--config "old (100x100): --algo bmcts --beam-l 100 --beam-w 100")
+  beam_grid 25,50,250,1000 3,25,100
+  run s9-retune-beam-clickomania-10k "$CLK" --variant clickomania --positions 1-20 --iterations 10000 "${args[@]}"
 }
 # The random-rollout winners of s9-retune-beam-random (the informed beams again),
 # on all validation positions: the new beam becomes the default if it wins here.

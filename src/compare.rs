@@ -2,25 +2,26 @@
 //! positions with the same seeds and the same budget, then per-configuration means
 //! with 95% confidence intervals and paired differences with t-tests are computed.
 //!
-//! Owns: [`Plan`] (what to run), [`JobResult`] (one search), [`run_jobs`] (rayon,
-//! deterministic whatever the thread count), [`Report`] (aggregation and statistics)
-//! and the CSV/JSON text of a report. Job (config c, position p, run r) is seeded
+//! Owns: [`Plan`] (what to run), [`JobResult`] (one search), [`Report`]
+//! (aggregation and statistics) and the CSV/JSON text of a report; running the jobs
+//! is in [`run`] (`run_jobs`, `JobLog`). Job (config c, position p, run r) is seeded
 //! with `rng_for(seed, p, r)`: the same stream for every configuration.
 //! Must not: print, parse command lines (configurations arrive already parsed) or
 //! write files; the CLI (`cli/compare.rs`) does that.
 
 use std::fmt::Write as _;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
-use crate::io::testset::Position;
 use crate::rules::Variant;
-use crate::search::{search, Budget, SearchConfig};
+use crate::search::{Budget, SearchConfig};
 use crate::stats::{Describe, Paired};
 
 pub mod curve;
+mod run;
+
+pub use run::{run_jobs, JobLog, Progress};
 
 /// One configuration to compare.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -142,97 +143,6 @@ pub struct JobResult {
     /// The verified line (not in the CSV or JSON reports).
     #[serde(skip)]
     pub moves: Vec<crate::board::Cell>,
-}
-
-/// What the caller of [`run_jobs`] knows and hears about jobs: the results of jobs
-/// that finished in an earlier, interrupted run (they are not run again), and a call
-/// per job finished now (progress, an append-only journal). The default knows
-/// nothing and ignores everything.
-pub trait JobLog: Sync {
-    /// The result of job (configuration `c`, `position`, run `r`) of `plan` when it
-    /// already finished; it must be replay-verified (it is used as it is).
-    fn restored(
-        &self,
-        _plan: &Plan,
-        _c: usize,
-        _position: &Position,
-        _r: u32,
-    ) -> Option<JobResult> {
-        None
-    }
-    /// Called once per job run now, from worker threads, after its line is verified;
-    /// an error stops the comparison.
-    fn finished(&self, _plan: &Plan, _position: &Position, _job: &JobResult) -> Result<(), Error> {
-        Ok(())
-    }
-}
-
-/// A [`JobLog`] that only counts: calls `f` once per job run now.
-pub struct Progress<F: Fn() + Sync>(pub F);
-
-impl<F: Fn() + Sync> JobLog for Progress<F> {
-    fn finished(&self, _: &Plan, _: &Position, _: &JobResult) -> Result<(), Error> {
-        (self.0)();
-        Ok(())
-    }
-}
-
-/// Runs every (configuration, position, run) job on `threads` threads (0 = all
-/// cores) and returns the results sorted by (config, position, run). Each result
-/// is replay-verified; a failure is an internal error. Jobs `log` has already
-/// finished are taken from it and not run; `log` hears of every job run now.
-pub fn run_jobs(
-    plan: &Plan,
-    positions: &[&Position],
-    threads: usize,
-    log: &dyn JobLog,
-) -> Result<Vec<JobResult>, Error> {
-    plan.validate()?;
-    let mut jobs = Vec::new();
-    let mut out = Vec::new();
-    for c in 0..plan.configs.len() {
-        for p in positions {
-            for r in 0..plan.runs {
-                match log.restored(plan, c, p, r) {
-                    Some(j) => out.push(j),
-                    None => jobs.push((c, *p, r)),
-                }
-            }
-        }
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    let run_one = |&(c, p, r): &(usize, &Position, u32)| -> Result<JobResult, Error> {
-        let board = p.board(plan.variant);
-        let mut rng = crate::rng_for(plan.seed, p.index as u64, u64::from(r));
-        let res = search(&plan.configs[c].config, &board, plan.budget, &mut rng);
-        crate::line::verify(&board, &res.moves, res.score).map_err(|e| {
-            Error::Other(format!(
-                "internal error: configuration '{}' position {} run {}: result does not replay: {e}",
-                plan.configs[c].label, p.index, r
-            ))
-        })?;
-        let job = JobResult {
-            config: c,
-            position: p.index,
-            run: r,
-            score: res.score,
-            playouts: res.stats.playouts,
-            nodes_created: res.stats.nodes_created,
-            peak_nodes: res.stats.peak_nodes,
-            seconds: res.stats.seconds,
-            moves: res.moves,
-        };
-        log.finished(plan, p, &job)?;
-        Ok(job)
-    };
-    let ran: Vec<JobResult> =
-        pool.install(|| jobs.par_iter().map(run_one).collect::<Result<_, _>>())?;
-    out.extend(ran);
-    out.sort_by_key(|j| (j.config, j.position, j.run));
-    Ok(out)
 }
 
 /// Summary of one configuration.
@@ -449,7 +359,7 @@ pub fn csv_field(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::testset::TestSet;
+    use crate::io::testset::{Position, TestSet};
     use crate::search::Algo;
 
     fn entry(label: &str, level: u32) -> Entry {
