@@ -181,7 +181,7 @@ fn interrupted_run_resumes() {
     let o = run(&d, "batch set.txt --iterations 200 --runs 1 --out s.txt");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("another batch is running"),
+        stderr(&o).contains("another batch or compare is running"),
         "{}",
         stderr(&o)
     );
