@@ -148,6 +148,7 @@ declare -A EXPERIMENTS=(
   [s9-retune-validate-151]="s9rv2"
   [s9-retune-beam-random]="s9rbr"
   [s9-retune-beam-variants]="s9rbv"
+  [s9-retune-beam-variants-validate]="s9rbvv"
   [s9-retune-validate-random]="s9rvr"
   [s9-e2]="s9e2"
   [s9-e3]="s9e3"
@@ -385,7 +386,7 @@ s9rbr() {
 # counter restart, like the SameGame beams s9-retune-beam found stale. Same grids
 # around smaller L, default flags otherwise, training boards 1-20 of each variant's
 # set (the sets of tune-beam-{bubblebreaker,clickomania}-*); the baselines name the
-# beam they ran. Validation of a winner: s9-retune-beam-variants-validate.
+# beam they ran. Validation of the winners: s9-retune-beam-variants-validate.
 s9rbv() {
   local args=(--config "old (25000x2): --algo bmcts --beam-l 25000 --beam-w 2")
   beam_grid 250,500,1000,2500 2,25,100
@@ -399,6 +400,18 @@ s9rbv() {
   args=(--config "old (100x100): --algo bmcts --beam-l 100 --beam-w 100")
   beam_grid 25,50,250,1000 3,25,100
   run s9-retune-beam-clickomania-10k "$CLK" --variant clickomania --positions 1-20 --iterations 10000 "${args[@]}"
+}
+# Validation of the Bubble Breaker winners of s9-retune-beam-variants (highest mean
+# of each grid, chosen before this ran) on boards 51-100 of the same set, never used
+# for tuning; the rule, also written before the run: a winner replaces the old beam
+# if it wins here at p < 0.05. Clickomania kept its beams (nothing beat them).
+s9rbvv() {
+  run s9-retune-beam-bubblebreaker-validate "$TRAIN" --variant bubblebreaker --positions 51-100 --iterations 100000 \
+    --config "old (25000x2): --algo bmcts --beam-l 25000 --beam-w 2" \
+    --config "L=250,W=100: --algo bmcts --beam-l 250 --beam-w 100"
+  run s9-retune-beam-bubblebreaker-validate-10k "$TRAIN" --variant bubblebreaker --positions 51-100 --iterations 10000 \
+    --config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25" \
+    --config "L=50,W=25: --algo bmcts --beam-l 50 --beam-w 25"
 }
 # The random-rollout winners of s9-retune-beam-random (the informed beams again),
 # on all validation positions: the new beam becomes the default if it wins here.

@@ -208,11 +208,18 @@ impl Params {
         let informed = policy != RolloutPolicy::Random;
         let short = playouts <= Self::SHORT_SEARCH;
         match (nested, variant) {
-            // docs/results/tune-beam-clickomania-{10k,100k}.md
+            // docs/results/tune-beam-clickomania-{10k,100k}.md; retuned after
+            // Alg. 5.2's counter restart (s9-retune-beam-clickomania{,-10k}.md):
+            // nothing beat these.
             (false, Variant::Clickomania) if short => (100, 100),
             (false, Variant::Clickomania) => (1000, 25),
-            // docs/results/tune-beam-bubblebreaker-{10k,100k}.md
-            (false, Variant::BubbleBreaker) if short => (1000, 25),
+            // Retuned after the counter restart on boards 1-20
+            // (s9-retune-beam-bubblebreaker-10k.md), validated on 51-100
+            // (s9-retune-beam-bubblebreaker-validate-10k.md): +118.5 over the old
+            // (1000, 25), p = 0.0005.
+            (false, Variant::BubbleBreaker) if short => (50, 25),
+            // docs/results/tune-beam-bubblebreaker-100k.md; the retune's best,
+            // (250, 100), did not win on validation (+50.4, p = 0.23).
             (false, Variant::BubbleBreaker) => (25_000, 2),
             // SameGame, both rollout policies, retuned after Alg. 5.2's counter
             // restart (issue 9): docs/results/s9-retune-beam{,-small,-10k,-random,
