@@ -3,8 +3,9 @@
 //! paired comparison of search configurations (thesis Figures 4.6-4.9); with
 //! several budgets, a budget curve (thesis Figures 4.10-4.13).
 //!
-//! Owns: the command line, the terminal tables, writing the output files and
-//! `--keep-best` (every run's line offered to a solutions file). Configuration
+//! Owns: the command line, the terminal tables, writing the output files,
+//! `--keep-best` (every run's line offered to a solutions file) and `--journal`
+//! (resuming, in `journal`). Configuration
 //! strings and files are parsed in `config_line` (each one a `solve` command line, so
 //! every search flag works; budgets inside them are rejected: compare's own budget
 //! applies equally to every configuration). One budget gives exactly the
