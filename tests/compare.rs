@@ -558,54 +558,35 @@ fn journal_resumes_a_comparison() {
             .map(String::from)
             .collect::<Vec<_>>()
     };
-    let o = run(&d, &args("a.csv", "1-2", "5"));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stderr).contains("runs.journal: 0 job(s) taken from it, 4 run now"),
-        "{}",
-        text(&o.stderr)
-    );
+    // Runs `args`, which must succeed and report `taken` jobs from the journal and
+    // `ran` run now.
+    let counted = |args: &[&str], taken: usize, ran: usize| {
+        let o = run(&d, args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let line = format!("runs.journal: {taken} job(s) taken from it, {ran} run now");
+        assert!(text(&o.stderr).contains(&line), "{}", text(&o.stderr));
+        o
+    };
+    let o = counted(&args("a.csv", "1-2", "5"), 0, 4);
     let first = text(&o.stdout);
     // The same command: nothing runs, the table and the rows are the same.
-    let o = run(&d, &args("b.csv", "1-2", "5"));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stderr).contains("runs.journal: 4 job(s) taken from it, 0 run now"),
-        "{}",
-        text(&o.stderr)
-    );
+    let o = counted(&args("b.csv", "1-2", "5"), 4, 0);
     assert_eq!(text(&o.stdout), first);
     assert_eq!(csv("b.csv"), csv("a.csv"));
     // Grown by a position: only its two jobs run.
-    let o = run(&d, &args("c.csv", "1-3", "5"));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stderr).contains("runs.journal: 4 job(s) taken from it, 2 run now"),
-        "{}",
-        text(&o.stderr)
-    );
+    counted(&args("c.csv", "1-3", "5"), 4, 2);
     for p in ["1", "2"] {
         assert_eq!(rows("c.csv", p), rows("a.csv", p), "position {p}");
     }
     // Another seed: other jobs.
-    let o = run(&d, &args("d.csv", "1-2", "6"));
-    assert!(
-        text(&o.stderr).contains("runs.journal: 0 job(s) taken from it, 4 run now"),
-        "{}",
-        text(&o.stderr)
-    );
+    counted(&args("d.csv", "1-2", "6"), 0, 4);
     // A kill in the middle of the last append: that job runs again, same result.
     let j = d.join("runs.journal");
     let bytes = std::fs::read(&j).unwrap();
     std::fs::write(&j, &bytes[..bytes.len() - 3]).unwrap();
-    let o = run(&d, &args("e.csv", "1-2", "6"));
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = counted(&args("e.csv", "1-2", "6"), 3, 1);
     let err = text(&o.stderr);
     assert!(err.contains("the last append was cut short"), "{err}");
-    assert!(
-        err.contains("runs.journal: 3 job(s) taken from it, 1 run now"),
-        "{err}"
-    );
     // (The job run again has its own wall-clock seconds.)
     assert_eq!(
         without_columns(&csv("e.csv"), &["seconds"]),

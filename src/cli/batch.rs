@@ -275,11 +275,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     Ok(Outcome::Ok)
 }
 
-/// Takes an exclusive lock on `<journal>.lock` for the life of the process (the
-/// system drops it when the process ends, even on kill -9), so that two batches never
-/// write the same journal and solutions file at once and undo each other's records.
-/// Takes the lock file `<journal>.lock` (kept locked while the returned file lives):
-/// two processes never append to one journal.
+/// Takes an exclusive lock on `<journal>.lock` while the returned file lives (the
+/// system drops it when the process ends, even on kill -9), so that two processes
+/// (batches, or compares with `--journal`) never write the same journal and solutions
+/// file at once and undo each other's records.
 pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     let mut name = journal.as_os_str().to_owned();
     name.push(".lock");

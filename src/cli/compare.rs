@@ -103,7 +103,8 @@ pub struct Args {
     journal: Option<PathBuf>,
 }
 
-/// The budgets given, in the order given (checked by `crate::compare::curve::check_budgets` for curves).
+/// The budgets given, in the order given (checked for curves by
+/// `crate::compare::curve::check_budgets`).
 fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     let mut out = Vec::new();
     for &k in &a.iterations {
@@ -188,12 +189,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if budgets.len() > 1 {
         let curve = Curve::run(&plan, &budgets, &positions, a.threads, log);
         bar.finish_and_clear();
-        let curve = finish_journal(&a, journal.as_ref(), curve)?;
+        let curve = finish_journal(journal.as_ref(), curve)?;
         return run_curve(&a, &curve, &set, record.as_mut());
     }
     let jobs = run_jobs(&plan, &positions, a.threads, log);
     bar.finish_and_clear();
-    let jobs = finish_journal(&a, journal.as_ref(), jobs)?;
+    let jobs = finish_journal(journal.as_ref(), jobs)?;
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }
@@ -245,15 +246,14 @@ fn keep_best<'a>(
 /// Syncs the journal (also after a failed run, so that what finished is on disk) and
 /// says how many jobs it supplied.
 fn finish_journal<T>(
-    a: &Args,
     journal: Option<&CompareJournal>,
     result: Result<T, Error>,
 ) -> Result<T, Error> {
-    if let (Some(j), Some(p)) = (journal, &a.journal) {
+    if let Some(j) = journal {
         j.flush()?;
         eprintln!(
             "journal {}: {} job(s) taken from it, {} run now",
-            p.display(),
+            j.path().display(),
             j.restored_count(),
             j.added_count()
         );

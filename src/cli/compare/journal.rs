@@ -99,6 +99,11 @@ impl<'a> CompareJournal<'a> {
         })
     }
 
+    /// The journal's file.
+    pub fn path(&self) -> std::path::PathBuf {
+        self.lock().path().to_path_buf()
+    }
+
     /// Syncs the journal to disk.
     pub fn flush(&self) -> Result<(), Error> {
         self.lock().flush()
