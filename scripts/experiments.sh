@@ -281,9 +281,9 @@ e11b10() {
 # level-4 NRPA (the record configuration; level 3 was level with it at 10M) against
 # level-2 and level-3 NMCS. Levels 2-3 of NRPA and NMCTS at 60M did not fit. Split
 # in two runs that each fit a session when nothing else runs (1-2: about 50 min,
-# 3-5: about 80 min of 2 cores); pool them with scripts/pooled-pair.py. NOT RUN YET:
-# the first attempt, all five positions in one run with other work on the cores,
-# was stopped after about 4.4 CPU-hours (2026-11-23) and left nothing. Seed 12, a
+# 3-5: about 80 min of 2 cores); pool them with scripts/pooled-pair.py. Run with
+# RESUME=1 (a stopped run resumes; the first attempt, all five positions in one run
+# without a journal, was stopped after about 4.4 CPU-hours and left nothing). Seed 12, a
 # stream the record runs (seeds 1, 10, 11) have not used, so the lines are offered
 # to the record file.
 E11_60M=(
@@ -387,19 +387,18 @@ s9rbr() {
 # around smaller L, default flags otherwise, training boards 1-20 of each variant's
 # set (the sets of tune-beam-{bubblebreaker,clickomania}-*); the baselines name the
 # beam they ran. Validation of the winners: s9-retune-beam-variants-validate.
+# variant_beams NAME SET VARIANT BUDGET OLD_L OLD_W LS WS: the old beam, then the
+# (L, W) grid of LS x WS, on boards 1-20.
+variant_beams() {
+  local args=(--config "old ($5x$6): --algo bmcts --beam-l $5 --beam-w $6")
+  beam_grid "$7" "$8"
+  run "$1" "$2" --variant "$3" --positions 1-20 --iterations "$4" "${args[@]}"
+}
 s9rbv() {
-  local args=(--config "old (25000x2): --algo bmcts --beam-l 25000 --beam-w 2")
-  beam_grid 250,500,1000,2500 2,25,100
-  run s9-retune-beam-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 "${args[@]}"
-  args=(--config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25")
-  beam_grid 50,100,250,500 2,25,100
-  run s9-retune-beam-bubblebreaker-10k "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 10000 "${args[@]}"
-  args=(--config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25")
-  beam_grid 100,250,500,2500 3,25,100
-  run s9-retune-beam-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 "${args[@]}"
-  args=(--config "old (100x100): --algo bmcts --beam-l 100 --beam-w 100")
-  beam_grid 25,50,250,1000 3,25,100
-  run s9-retune-beam-clickomania-10k "$CLK" --variant clickomania --positions 1-20 --iterations 10000 "${args[@]}"
+  variant_beams s9-retune-beam-bubblebreaker "$TRAIN" bubblebreaker 100000 25000 2 250,500,1000,2500 2,25,100
+  variant_beams s9-retune-beam-bubblebreaker-10k "$TRAIN" bubblebreaker 10000 1000 25 50,100,250,500 2,25,100
+  variant_beams s9-retune-beam-clickomania "$CLK" clickomania 100000 1000 25 100,250,500,2500 3,25,100
+  variant_beams s9-retune-beam-clickomania-10k "$CLK" clickomania 10000 100 100 25,50,250,1000 3,25,100
 }
 # Validation of the Bubble Breaker winners of s9-retune-beam-variants (highest mean
 # of each grid, chosen before this ran) on boards 51-100 of the same set, never used
