@@ -126,6 +126,46 @@ fn table_and_files() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Reports are written through a temporary file renamed over the target: an older
+/// report is replaced whole, a missing folder is made, and no temporary file stays.
+#[test]
+fn reports_replace_older_ones_whole() {
+    let d = dir("atomic");
+    std::fs::create_dir_all(d.join("old")).unwrap();
+    std::fs::write(
+        d.join("old/r.csv"),
+        "an older, longer report\n".repeat(1000),
+    )
+    .unwrap();
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "--algo nmcs --level 1",
+            "--iterations",
+            "20",
+            "--positions",
+            "1",
+            "--csv",
+            "old/r.csv",
+            "--svg",
+            "new/r.svg",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = std::fs::read_to_string(d.join("old/r.csv")).unwrap();
+    assert!(csv.starts_with("label,config,"), "{csv}");
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(d.join("new/r.svg").exists());
+    for sub in ["old", "new"] {
+        for e in std::fs::read_dir(d.join(sub)).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.contains(".tmp"), "temporary file left: {sub}/{name}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn same_results_whatever_the_thread_count() {
     same_results_with_threads("threads", &CONFIGS);

@@ -291,8 +291,10 @@ fn summary_path(p: &Path) -> PathBuf {
     p.with_file_name(format!("{}.summary.csv", stem.unwrap_or_default()))
 }
 
+/// Writes a report atomically (temporary file + rename), so that a crash or a full
+/// disk never leaves an earlier report half overwritten.
 fn write(path: &Path, text: &str) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+    crate::io::write_atomic(path, text.as_bytes())
 }
 
 /// A budget as text: `N playouts` or `S s`.
