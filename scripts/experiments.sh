@@ -150,6 +150,10 @@ declare -A EXPERIMENTS=(
   [s9-retune-beam-variants]="s9rbv"
   [s9-retune-beam-variants-validate]="s9rbvv"
   [s9-retune-validate-random]="s9rvr"
+  [s9-retune-nested-beam]="s9rnb"
+  [s9-retune-z-variants]="s9rzv"
+  [s9-retune-nested-beam-small]="s9rnb2"
+  [s9-retune-nested-validate]="s9rnv"
   [s9-e2]="s9e2"
   [s9-e3]="s9e3"
   [s9-bounds]="s9b"
@@ -411,6 +415,86 @@ s9rbvv() {
   run s9-retune-beam-bubblebreaker-validate-10k "$TRAIN" --variant bubblebreaker --positions 51-100 --iterations 10000 \
     --config "old (1000x25): --algo bmcts --beam-l 1000 --beam-w 25" \
     --config "L=50,W=25: --algo bmcts --beam-l 50 --beam-w 25"
+}
+# Issue 9: the level-1 beams of level-2 NBMCTS were tuned (SameGame) or taken from
+# the thesis (Bubble Breaker, Clickomania) before Alg. 5.2's counter restart, like
+# the BMCTS beams that turned out stale. Default NBMCTS (level 2, inner auto = 1,000
+# playouts per level-1 search at this budget, default rollouts) against (L, W) grids
+# at level 1, 100,000 playouts, on training positions only: Maastricht 1-50, boards
+# 1-20 of the Bubble Breaker and Clickomania sets. The baselines name the beam the
+# default ran. Winners go to validation (s9-retune-nested-beam-validate, written
+# after these results, with its rule, before it runs).
+nested_grid() {
+  local l w
+  for l in ${1//,/ }; do
+    for w in ${2//,/ }; do
+      args+=(--config "L=$l,W=$w: --algo nbmcts --beam-l $l,none --beam-w $w,none")
+    done
+  done
+}
+s9rnb() {
+  local args=(--config "default (75x25): --algo nbmcts")
+  nested_grid 25,250,1000 5,25,100
+  nested_grid 75 5,100
+  run s9-retune-nested-beam "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+  args=(--config "default (75x3): --algo nbmcts")
+  nested_grid 10,25,250 3,25,100
+  nested_grid 75 25,100
+  run s9-retune-nested-beam-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 "${args[@]}"
+  args=(--config "default (10x3): --algo nbmcts")
+  nested_grid 3,25,100 3,25,100
+  nested_grid 10 25,100
+  run s9-retune-nested-beam-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 "${args[@]}"
+}
+# s9-retune-nested-beam found the smallest L of its grid best (L = 25: +138.0,
+# p = 0.0012; W made no difference at L = 25): smaller L at 100,000 playouts, and at
+# the batch budget, 300,000 (3,000-playout level-1 searches), on the same positions.
+s9rnb2() {
+  local args=(--config "default (75x25): --algo nbmcts")
+  nested_grid 5,10,25 25
+  run s9-retune-nested-beam-small "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
+  args=(--config "default (75x25): --algo nbmcts")
+  nested_grid 10,25,250 25
+  run s9-retune-nested-beam-300k "$MAA" --positions 1-50 --iterations 300000 "${args[@]}"
+}
+# Validation, written before it ran. The training runs found the best level-1 L of
+# NBMCTS depends on the level-1 search's budget: SameGame L = 25 +138.0 (p = 0.0012)
+# with 1,000-playout searches (100,000 in all) but -168.2 (p < 0.0001) with 3,000
+# (300,000), where the default 75 was best of its grid; Bubble Breaker (25, 25)
+# +402.5 (p < 0.0001) at 1,000; Clickomania nothing beat (10, 3). Rule: a training
+# winner becomes the default for nested level-1 searches of at most 1,732 playouts
+# (the geometric mean of 1,000 and 3,000) if it wins here at p < 0.05; longer
+# level-1 searches keep today's beam unless the 300,000-playout training run below
+# (Bubble Breaker, boards 1-20) also finds a winner. Bubble Breaker z = 50 (highest
+# mean at 100,000 and 10,000 on training, neither significant) against z = 30 on
+# the same footing.
+s9rnv() {
+  run s9-retune-nested-beam-validate "$MAA" --positions 101-250 --iterations 100000 \
+    --config "default (75x25): --algo nbmcts" --config "L=25,W=25: --algo nbmcts --beam-l 25,none --beam-w 25,none"
+  run s9-retune-nested-beam-bubblebreaker-validate "$TRAIN" --variant bubblebreaker --positions 51-100 --iterations 100000 \
+    --config "default (75x3): --algo nbmcts" --config "L=25,W=25: --algo nbmcts --beam-l 25,none --beam-w 25,none"
+  local args=(--config "default (75x3): --algo nbmcts")
+  nested_grid 25,75,250 25
+  run s9-retune-nested-beam-bubblebreaker-300k "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 300000 "${args[@]}"
+  for k in 100000 10000; do
+    run "s9-retune-z-bubblebreaker-validate-$((k / 1000))k" "$TRAIN" --variant bubblebreaker --positions 51-100 --iterations $k \
+      --config "default (z=30): --algo mcts" --config "z=50: --algo mcts --z 50"
+  done
+}
+# Issue 9: Bubble Breaker and Clickomania z were tuned before the solver (SameGame's
+# were retuned after it and held). Default MCTS (two trees in Bubble Breaker, one in
+# Clickomania) with z pinned, in both budget classes, boards 1-20 of each set.
+s9rzv() {
+  local args=(--config "default (z=30): --algo mcts")
+  for z in 0 10 20 50 100; do args+=(--config "z=$z: --algo mcts --z $z"); done
+  run s9-retune-z-bubblebreaker "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 100000 "${args[@]}"
+  run s9-retune-z-bubblebreaker-10k "$TRAIN" --variant bubblebreaker --positions 1-20 --iterations 10000 "${args[@]}"
+  args=(--config "default (z=0): --algo mcts")
+  for z in 10 30 100 200; do args+=(--config "z=$z: --algo mcts --z $z"); done
+  run s9-retune-z-clickomania "$CLK" --variant clickomania --positions 1-20 --iterations 100000 "${args[@]}"
+  args=(--config "default (z=100): --algo mcts")
+  for z in 0 10 30 200; do args+=(--config "z=$z: --algo mcts --z $z"); done
+  run s9-retune-z-clickomania-10k "$CLK" --variant clickomania --positions 1-20 --iterations 10000 "${args[@]}"
 }
 # The random-rollout winners of s9-retune-beam-random (the informed beams again),
 # on all validation positions: the new beam becomes the default if it wins here.
