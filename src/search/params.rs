@@ -191,6 +191,13 @@ impl Params {
     /// tuned at 100,000 (the boundary is their geometric mean).
     pub const SHORT_SEARCH: u64 = 31_623;
 
+    /// Budget classes of the level-1 beams of nested searches ([`Params::beam`]
+    /// with `nested`): a level-1 search of at most this many playouts takes the
+    /// beam tuned with 1,000-playout searches (level-2 NBMCTS at 100,000 in all),
+    /// a longer one the beam that won with 3,000 (300,000 in all, the batch budget);
+    /// the boundary is their geometric mean.
+    pub const SHORT_NESTED_SEARCH: u64 = 1_732;
+
     /// Beam (L, W) of a BMCTS search of `playouts` playouts (one level-1 search, or
     /// one move-by-move step). Single searches (`bmcts`): tuned here on the training
     /// set at 10,000 and 100,000 playouts (docs/experiments.md, "Beam"; thesis
@@ -207,6 +214,7 @@ impl Params {
     ) -> (u64, u32) {
         let informed = policy != RolloutPolicy::Random;
         let short = playouts <= Self::SHORT_SEARCH;
+        let short_nested = playouts <= Self::SHORT_NESTED_SEARCH;
         match (nested, variant) {
             // docs/results/tune-beam-clickomania-{10k,100k}.md; retuned after
             // Alg. 5.2's counter restart (s9-retune-beam-clickomania{,-10k}.md):
@@ -229,11 +237,25 @@ impl Params {
             // 10k), all p < 0.0001; tabu at 10k kept its (250, 100).
             (false, _) if short => (250, 100),
             (false, _) => (500, 100),
+            // Level-1 searches of NBMCTS. Retuned after Alg. 5.2's counter restart
+            // (issue 9): the best L grows with the level-1 search's budget.
+            // Clickomania: nothing beat the thesis' (10, 3)
+            // (s9-retune-nested-beam-clickomania.md).
             (true, Variant::Clickomania) => (10, 3),
+            // 1,000-playout searches (s9-retune-nested-beam-bubblebreaker.md,
+            // +402.5 on boards 1-20), validated on boards 51-100: +315.7 over the
+            // thesis' (75, 3), p < 0.0001 (…-bubblebreaker-validate.md). With
+            // 3,000-playout searches (25, 25) lost −114.0 and (75, 3) stays
+            // (…-bubblebreaker-300k.md).
+            (true, Variant::BubbleBreaker) if short_nested => (25, 25),
             (true, Variant::BubbleBreaker) => (75, 3),
-            // docs/results/tune-beam-nested{,-tabu}.md: 2,000-playout level-1
-            // searches of level-2 NBMCTS (the thesis' rows, (75, 2) random and
-            // (25, 5) informed, gained +236.1 and lost −319.3 there).
+            // SameGame: 1,000-playout searches (s9-retune-nested-beam{,-small}.md on
+            // Maastricht 1-50: L = 25 +138.0, smaller and larger L lose), validated
+            // on 101-250: +102.9 over (75, 25), p = 0.0002
+            // (s9-retune-nested-beam-validate.md). With 3,000-playout searches
+            // (75, 25) beat L = 10, 25 and 250 (s9-retune-nested-beam-300k.md).
+            // Random rollouts: tune-beam-nested.md (2,000-playout searches).
+            (true, _) if informed && short_nested => (25, 25),
             (true, _) if informed => (75, 25),
             (true, _) => (25, 25),
         }
@@ -323,6 +345,17 @@ mod tests {
             (25_000, 2)
         );
         assert_eq!(Params::beam(true, Variant::SameGame, r, 2000), (25, 25));
+        // Nested level-1 beams, by the level-1 search's budget class.
+        let t = RolloutPolicy::Tabu;
+        let n = Params::SHORT_NESTED_SEARCH;
+        assert_eq!(Params::beam(true, Variant::SameGame, t, n), (25, 25));
+        assert_eq!(Params::beam(true, Variant::SameGame, t, n + 1), (75, 25));
+        assert_eq!(Params::beam(true, Variant::BubbleBreaker, r, n), (25, 25));
+        assert_eq!(
+            Params::beam(true, Variant::BubbleBreaker, r, n + 1),
+            (75, 3)
+        );
+        assert_eq!(Params::beam(true, Variant::Clickomania, r, n), (10, 3));
         // SameGame, retuned after the solver: a short simulation limit with a wide
         // beam in both budget classes, whatever the rollouts.
         let t = RolloutPolicy::Tabu;
