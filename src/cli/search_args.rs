@@ -79,9 +79,10 @@ pub struct SearchArgs {
     /// Transposition table of exact and of the endgame solver, in MB.
     #[arg(long)]
     pub tt_mb: Option<u64>,
-    /// NRPA: lower-level searches per search at every level ≥ 1 (N; default 100).
+    /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
+    /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
     #[arg(long)]
-    pub nrpa_iterations: Option<u64>,
+    pub nrpa_iterations: Option<String>,
     /// NRPA: learning rate α of the policy adaptation (default 1).
     #[arg(long)]
     pub nrpa_alpha: Option<f64>,
@@ -401,8 +402,15 @@ impl SearchArgs {
                 )));
             }
         }
-        if let Some(v) = self.nrpa_iterations {
-            c.nrpa.iterations = v;
+        if let Some(v) = &self.nrpa_iterations {
+            c.nrpa.iterations = match v.trim() {
+                "auto" => Setting::Auto,
+                t => Setting::Set(t.parse().map_err(|_| {
+                    Error::Config(format!(
+                        "--nrpa-iterations: cannot read '{t}' (a whole number or auto)"
+                    ))
+                })?),
+            };
         }
         if let Some(v) = self.nrpa_alpha {
             c.nrpa.alpha = v;
@@ -517,7 +525,7 @@ mod tests {
         );
         assert_eq!(
             cfg("").unwrap().to_string(),
-            "nrpa --level 3 --nrpa-iterations 100 --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+            "nrpa --level 3 --nrpa-iterations auto --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
         );
         // Zero weights are off: the same configuration and canonical form as no flag.
         assert_eq!(
@@ -532,8 +540,33 @@ mod tests {
         );
         assert_eq!(
             cfg("--algo nrpa").unwrap().to_string(),
-            "nrpa --level 3 --nrpa-iterations 100 --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+            "nrpa --level 3 --nrpa-iterations auto --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
         );
+    }
+
+    #[test]
+    fn nrpa_iterations_auto_or_a_number() {
+        use crate::search::Setting;
+        assert_eq!(cfg("--algo nrpa").unwrap().nrpa.iterations, Setting::Auto);
+        let c = cfg("--algo nrpa --nrpa-iterations 100").unwrap();
+        assert_eq!(c.nrpa.iterations, Setting::Set(100));
+        assert!(c.to_string().contains("--nrpa-iterations 100 "), "{c}");
+        assert_eq!(
+            cfg("--algo nrpa --nrpa-iterations auto").unwrap(),
+            cfg("--algo nrpa").unwrap()
+        );
+        err("--algo nrpa --nrpa-iterations many", "--nrpa-iterations");
+        // JSON: an explicit N is the number it always was; auto is a word; both
+        // read back.
+        let json = serde_json::to_string(&c.nrpa).unwrap();
+        assert!(json.contains("\"iterations\":100"), "{json}");
+        let auto = serde_json::to_string(&cfg("--algo nrpa").unwrap().nrpa).unwrap();
+        assert!(auto.contains("\"iterations\":\"auto\""), "{auto}");
+        for (j, want) in [(json, c), (auto, cfg("--algo nrpa").unwrap())] {
+            let mut back = want.clone();
+            back.nrpa = serde_json::from_str(&j).unwrap();
+            assert_eq!(back, want, "{j}");
+        }
     }
 
     #[test]

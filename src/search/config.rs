@@ -440,7 +440,7 @@ impl SearchConfig {
         }
         if self.algo == Algo::Nrpa {
             let p = self.nrpa;
-            if p.iterations == 0 {
+            if p.iterations == Setting::Set(0) {
                 return bad("--nrpa-iterations must be at least 1".into());
             }
             if !(p.alpha.is_finite() && p.alpha > 0.0) {

@@ -38,7 +38,7 @@ mod policy;
 pub use self::moves::Late;
 use self::moves::Playout;
 use self::policy::{Policy, Trace};
-use super::{Best, Ctx, Limit};
+use super::{Best, Ctx, Limit, Params, Setting};
 use crate::board::{Board, Cell};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
@@ -46,8 +46,11 @@ use crate::Rng;
 /// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NrpaConfig {
-    /// Lower-level searches per search of each level ≥ 1 (N).
-    pub iterations: u64,
+    /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
+    /// [`super::Params::nrpa_iterations`] for the root board. Serialised as the
+    /// number (as before `auto` existed) or `"auto"`.
+    #[serde(with = "iterations_serde")]
+    pub iterations: Setting<u64>,
     /// Learning rate α of the adaptation.
     pub alpha: f64,
     /// GNRPA bias β: β · (group size − 2) is added to every move's weight.
@@ -61,10 +64,42 @@ pub struct NrpaConfig {
 impl Default for NrpaConfig {
     fn default() -> Self {
         NrpaConfig {
-            iterations: super::Params::NRPA_ITERATIONS,
+            iterations: Setting::Auto,
             alpha: super::Params::NRPA_ALPHA,
             bias: super::Params::NRPA_BIAS,
             late: Late::default(),
+        }
+    }
+}
+
+/// `iterations` in JSON: a number for an explicit N (the form of configurations
+/// written before `auto` existed, which read back unchanged), `"auto"` otherwise.
+mod iterations_serde {
+    use super::Setting;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Form {
+        N(u64),
+        Word(String),
+    }
+
+    pub fn serialize<S: Serializer>(v: &Setting<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match *v {
+            Setting::Set(n) => Form::N(n),
+            Setting::Auto => Form::Word("auto".into()),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Setting<u64>, D::Error> {
+        match Form::deserialize(d)? {
+            Form::N(n) => Ok(Setting::Set(n)),
+            Form::Word(w) if w == "auto" => Ok(Setting::Auto),
+            Form::Word(w) => Err(serde::de::Error::custom(format!(
+                "iterations: expected a number or \"auto\", got \"{w}\""
+            ))),
         }
     }
 }
@@ -92,6 +127,8 @@ struct Nrpa<'c, 's, 'r> {
     limit: Limit,
     root: Board,
     cfg: NrpaConfig,
+    /// N, resolved for the root board.
+    iterations: u64,
     playout: Playout,
     /// `levels[l]`: the result of the last (or current) level-l search.
     levels: Vec<Ws>,
@@ -122,6 +159,7 @@ pub(crate) fn nrpa(
         limit,
         root: *root,
         cfg,
+        iterations: cfg.iterations.or(Params::nrpa_iterations(root)),
         playout: Playout::new(tabu, cfg.late, cfg.bias),
         levels: (0..=level).map(|_| Ws::default()).collect(),
         scratch: Vec::new(),
@@ -150,7 +188,7 @@ impl Nrpa<'_, '_, '_> {
         let mut pol = pol.clone();
         let mut ws = std::mem::take(&mut self.levels[level]);
         ws.score = i32::MIN;
-        for _ in 0..self.cfg.iterations {
+        for _ in 0..self.iterations {
             if ws.score != i32::MIN && self.ctx.exhausted(&self.limit) {
                 break;
             }
@@ -176,7 +214,7 @@ mod tests {
 
     fn cfg(level: u32, n: u64) -> SearchConfig {
         let mut c = SearchConfig::new(Algo::Nrpa, level);
-        c.nrpa.iterations = n;
+        c.nrpa.iterations = crate::search::Setting::Set(n);
         c
     }
 

@@ -109,7 +109,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 fn threads_give_the_same_result_whatever_the_pool() {
     let mut configs = tree_configs();
     configs.push(cfg(Algo::Nmcs, 1, |_| {}));
-    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = 10));
+    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = Setting::Set(10)));
     let b = board15(9, Variant::SameGame);
     for mut c in configs {
         for n in [2, 3] {
@@ -147,7 +147,7 @@ fn the_iteration_budget_is_shared() {
     let b = board15(4, Variant::SameGame);
     let mut configs = tree_configs();
     configs.push(cfg(Algo::Nmcs, 2, |_| {}));
-    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = 5));
+    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = Setting::Set(5)));
     for mut c in configs {
         for (n, k) in [(2, 1001), (3, 1000), (4, 3)] {
             c.threads = n;
