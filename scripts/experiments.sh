@@ -341,16 +341,20 @@ s9rz() {
   done
   run s9-retune-z "$MAA" --positions 1-50 --iterations 100000 "${args[@]}"
 }
-# beam_grid LS WS [FLAGS]: appends a BMCTS configuration per (L, W) of the two comma
-# lists (with FLAGS added) to the array `args`.
-beam_grid() {
-  local l w
-  for l in ${1//,/ }; do
-    for w in ${2//,/ }; do
-      args+=(--config "L=$l,W=$w: --algo bmcts --beam-l $l --beam-w $w${3:+ $3}")
+# algo_grid ALGO SUFFIX LS WS [FLAGS]: appends an ALGO configuration per (L, W) of
+# the two comma lists (beam values followed by SUFFIX, with FLAGS added) to the array
+# `args`. beam_grid LS WS [FLAGS]: BMCTS beams; nested_grid LS WS: NBMCTS level-1
+# beams (none above).
+algo_grid() {
+  local a=$1 s=$2 l w
+  for l in ${3//,/ }; do
+    for w in ${4//,/ }; do
+      args+=(--config "L=$l,W=$w: --algo $a --beam-l $l$s --beam-w $w$s${5:+ $5}")
     done
   done
 }
+beam_grid() { algo_grid bmcts "" "$@"; }
+nested_grid() { algo_grid nbmcts ",none" "$@"; }
 # The baselines name the beam they ran (the default of the day; `auto` has changed).
 s9rb() {
   local args=(--config "default (10000x10): --algo bmcts --beam-l 10000 --beam-w 10")
@@ -424,14 +428,6 @@ s9rbvv() {
 # 1-20 of the Bubble Breaker and Clickomania sets. The baselines name the beam the
 # default ran. Winners go to validation (s9-retune-nested-beam-validate, written
 # after these results, with its rule, before it runs).
-nested_grid() {
-  local l w
-  for l in ${1//,/ }; do
-    for w in ${2//,/ }; do
-      args+=(--config "L=$l,W=$w: --algo nbmcts --beam-l $l,none --beam-w $w,none")
-    done
-  done
-}
 s9rnb() {
   local args=(--config "default (75x25): --algo nbmcts")
   nested_grid 25,250,1000 5,25,100
