@@ -66,8 +66,8 @@ fn key(plan: &Plan, c: usize, position: &Position, run: u32) -> Option<RunKey> {
 }
 
 impl<'a> CompareJournal<'a> {
-    /// Opens (or starts) the journal at `path`; `progress` is called once per job
-    /// run now. Warns on stderr about a torn last append (a kill mid-write).
+    /// Opens (or starts) the journal at `path`; `progress` is called once per job,
+    /// run now or taken from the journal. Warns on stderr about a torn last append (a kill mid-write).
     pub fn open(path: &Path, progress: &'a (dyn Fn() + Sync)) -> Result<Self, Error> {
         let mut journal = Journal::open(path)?;
         if let Some((kept, dropped)) = journal.torn() {
@@ -134,6 +134,8 @@ impl JobLog for CompareJournal<'_> {
             .iter()
             .find(|m| crate::line::verify(&board, m, rec.score).is_ok())?;
         self.restored.fetch_add(1, Ordering::Relaxed);
+        // A job taken from the journal is done: the progress bar counts it too.
+        (self.progress)();
         Some(JobResult {
             config: c,
             position: position.index,
