@@ -32,10 +32,11 @@ impl Params {
     /// smaller ones. On small boards a level's policy settles on one sequence long
     /// before 100 adaptations, and the rest of the level repeats it; a smaller N gives
     /// more complete, restarted runs. Chosen on generated boards (seed 11) at 20,000
-    /// playouts: level 3 reached the proven optimum on 193 of 216 boards of 5 × 4 to
-    /// 8 × 8 with N = 20, 177 with N = 100 (at 100,000 playouts on 7 × 7 and 8 × 8: 60
-    /// against 50 of 72); on 10 × 10 and 12 × 12 boards at 100,000 playouts N = 20 was
-    /// +26 and +95 (n.s.). Validated on the small-board suite (docs/search.md, "NRPA").
+    /// playouts: level 3 reached the proven optimum on 217 of 240 boards of 5 × 4 to
+    /// 8 × 8 with N = 20, 200 with N = 100 (docs/results/nrpa-small-n.md); on 10 × 10
+    /// and 12 × 12 boards at 100,000 playouts N = 20 was +26 and +95 (n.s.); on
+    /// 15 × 15 N = 100 won (docs/results/nrpa-n-15x15.md). Validated on the
+    /// small-board suite: 148 → 164 of 180 (docs/search.md, "NRPA").
     pub fn nrpa_iterations(root: &Board) -> u64 {
         if root.tiles() < Self::NRPA_SMALL_BOARD_TILES {
             Self::NRPA_SMALL_BOARD_ITERATIONS
