@@ -176,6 +176,31 @@ fn run_solve(set: &std::path::Path, args: &[&str]) -> (String, String) {
     )
 }
 
+/// NRPA's default N is `auto`: the configuration line says so, and on a small board it
+/// searches exactly as an explicit `--nrpa-iterations 20` (the small-board value);
+/// a word other than `auto` is refused naming the flag.
+#[test]
+fn nrpa_iterations_auto_is_the_small_board_value_on_small_boards() {
+    let (_dir, set) = small_set("nrpa-auto");
+    let budget = ["--iterations", "3000"];
+    let (auto, err) = run_solve(&set, &[&budget[..], &["--algo", "nrpa"]].concat());
+    assert!(err.contains("--nrpa-iterations auto "), "{err}");
+    let (twenty, _) = run_solve(
+        &set,
+        &[&budget[..], &["--algo", "nrpa", "--nrpa-iterations", "20"]].concat(),
+    );
+    let (hundred, _) = run_solve(
+        &set,
+        &[&budget[..], &["--algo", "nrpa", "--nrpa-iterations", "100"]].concat(),
+    );
+    assert_eq!(auto, twenty);
+    assert_ne!(auto, hundred, "N = 100 gave the same lines on every board");
+    refused(
+        &["--algo", "nrpa", "--nrpa-iterations", "lots"],
+        "--nrpa-iterations",
+    );
+}
+
 /// `--algo exact` proves every optimum of a small set, says so on the statistics
 /// line, and writes lines that `verify` accepts; global MCTS with the solver proves
 /// the same scores; with a tiny node budget exact says "not proven" and still
