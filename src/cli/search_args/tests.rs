@@ -1,0 +1,187 @@
+//! Tests of the search flags: canonical configuration lines and their round trip,
+//! `auto` values, and refusals naming the flag.
+
+use super::*;
+use clap::Parser;
+
+#[derive(Parser)]
+struct T {
+    #[command(flatten)]
+    a: SearchArgs,
+}
+
+fn cfg(args: &str) -> Result<SearchConfig, Error> {
+    let t = T::try_parse_from(std::iter::once("x").chain(args.split_whitespace()))
+        .map_err(|e| Error::Config(e.to_string()))?;
+    t.a.config()
+}
+
+fn err(args: &str, flag: &str) {
+    match cfg(args) {
+        Err(Error::Config(m)) => assert!(m.contains(flag), "{args}: {m}"),
+        other => panic!("{args}: expected an error naming {flag}, got {other:?}"),
+    }
+}
+
+#[test]
+fn display_round_trips_through_the_flags() {
+    for a in [
+        "--algo mcts",
+        "--algo mcts --c 0.5 --z 10 --advance best --restarts 4 --policy tabu",
+        "--algo nmcs --level 3",
+        "--algo nmcts",
+        "--algo nmcts --level 3 --c 0.0002 --inner 100,10000 --z 5,0,2",
+        "--algo bmcts --beam-l 100 --beam-w 3",
+        "--algo bmcts",
+        "--algo nbmcts --beam-l 10,1000 --beam-w 2,5 --policy tabu-bandit",
+        "--algo nmcts --z auto,20 --policy tabu-bandit --bandit-c 0.1",
+        "--algo mcts --z auto",
+        "--algo nbmcts --level 3",
+        "--algo mcts --solver off --reuse off --reward-norm range",
+        "--algo nmcts --bounds off",
+        "--algo nmcs --endgame 20 --tt-mb 16",
+        "--algo exact --tt-mb 8",
+        "--algo nmcts --endgame 12",
+        "--algo nrpa",
+        "--algo nrpa --level 2 --nrpa-iterations 50 --nrpa-alpha 0.5 --nrpa-bias=-0.25 --policy random",
+        "--algo nrpa --nrpa-late-tiles 40 --nrpa-late-size 3 --policy tabu",
+        "--algo nrpa --nrpa-late-size 4",
+        "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
+        "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
+        "--algo nbmcts --im-alpha 0,0.1 --im-source best",
+        "--algo mcts --z 10 --search-threads 2",
+        "--algo mcts --search-threads 1",
+        "--algo mcts --search-threads auto",
+        "--algo nrpa --search-threads 3",
+    ] {
+        let c = cfg(a).unwrap();
+        let shown = c.to_string();
+        let rest = shown.split_once(' ').map_or("", |x| x.1);
+        let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
+        assert_eq!(c, again, "{a} → {shown}");
+    }
+    assert_eq!(
+        cfg("--algo nmcts --c 0.0002").unwrap().to_string(),
+        "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
+    );
+    assert_eq!(
+        cfg("--algo bmcts --policy random").unwrap().to_string(),
+        "bmcts --c auto --beam-l auto --beam-w auto --z 0 --advance visits --restarts 1 --solver on --reuse on --reward-norm thesis --policy random"
+    );
+    assert_eq!(
+        cfg("").unwrap().to_string(),
+        "nrpa --level 3 --nrpa-iterations auto --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+    );
+    // Zero weights are off: the same configuration and canonical form as no flag.
+    assert_eq!(
+        cfg("--algo nmcts --im-alpha 0 --pb 0,0").unwrap(),
+        cfg("--algo nmcts").unwrap()
+    );
+    assert_eq!(
+        cfg("--algo nmcts --im-alpha 0.3 --eval colors")
+            .unwrap()
+            .im_alpha,
+        vec![0.3, 0.0]
+    );
+    assert_eq!(
+        cfg("--algo nrpa").unwrap().to_string(),
+        "nrpa --level 3 --nrpa-iterations auto --nrpa-alpha 1 --nrpa-bias 0 --policy auto"
+    );
+}
+
+#[test]
+fn nrpa_iterations_auto_or_a_number() {
+    use crate::search::Setting;
+    assert_eq!(cfg("--algo nrpa").unwrap().nrpa.iterations, Setting::Auto);
+    let c = cfg("--algo nrpa --nrpa-iterations 100").unwrap();
+    assert_eq!(c.nrpa.iterations, Setting::Set(100));
+    assert!(c.to_string().contains("--nrpa-iterations 100 "), "{c}");
+    assert_eq!(
+        cfg("--algo nrpa --nrpa-iterations auto").unwrap(),
+        cfg("--algo nrpa").unwrap()
+    );
+    err("--algo nrpa --nrpa-iterations many", "--nrpa-iterations");
+    // JSON: an explicit N is the number it always was; auto is a word; both
+    // read back.
+    let json = serde_json::to_string(&c.nrpa).unwrap();
+    assert!(json.contains("\"iterations\":100"), "{json}");
+    let auto = serde_json::to_string(&cfg("--algo nrpa").unwrap().nrpa).unwrap();
+    assert!(auto.contains("\"iterations\":\"auto\""), "{auto}");
+    for (j, want) in [(json, c), (auto, cfg("--algo nrpa").unwrap())] {
+        let mut back = want.clone();
+        back.nrpa = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, want, "{j}");
+    }
+}
+
+#[test]
+fn nonsense_is_refused_naming_the_flag() {
+    err("--algo nmcts --level 0", "--level");
+    err("--algo mcts --level 2", "--level");
+    err("--algo mcts --c -1", "--c");
+    err("--algo mcts --c NaN", "--c");
+    err("--algo mcts --c 0.1,0.2", "--c");
+    err("--algo nmcts --inner 10,20", "--inner");
+    err("--algo nmcts --inner 0", "--inner");
+    err("--algo mcts --inner 10", "--inner");
+    err("--algo bmcts --beam-w 0", "--beam-w");
+    err("--algo bmcts --beam-l 0", "--beam-l");
+    err("--algo mcts --beam-l 10", "--beam-l");
+    err("--algo nbmcts --beam-l 10,none --beam-w 2,3", "--beam-l");
+    err("--algo nmcs --c 0.1", "--c");
+    err("--algo mcts --restarts 0", "--restarts");
+    err("--algo mcts --advance most", "--advance");
+    err("--algo tree", "--algo");
+    err("--algo mcts --z x", "--z");
+    err("--algo nmcs --solver off", "--solver");
+    err("--algo nmcs --bounds off", "--bounds");
+    err("--algo nmcs --reward-norm range", "--reward-norm");
+    err("--algo exact --reuse on", "--reuse");
+    err("--algo exact --endgame 10", "--endgame");
+    err("--algo mcts --tt-mb 0", "--tt-mb");
+    err("--algo nmcs --nrpa-iterations 10", "--nrpa-iterations");
+    err("--algo mcts --nrpa-alpha 0.5", "--nrpa-alpha");
+    err("--algo nmcts --nrpa-bias 1", "--nrpa-bias");
+    err("--algo nrpa --nrpa-iterations 0", "--nrpa-iterations");
+    err("--algo nrpa --nrpa-alpha 0", "--nrpa-alpha");
+    err("--algo nrpa --nrpa-alpha NaN", "--nrpa-alpha");
+    err("--algo nrpa --nrpa-bias inf", "--nrpa-bias");
+    err("--algo nmcs --nrpa-late-tiles 30", "--nrpa-late-tiles");
+    err("--algo nrpa --nrpa-late-size 1", "--nrpa-late-size");
+    err(
+        "--algo nrpa --nrpa-late-tiles 30 --policy random",
+        "--nrpa-late-tiles",
+    );
+    err("--algo nrpa --c 0.1", "--c");
+    err("--algo nrpa --inner 10", "--inner");
+    err("--algo nrpa --solver on", "--solver");
+    err("--algo nrpa --restarts 2", "--restarts");
+    err("--algo nrpa --policy tabu-bandit", "--policy");
+    err("--algo nrpa --endgame 10", "--endgame");
+    err("--algo nrpa --level 9", "--level");
+    err("--algo nmcs --eval colors", "--eval");
+    err("--algo nrpa --im-alpha 0.3", "--im-alpha");
+    err("--algo exact --pb 1", "--pb");
+    err("--algo nmcs --im-source best", "--im-source");
+    err("--algo mcts --search-threads 0", "--search-threads");
+    err("--algo exact --search-threads 2", "--search-threads");
+    err("--algo mcts --eval best", "--eval");
+    err("--algo mcts --im-source colors", "--im-source");
+    err("--algo mcts --im-alpha 0.3", "--im-alpha");
+    err("--algo mcts --im-alpha 2 --eval colors", "--im-alpha");
+    err("--algo mcts --im-alpha 0.1,0.2 --eval colors", "--im-alpha");
+    err("--algo mcts --pb 1", "--pb");
+    err("--algo mcts --pb auto --eval colors", "--pb");
+    assert!(T::try_parse_from(["x", "--solver", "maybe"]).is_err());
+    err("--algo mcts --policy tabu --bandit-c 0.1", "--bandit-c");
+    err(
+        "--algo mcts --policy tabu-bandit --bandit-c=-1",
+        "--bandit-c",
+    );
+    let a = T::try_parse_from(["x", "--time=-1"]).unwrap().a;
+    assert!(
+        matches!(a.budget(Budget::Iterations(1)), Err(Error::Config(m)) if m.contains("--time"))
+    );
+    let a = T::try_parse_from(["x", "--time=NaN"]).unwrap().a;
+    assert!(a.budget(Budget::Iterations(1)).is_err());
+}
