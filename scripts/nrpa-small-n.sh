@@ -19,7 +19,7 @@ for l in 2 3; do
 done
 echo '```text'
 echo "\$ scripts/nrpa-small-n.sh"
-SG="$S" SAMEGAME="$S" SEED=11 CONFIGS="$configs" scripts/small-board-suite.sh 20000 4
+SAMEGAME="$S" SEED=11 CONFIGS="$configs" scripts/small-board-suite.sh 20000 4
 for g in 10x10x4 12x12x5; do
   IFS=x read -r w h c <<<"$g"
   "$S" generate --width "$w" --height "$h" --colors "$c" --count 12 --seed 11 --out "$dir/g$g.txt"

@@ -81,8 +81,8 @@ pub struct SearchArgs {
     pub tt_mb: Option<u64>,
     /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
     /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
-    #[arg(long)]
-    pub nrpa_iterations: Option<String>,
+    #[arg(long, value_parser = auto_or_count)]
+    pub nrpa_iterations: Option<Setting<u64>>,
     /// NRPA: learning rate α of the policy adaptation (default 1).
     #[arg(long)]
     pub nrpa_alpha: Option<f64>,
@@ -136,6 +136,17 @@ pub(crate) fn threads_arg(s: &str) -> Result<u32, String> {
             Ok(n) => Ok(n),
             Err(e) => Err(format!("{e}")),
         },
+    }
+}
+
+/// `auto` or a whole number (a count such as NRPA's N; 0 is left to validation).
+fn auto_or_count(s: &str) -> Result<Setting<u64>, String> {
+    match s {
+        "auto" => Ok(Setting::Auto),
+        _ => s
+            .parse()
+            .map(Setting::Set)
+            .map_err(|e| format!("{e} (a whole number or auto)")),
     }
 }
 
@@ -402,15 +413,8 @@ impl SearchArgs {
                 )));
             }
         }
-        if let Some(v) = &self.nrpa_iterations {
-            c.nrpa.iterations = match v.trim() {
-                "auto" => Setting::Auto,
-                t => Setting::Set(t.parse().map_err(|_| {
-                    Error::Config(format!(
-                        "--nrpa-iterations: cannot read '{t}' (a whole number or auto)"
-                    ))
-                })?),
-            };
+        if let Some(v) = self.nrpa_iterations {
+            c.nrpa.iterations = v;
         }
         if let Some(v) = self.nrpa_alpha {
             c.nrpa.alpha = v;

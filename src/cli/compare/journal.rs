@@ -67,7 +67,8 @@ fn key(plan: &Plan, c: usize, position: &Position, run: u32) -> Option<RunKey> {
 
 impl<'a> CompareJournal<'a> {
     /// Opens (or starts) the journal at `path`; `progress` is called once per job,
-    /// run now or taken from the journal. Warns on stderr about a torn last append (a kill mid-write).
+    /// run now or taken from the journal. Warns on stderr about a torn last append
+    /// (a kill mid-write).
     pub fn open(path: &Path, progress: &'a (dyn Fn() + Sync)) -> Result<Self, Error> {
         let mut journal = Journal::open(path)?;
         if let Some((kept, dropped)) = journal.torn() {
