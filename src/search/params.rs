@@ -405,7 +405,6 @@ mod tests {
         assert_eq!(Params::beam(true, Variant::Clickomania, r, n), (10, 3));
         // SameGame, retuned after the solver: a short simulation limit with a wide
         // beam in both budget classes, whatever the rollouts.
-        let t = RolloutPolicy::Tabu;
         assert_eq!(Params::beam(false, Variant::SameGame, t, short), (250, 100));
         assert_eq!(Params::beam(false, Variant::SameGame, r, short), (250, 100));
         assert_eq!(
