@@ -1,9 +1,13 @@
 //! `samegame`: a solver for the SameGame family of one-player puzzles (SameGame,
 //! Clickomania, Bubble Breaker): a bitboard engine, the search family of Baier's
-//! 2015 thesis (MCTS, NMCS, NMCTS, BMCTS, NBMCTS), a batch driver and file formats.
+//! 2015 thesis (MCTS, NMCS, NMCTS, BMCTS, NBMCTS), Nested Rollout Policy Adaptation
+//! (NRPA, the default search), an exact solver, a batch driver, a comparison driver
+//! and file formats.
 //!
-//! Modules depend downward only: `cli` → `batch` → `search` → `policy`/`tree` →
-//! `board`/`rules`; `io` depends on `board`, `line` and `rules`.
+//! Modules depend downward only: `cli` → `batch`/`compare` → `search` →
+//! `policy`/`tree` → `board`/`rules`/`rng`; `io` depends on `board`, `line` and
+//! `rules`; `rng` (the generator and the one hash function) imports nothing. This
+//! file only declares modules and re-exports; it defines no function.
 #![warn(missing_docs)]
 // Column-lane code indexes several parallel arrays by column; index loops read best.
 #![allow(clippy::needless_range_loop)]

@@ -84,6 +84,77 @@ impl FromStr for Algo {
     }
 }
 
+/// The flags that only the tree searches use.
+const TREE_FLAGS: [&str; 15] = [
+    "--c",
+    "--z",
+    "--advance",
+    "--beam-l",
+    "--beam-w",
+    "--inner",
+    "--restarts",
+    "--solver",
+    "--bounds",
+    "--reuse",
+    "--reward-norm",
+    "--eval",
+    "--im-alpha",
+    "--im-source",
+    "--pb",
+];
+
+/// The flags that only NRPA uses.
+const NRPA_FLAGS: [&str; 5] = [
+    "--nrpa-iterations",
+    "--nrpa-alpha",
+    "--nrpa-bias",
+    "--nrpa-late-tiles",
+    "--nrpa-late-size",
+];
+
+impl Algo {
+    /// Whether `algo` uses `flag`: the one table of which flag applies to which
+    /// algorithm, used for the flags a user gives (`cli`) and for the fields a
+    /// configuration sets ([`SearchConfig::validate`]). The error names the flag.
+    pub fn uses_flag(self, flag: &str) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if TREE_FLAGS.contains(&flag) && !self.is_tree() {
+            return bad(format!(
+                "{flag} is not used by {} (it builds no tree)",
+                self.name()
+            ));
+        }
+        if matches!(flag, "--beam-l" | "--beam-w") && !self.has_beam() {
+            return bad(format!(
+                "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
+                self.name()
+            ));
+        }
+        if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
+            return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
+        }
+        Ok(())
+    }
+
+    /// Checks `--level` for this algorithm.
+    pub fn check_level(self, level: u32) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if level == 0 {
+            return bad("--level must be at least 1".into());
+        }
+        if !self.is_nested() && level != 1 {
+            return bad(format!(
+                "--level {level} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
+                self.name()
+            ));
+        }
+        if level > 8 {
+            return bad(format!("--level {level} is too deep (at most 8)"));
+        }
+        Ok(())
+    }
+}
+
 /// A per-level parameter value: explicit, or `auto` (the [`Defaults`] default for the
 /// board's variant and the rollout policy, resolved when the search starts).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -280,20 +351,17 @@ impl SearchConfig {
     /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
     fn validate_informed(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if !self.algo.is_tree() {
-            for (flag, set) in [
-                ("--eval", self.eval != Eval::None),
-                ("--im-alpha", !self.im_alpha.is_empty()),
-                ("--im-source", self.im_source != ImSource::Eval),
-                ("--pb", !self.pb.is_empty()),
-            ] {
-                if set {
-                    return bad(format!(
-                        "{flag} is not used by {} (it builds no tree)",
-                        self.algo.name()
-                    ));
-                }
+        for (flag, set) in [
+            ("--eval", self.eval != Eval::None),
+            ("--im-alpha", !self.im_alpha.is_empty()),
+            ("--im-source", self.im_source != ImSource::Eval),
+            ("--pb", !self.pb.is_empty()),
+        ] {
+            if set {
+                self.algo.uses_flag(flag)?;
             }
+        }
+        if !self.algo.is_tree() {
             return Ok(());
         }
         let n = self.level as usize;
@@ -332,19 +400,7 @@ impl SearchConfig {
     /// lengths, …); the message names the flag.
     pub fn validate(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if self.level == 0 {
-            return bad("--level must be at least 1".into());
-        }
-        if !self.algo.is_nested() && self.level != 1 {
-            return bad(format!(
-                "--level {} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
-                self.level,
-                self.algo.name()
-            ));
-        }
-        if self.level > 8 {
-            return bad(format!("--level {} is too deep (at most 8)", self.level));
-        }
+        self.algo.check_level(self.level)?;
         if self.restarts == 0 {
             return bad("--restarts must be at least 1".into());
         }
@@ -408,10 +464,18 @@ impl SearchConfig {
                 );
             }
         } else if self.nrpa != NrpaConfig::default() {
-            return bad(format!(
-                "--nrpa-iterations, --nrpa-alpha, --nrpa-bias and --nrpa-late-* are only used by nrpa, not {}",
-                self.algo.name()
-            ));
+            let d = NrpaConfig::default();
+            for (flag, set) in [
+                ("--nrpa-iterations", self.nrpa.iterations != d.iterations),
+                ("--nrpa-alpha", self.nrpa.alpha != d.alpha),
+                ("--nrpa-bias", self.nrpa.bias != d.bias),
+                ("--nrpa-late-tiles", self.nrpa.late.tiles != d.late.tiles),
+                ("--nrpa-late-size", self.nrpa.late.size != d.late.size),
+            ] {
+                if set {
+                    self.algo.uses_flag(flag)?;
+                }
+            }
         }
         if self.algo == Algo::Exact && self.endgame != 0 {
             return bad("--endgame is not used by exact (it solves the whole game)".into());
@@ -425,14 +489,15 @@ impl SearchConfig {
         self.validate_informed()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
-            if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
-                return bad(format!(
-                    "--c, --z, --beam-l and --beam-w are not used by {}",
-                    self.algo.name()
-                ));
-            }
-            if self.inner.is_some() {
-                return bad(format!("--inner is not used by {}", self.algo.name()));
+            for (flag, set) in [
+                ("--c", !self.c.is_empty()),
+                ("--z", !self.z.is_empty()),
+                ("--beam-l", !self.beam.is_empty()),
+                ("--inner", self.inner.is_some()),
+            ] {
+                if set {
+                    self.algo.uses_flag(flag)?;
+                }
             }
             return Ok(());
         }
@@ -459,12 +524,7 @@ impl SearchConfig {
         }
         for (i, b) in self.beam.iter().enumerate() {
             match b {
-                Some(_) if !self.algo.has_beam() => {
-                    return bad(format!(
-                        "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
-                        self.algo.name()
-                    ))
-                }
+                Some(_) if !self.algo.has_beam() => self.algo.uses_flag("--beam-l")?,
                 Some(Beam { l, w }) => {
                     if *l == Setting::Set(0) {
                         return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
@@ -480,6 +540,11 @@ impl SearchConfig {
             return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
         }
         if let Some(inner) = &self.inner {
+            if n < 2 {
+                return bad(
+                    "--inner needs --level 2 or more (it sets the lower levels' playouts)".into(),
+                );
+            }
             if inner.len() != n - 1 {
                 return bad(format!(
                     "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",

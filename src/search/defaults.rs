@@ -1,14 +1,15 @@
 //! Every default of the search family, in one place: the values, with the tables and
 //! experiments each comes from ([`Defaults`]), the default configuration of each
-//! algorithm ([`SearchConfig::new`]) and the resolution of every `auto` for a board
-//! and budget ([`SearchConfig::resolve`], in `resolve.rs`). The CLI only parses: a
+//! algorithm ([`SearchConfig::new`](super::SearchConfig::new)) and the resolution of every `auto` for a board
+//! and budget (`SearchConfig::resolve`, in `resolve.rs`). The CLI only parses: a
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
 //! budgets, budget classes, NRPA's N and policy, root-parallel trees) and
 //! [`Resolved`]. Must not: run searches or validate configurations.
 
-use super::{Algo, Budget, RewardNorm};
+use super::budget::Budget;
+use super::config::{Algo, RewardNorm};
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
@@ -17,6 +18,22 @@ use crate::rules::Variant;
 pub struct Defaults;
 
 impl Defaults {
+    /// The default algorithm (`--algo`): level-3 NRPA was stronger than level-2 NMCS
+    /// at equal time on every variant and on validation positions never used for
+    /// tuning (docs/experiments.md, "The default algorithm").
+    pub const ALGO: Algo = Algo::Nrpa;
+
+    /// The default `--level` of `algo`: [`Defaults::NRPA_LEVEL`] for NRPA,
+    /// [`Defaults::LEVEL`] for the other nested searches, 1 for MCTS, BMCTS and
+    /// exact.
+    pub fn level(algo: Algo) -> u32 {
+        match algo {
+            Algo::Nrpa => Self::NRPA_LEVEL,
+            a if a.is_nested() => Self::LEVEL,
+            _ => 1,
+        }
+    }
+
     /// Default nesting level of NMCS, NMCTS and NBMCTS.
     pub const LEVEL: u32 = 2;
     /// Default nesting level of NRPA (Rosin 2011 and Cazenave 2016 use 3-5 with a
@@ -227,13 +244,15 @@ impl Defaults {
     pub const SHORT_NESTED_SEARCH: u64 = 1_732;
 
     /// Beam (L, W) of a BMCTS search of `playouts` playouts (one level-1 search, or
-    /// one move-by-move step). Single searches (`bmcts`): tuned here on the training
-    /// set at 10,000 and 100,000 playouts (docs/experiments.md, "Beam"; thesis
-    /// §5.3.1, Tables 5.1/5.2 did the same per time setting). Lower levels of a nested
-    /// search (`nbmcts`, short repeated searches): SameGame tuned here for
-    /// 2,000-playout level-1 searches (random 25/25, informed 75/25); Bubble Breaker
-    /// and Clickomania from thesis Tables 5.3/5.4, multi-start, 0.25-second row
-    /// (75/3, 10/3).
+    /// one move-by-move step). Single searches (`bmcts`): tuned here at 10,000 and
+    /// 100,000 playouts (docs/experiments.md, "Beam"; thesis §5.3.1, Tables 5.1/5.2
+    /// did the same per time setting), retuned after Alg. 5.2's counter restart.
+    /// Level-1 searches of a nested search (`nbmcts`): by the level-1 search's own
+    /// budget class ([`Defaults::SHORT_NESTED_SEARCH`]): SameGame informed (25, 25)
+    /// for short searches and (75, 25) for longer ones, random (25, 25); Bubble
+    /// Breaker (25, 25) short and the thesis' (75, 3) longer (Tables 5.3/5.4,
+    /// multi-start, 0.25-second row); Clickomania the thesis' (10, 3). Each value's
+    /// experiment is cited beside it.
     pub fn beam(
         nested: bool,
         variant: Variant,

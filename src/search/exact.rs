@@ -13,7 +13,7 @@
 //! bonus when no colour is down to one tile); a child whose optimistic value cannot
 //! beat the best so far is cut. Positions are keyed by a 96-bit fingerprint of the
 //! tile lanes (two independent 64- and 32-bit hashes), in a direct-mapped table of
-//! fixed size (`--exact-tt-mb`), so memory is bounded and a lost entry only costs
+//! fixed size (`--tt-mb`), so memory is bounded and a lost entry only costs
 //! time. The optimal line is rebuilt by re-searching each step with a null window.
 //! With a node, time or stop limit the search gives up and reports "not proven" with
 //! the best complete game it saw; it never claims an optimum it did not prove.

@@ -40,7 +40,8 @@ use self::moves::Playout;
 use self::policy::{Policy, Trace};
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
-use super::Setting;
+use super::config::Setting;
+use super::defaults::Defaults;
 use crate::board::Board;
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
@@ -68,8 +69,8 @@ impl Default for NrpaConfig {
     fn default() -> Self {
         NrpaConfig {
             iterations: Setting::Auto,
-            alpha: super::Defaults::NRPA_ALPHA,
-            bias: super::Defaults::NRPA_BIAS,
+            alpha: Defaults::NRPA_ALPHA,
+            bias: Defaults::NRPA_BIAS,
             late: Late::default(),
         }
     }

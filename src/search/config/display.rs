@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use super::{Algo, Eval, ImSource, SearchConfig};
+use super::{Algo, SearchConfig};
+use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
     v.iter().map(f).collect::<Vec<_>>().join(",")

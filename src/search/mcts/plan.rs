@@ -3,7 +3,8 @@
 //! Owns: the shape of a resolved tree search. Must not: hold or compute defaults
 //! (`search::defaults` resolves every `auto` into a plan), run searches.
 
-use crate::search::{Advance, Eval, ImSource, RewardNorm};
+use crate::search::config::{Advance, RewardNorm};
+use crate::search::eval::{Eval, ImSource};
 
 /// Resolved parameters of one level.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,8 +1,8 @@
 //! Selection of the level routine: the child chosen at a node whose moves have all
 //! been tried, with the selection memo that lets most selections skip the scan over
-//! the children. Plain UCB1-TUNED ([`select`]) and the informed value of
-//! `--im-alpha`/`--pb` (`super::super::informed::informed_value`) both go through
-//! [`select_by`].
+//! the children. Plain UCB1-TUNED ([`select`]) and the informed selection of
+//! `--im-alpha`/`--pb` (`super::informed::select_informed`, beside this module)
+//! both go through [`select_by`].
 //!
 //! Owns: [`select_by`], [`select`] and the memo protocol ([`Memo`] is stored by the
 //! tree). Must not: change statistics or the tree's shape, or choose differently
@@ -46,7 +46,7 @@ pub(super) fn select(tree: &mut Tree, id: NodeId, c: f64, scale: f64) -> NodeId 
 /// value is checked at the scan's parent count (its value now is at least that),
 /// which spares a logarithm.
 #[inline]
-pub(in crate::search) fn select_by(
+pub(super) fn select_by(
     tree: &mut Tree,
     id: NodeId,
     memo: bool,

@@ -38,14 +38,6 @@ pub(crate) fn code(g: &Group, mask: &GroupMask) -> u64 {
     h
 }
 
-/// The level-0 search of NRPA: one game from the root sampled from a policy.
-///
-/// The legal groups are kept with their codes and weights (policy weight + bias)
-/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
-/// keeps groups: after a move only the groups with a tile in the columns the move
-/// can have changed (its columns and one on each side; everything right of them
-/// when a column was emptied, since a shifted group's code changes) are flooded
-/// again, and each is flooded once, its code taken from the same flood.
 /// A legal group of the position being played, with its code, its weight w
 /// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
 /// the group is flooded: a step's softmax then needs no exponential.
@@ -79,12 +71,20 @@ pub struct Late {
 impl Default for Late {
     fn default() -> Self {
         Late {
-            tiles: crate::search::Defaults::NRPA_LATE_TILES,
-            size: crate::search::Defaults::NRPA_LATE_SIZE,
+            tiles: crate::search::defaults::Defaults::NRPA_LATE_TILES,
+            size: crate::search::defaults::Defaults::NRPA_LATE_SIZE,
         }
     }
 }
 
+/// The level-0 search of NRPA: one game from the root sampled from a policy.
+///
+/// The legal groups are kept with their codes and weights (policy weight + bias)
+/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
+/// keeps groups: after a move only the groups with a tile in the columns the move
+/// can have changed ([`Window`]: its columns and one on each side; everything right
+/// of them when a column was emptied, since a shifted group's code changes) are
+/// flooded again, and each is flooded once, its code taken from the same flood.
 pub(crate) struct Playout {
     /// Tabu colour of the selective policy (`None` = every group is a candidate).
     pub tabu: Option<u8>,
