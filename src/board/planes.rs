@@ -67,7 +67,7 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
 
     /// True when `board` fits this layout.
     #[inline]
-    pub fn fits(board: &Board) -> bool {
+    pub(crate) fn fits(board: &Board) -> bool {
         board.width() <= Self::WIDTH
             && board.height() <= Self::HEIGHT
             && planes_for(board.colors()) <= P
@@ -186,9 +186,9 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
         out
     }
 
-    /// Colour of the tile at bit `i` (which must be occupied).
-    #[inline(always)]
-    pub fn color_at_bit(&self, i: usize) -> u8 {
+    /// Colour of the tile at bit `i` (which must be occupied; tests only).
+    #[cfg(test)]
+    fn color_at_bit(&self, i: usize) -> u8 {
         let (blk, w, b) = (i / 256, i / 64 % 4, i % 64);
         let mut c = 0;
         for k in 0..P {
@@ -382,8 +382,9 @@ fn first_bit<const B: usize>(m: &Plane<B>) -> usize {
 
 /// Index of the `r`-th set bit (0-based, lowest first) of a plane; `r < count(m)`.
 /// Lowest first is column-major order: column by column, rows bottom to top.
-#[inline(always)]
-pub fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
+/// Tests only (the playout uses [`select_seed`]).
+#[cfg(test)]
+fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
     select_seed(m, r).0
 }
 
@@ -462,15 +463,9 @@ fn remove_lane<const L: u32>(a: &mut [u64], x: usize) {
     }
 }
 
-/// Index of the `r`-th set bit (0-based, from bit 0) of `m`; `r < m.count_ones()`.
-#[inline(always)]
-pub fn nth_set_bit64(m: u64, r: u32) -> u32 {
-    pdep64(1 << r, m).trailing_zeros()
-}
-
 /// Parallel bit extract: the bits of `v` at the set positions of `m`, packed low.
 #[inline(always)]
-pub fn pext64(v: u64, m: u64) -> u64 {
+fn pext64(v: u64, m: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.
@@ -484,7 +479,7 @@ pub fn pext64(v: u64, m: u64) -> u64 {
 
 /// Parallel bit deposit: the low bits of `v` spread to the set positions of `m`.
 #[inline(always)]
-pub fn pdep64(v: u64, m: u64) -> u64 {
+fn pdep64(v: u64, m: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.

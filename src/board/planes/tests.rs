@@ -117,6 +117,27 @@ fn planes_fill_every_layout_to_its_limits() {
     assert!(!Planes::<1, 16, MAX_PLANES>::fits(&b) && Planes::<2, 32, MAX_PLANES>::fits(&b));
 }
 
+/// The word step of [`select_seed`]: `pdep64(1 << r, m)` keeps the r-th set bit of
+/// `m` (0-based, lowest first), the bit left after clearing the r lowest ones.
+#[test]
+fn pdep_of_one_bit_selects_the_rth_set_bit() {
+    let mut rng = rng_for(11, 0, 0);
+    for _ in 0..10_000 {
+        let m: u64 = rng.gen::<u64>() & rng.gen::<u64>();
+        for r in 0..m.count_ones() {
+            let mut v = m;
+            for _ in 0..r {
+                v &= v - 1;
+            }
+            assert_eq!(
+                pdep64(1 << r, m).trailing_zeros(),
+                v.trailing_zeros(),
+                "{m:#x} {r}"
+            );
+        }
+    }
+}
+
 #[test]
 fn portable_bit_operations_agree_with_definitions() {
     let mut rng = rng_for(23, 0, 0);
