@@ -38,9 +38,10 @@
 //! A block is four words (16 columns of 16 rows, or with `L` = 32, 8 columns of 32
 //! rows); `B` blocks hold `16·B` (or `8·B`) columns. The colour of the tile at
 //! column 1, row 2 is read at bit 1·16 + 2 = 18: set in `bits[0]`, clear in
-//! `bits[1]`, so colour `0b01` = 1. Its same-colour edges, for every colour at once:
-//! `up` = {(0,0), (1,1)} (the 2 on the 2, the 1 on the 1) and `right` = {(1,0)}
-//! (the 0 beside the 0); their end tiles, [`Planes::pairs`], are all six tiles.
+//! `bits[1]`, so colour `0b01` = 1. The board's same-colour edges, every colour at
+//! once, as (x, y): `up` = {(0,0), (1,1)} (the 2 under the 2, the 1 under the 1)
+//! and `right` = {(1,0)} (the 0 left of the 0); their end tiles, [`Planes::pairs`],
+//! are all six tiles.
 //! (`tests::module_doc_layout_picture` checks every number of this picture.)
 //!
 //! Must not: choose moves, keep scores or know about search; it is a value type for
