@@ -3,12 +3,12 @@
 //!
 //! Per-level lists (`--c`, `--z`, `--beam-l`, `--beam-w`, `--inner`) are
 //! comma-separated, from level 1 upward. Missing upper levels take their defaults
-//! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Params`] default
+//! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Defaults`] default
 //! of the board's variant; `none` switches a level's beam off.
 
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfig, Setting};
+use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -214,8 +214,8 @@ impl SearchArgs {
         let algo: Algo = self.algo.parse()?;
         let level = match self.level {
             Some(l) => l,
-            None if algo == Algo::Nrpa => Params::NRPA_LEVEL,
-            None if algo.is_nested() => Params::LEVEL,
+            None if algo == Algo::Nrpa => Defaults::NRPA_LEVEL,
+            None if algo.is_nested() => Defaults::LEVEL,
             None => 1,
         };
         if level == 0 {
@@ -429,7 +429,7 @@ impl SearchArgs {
             c.nrpa.late.size = v;
         }
         if let Some(n) = self.search_threads {
-            c.threads = n;
+            c.trees = n;
         }
         c.validate()?;
         Ok(c)

@@ -1,15 +1,18 @@
 //! Search configuration: [`Algo`], per-level [`Setting`]s, [`Beam`], [`Advance`] and
-//! [`SearchConfig`] (every parameter, its defaults via [`SearchConfig::new`], its
-//! validation and its canonical one-line form).
+//! [`SearchConfig`] (every parameter, its validation and its canonical one-line
+//! form).
 //!
-//! Owns: the shape and validation of configurations. Must not: hold default values
-//! (those live in [`super::params::Params`]), run searches, print or parse CLI flags.
+//! Owns: the shape and validation of configurations: every check of a value or a
+//! combination lives here, and the CLI relies on it. Must not: hold default values
+//! (those, [`SearchConfig::new`] and the resolution of `auto`, live in
+//! `search::defaults`), run searches, print or parse CLI flags.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::defaults::Defaults;
 use super::eval::{Eval, ImSource};
 use super::nrpa::NrpaConfig;
 use crate::error::Error;
@@ -81,11 +84,11 @@ impl FromStr for Algo {
     }
 }
 
-/// A per-level parameter value: explicit, or `auto` (the [`Params`] default for the
+/// A per-level parameter value: explicit, or `auto` (the [`Defaults`] default for the
 /// board's variant and the rollout policy, resolved when the search starts).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Setting<T> {
-    /// The default from [`Params`] for the variant and policy.
+    /// The default from [`Defaults`] for the variant and policy.
     Auto,
     /// This value.
     Set(T),
@@ -204,17 +207,17 @@ pub struct SearchConfig {
     pub beam: Vec<Option<Beam>>,
     /// Move-by-move search per level: spend the level's budget over the first z moves
     /// (`--z`); 0 = global search from the level's start position; `auto` = the tuned
-    /// [`Params::z`] for the variant, policy and the level's budget class.
+    /// [`Defaults::z`] for the variant, policy and the level's budget class.
     pub z: Vec<Setting<u32>>,
     /// How move-by-move search advances (`--advance`).
     pub advance: Advance,
     /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
-    /// `None` = `auto` (see [`Params::inner`]).
+    /// `None` = `auto` (see [`Defaults::inner`]).
     pub inner: Option<Vec<u64>>,
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
     /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
-    /// `tabu-bandit` only); `None` = [`Params::bandit_c`] for the bandit's lifetime.
+    /// `tabu-bandit` only); `None` = [`Defaults::bandit_c`] for the bandit's lifetime.
     #[serde(default)]
     pub bandit_c: Option<f64>,
     /// One-player MCTS-Solver in the tree searches (`--solver on|off`). Journals
@@ -257,98 +260,23 @@ pub struct SearchConfig {
     #[serde(default)]
     pub pb: Vec<f64>,
     /// Root parallelisation (`solve --threads`, `--search-threads`): this many
-    /// independent searches share the budget (`search::parallel`); 1 = one search,
-    /// 0 = auto ([`super::Params::trees`], the default of `mcts`). Left out of the
-    /// JSON form when 1, so journals keep their identity.
+    /// independent searches (root-parallel trees for the tree searches) share the
+    /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
+    /// the default of `mcts`). Named `threads` in the JSON form (the journals' key)
+    /// and left out of it when 1, so journals keep their identity.
     #[serde(
+        rename = "threads",
         default = "super::parallel::one",
         skip_serializing_if = "super::parallel::is_one"
     )]
-    pub threads: u32,
-}
-
-impl SearchConfig {
-    /// The number of searches root parallelisation runs on `variant` with `budget`
-    /// (`auto` resolved by [`super::Params::trees`]).
-    pub fn trees(&self, variant: crate::rules::Variant, budget: super::Budget) -> u32 {
-        match self.threads {
-            0 => super::Params::trees(self.algo, variant, budget),
-            n => n,
-        }
-    }
+    pub trees: u32,
 }
 
 fn default_tt_mb() -> u64 {
-    super::Params::TT_MB
+    Defaults::TT_MB
 }
 
 impl SearchConfig {
-    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS).
-    pub fn new(algo: Algo, level: u32) -> SearchConfig {
-        let level = if algo.is_nested() { level } else { 1 };
-        let n = if algo.is_tree() { level as usize } else { 0 };
-        SearchConfig {
-            algo,
-            level,
-            policy: RolloutPolicy::Random,
-            c: (0..n)
-                .map(|i| {
-                    if i == 0 {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0.0)
-                    }
-                })
-                .collect(),
-            beam: (0..n)
-                .map(|i| {
-                    (i == 0 && algo.has_beam()).then_some(Beam {
-                        l: Setting::Auto,
-                        w: Setting::Auto,
-                    })
-                })
-                .collect(),
-            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
-            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
-            // "Move-by-move z"); `auto` is global search where that won. Nested
-            // levels and BMCTS keep global search (the thesis' setting).
-            z: (0..n)
-                .map(|_| {
-                    if algo == Algo::Mcts {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0)
-                    }
-                })
-                .collect(),
-            // The z tuning advanced along the best solution (option b).
-            advance: if algo == Algo::Mcts {
-                Advance::Best
-            } else {
-                Advance::Visits
-            },
-            inner: None,
-            restarts: 1,
-            bandit_c: None,
-            solver: true,
-            bounds: true,
-            reuse: true,
-            reward_norm: super::Params::REWARD_NORM,
-            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
-                0
-            } else {
-                super::Params::ENDGAME
-            },
-            tt_mb: super::Params::TT_MB,
-            nrpa: NrpaConfig::default(),
-            eval: Eval::None,
-            im_alpha: Vec::new(),
-            im_source: ImSource::Eval,
-            pb: Vec::new(),
-            threads: if algo == Algo::Mcts { 0 } else { 1 },
-        }
-    }
-
     /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
     fn validate_informed(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));

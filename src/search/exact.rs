@@ -21,7 +21,8 @@
 //! Owns: [`Solver`] (table, counters, best line seen) and `--algo exact`.
 //! Must not: know about trees, rollouts or files.
 
-use super::{Best, Ctx, Limit};
+use super::best::Best;
+use super::budget::{Limit, Meter};
 use crate::board::{Board, Cell, GroupMask};
 use crate::rng::{splitmix64, GOLDEN_GAMMA};
 use crate::rules::Variant;
@@ -262,7 +263,7 @@ impl Solver {
 pub(crate) fn exact(
     root: &Board,
     tt_mb: u64,
-    ctx: &mut Ctx,
+    meter: &mut Meter,
     limit: Limit,
     best: &mut Best,
 ) -> bool {
@@ -271,15 +272,15 @@ pub(crate) fn exact(
     // node's move generation).
     solver.check_every = 1;
     let mut line = Vec::new();
-    let base = ctx.playouts;
+    let base = meter.playouts;
     let result = {
         let mut keep_going = |n: u64| {
-            ctx.playouts = base + n;
-            !ctx.exhausted(&limit)
+            meter.playouts = base + n;
+            !meter.exhausted(&limit)
         };
         solver.solve(root, &mut line, &mut keep_going)
     };
-    ctx.playouts = base + solver.nodes.max(1);
+    meter.playouts = base + solver.nodes.max(1);
     match result {
         Some(score) => {
             best.offer(score, &line);

@@ -38,8 +38,10 @@ mod policy;
 pub use self::moves::Late;
 use self::moves::Playout;
 use self::policy::{Policy, Trace};
-use super::{Best, Ctx, Limit, Params, Setting};
-use crate::board::{Board, Cell};
+use super::best::{repeat_runs, Best, Runs};
+use super::budget::{Limit, Meter};
+use super::Setting;
+use crate::board::Board;
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 
@@ -47,7 +49,8 @@ use crate::Rng;
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
-    /// [`super::Params::nrpa_iterations`] for the root board. Serialised as the
+    /// [`super::Defaults::nrpa_iterations`] for the root board (resolved by
+    /// [`crate::search::SearchConfig::resolve`]). Serialised as the
     /// number (as before `auto` existed) or `"auto"`.
     #[serde(with = "iterations_serde")]
     pub iterations: Setting<u64>,
@@ -65,8 +68,8 @@ impl Default for NrpaConfig {
     fn default() -> Self {
         NrpaConfig {
             iterations: Setting::Auto,
-            alpha: super::Params::NRPA_ALPHA,
-            bias: super::Params::NRPA_BIAS,
+            alpha: super::Defaults::NRPA_ALPHA,
+            bias: super::Defaults::NRPA_BIAS,
             late: Late::default(),
         }
     }
@@ -104,104 +107,114 @@ mod iterations_serde {
     }
 }
 
-/// The best sequence of one level, with what its playout saw (for adaptation).
-struct Ws {
-    score: i32,
-    moves: Vec<Cell>,
+/// The result of one level's search: its best sequence (a [`Best`]) with what its
+/// playout saw at each step (for adaptation).
+#[derive(Default)]
+struct NrpaLevel {
+    best: Best,
     trace: Trace,
 }
 
-impl Default for Ws {
-    fn default() -> Self {
-        Ws {
-            score: i32::MIN,
-            moves: Vec::new(),
-            trace: Trace::default(),
-        }
-    }
+/// An NRPA search resolved for its root ([`crate::search::SearchConfig::resolve`]):
+/// its parameters, N and the rollout policy (`random` or `tabu`).
+pub(crate) struct Run {
+    pub cfg: NrpaConfig,
+    pub iterations: u64,
+    pub policy: RolloutPolicy,
 }
 
 struct Nrpa<'c, 's, 'r> {
-    ctx: &'c mut Ctx<'s>,
+    meter: &'c mut Meter<'s>,
     rng: &'r mut Rng,
     limit: Limit,
     root: Board,
-    cfg: NrpaConfig,
+    level: usize,
+    alpha: f64,
     /// N, resolved for the root board.
     iterations: u64,
     playout: Playout,
-    /// `levels[l]`: the result of the last (or current) level-l search.
-    levels: Vec<Ws>,
+    /// `levels[l - 1]`: the result of the last (or current) level-l search (l ≥ 1),
+    /// as NMCS and the tree searches index levels.
+    levels: Vec<NrpaLevel>,
+    /// The last level-0 search: one playout.
+    last_playout: NrpaLevel,
     scratch: Vec<(u64, f64)>,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
 /// complete runs while budget remains; the best game goes to `best`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn nrpa(
-    cfg: NrpaConfig,
+    run: Run,
     level: usize,
-    policy: RolloutPolicy,
     root: &Board,
-    ctx: &mut Ctx,
+    meter: &mut Meter,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
 ) {
-    let tabu = match policy {
+    let tabu = match run.policy {
         RolloutPolicy::Random => None,
         RolloutPolicy::Tabu => tabu_color(root),
         p => unreachable!("nrpa with --policy {p} (refused by validation)"),
     };
     let mut s = Nrpa {
-        ctx,
+        meter,
         rng,
         limit,
         root: *root,
-        cfg,
-        iterations: cfg.iterations.or(Params::nrpa_iterations(root)),
-        playout: Playout::new(tabu, cfg.late, cfg.bias),
-        levels: (0..=level).map(|_| Ws::default()).collect(),
+        level,
+        alpha: run.cfg.alpha,
+        iterations: run.iterations,
+        playout: Playout::new(tabu, run.cfg.late, run.cfg.bias),
+        levels: (0..level).map(|_| NrpaLevel::default()).collect(),
+        last_playout: NrpaLevel::default(),
         scratch: Vec::new(),
     };
-    loop {
-        s.run(level, &Policy::default());
-        let top = &s.levels[level];
-        best.offer(top.score, &top.moves);
-        if s.ctx.exhausted(&s.limit) {
-            return;
-        }
+    repeat_runs(&mut s, best);
+}
+
+impl Runs for Nrpa<'_, '_, '_> {
+    fn run_once(&mut self) -> &Best {
+        // A top-level run starts from the empty policy.
+        self.run(self.level, &Policy::default());
+        &self.levels[self.level - 1].best
+    }
+    fn exhausted(&mut self) -> bool {
+        self.meter.exhausted(&self.limit)
     }
 }
 
 impl Nrpa<'_, '_, '_> {
-    /// One level-`level` search under (a copy of) `pol`; result in `self.levels[level]`.
+    /// One level-`level` search under (a copy of) `pol`; result in
+    /// `self.levels[level - 1]` (level 0: `self.last_playout`).
     fn run(&mut self, level: usize, pol: &Policy) {
         if level == 0 {
-            self.ctx.playouts += 1;
-            let ws = &mut self.levels[0];
-            ws.score = self
-                .playout
-                .run(&self.root, pol, self.rng, &mut ws.moves, &mut ws.trace);
+            self.meter.playouts += 1;
+            let p = &mut self.last_playout;
+            p.best.score =
+                self.playout
+                    .run(&self.root, pol, self.rng, &mut p.best.moves, &mut p.trace);
             return;
         }
         let mut pol = pol.clone();
-        let mut ws = std::mem::take(&mut self.levels[level]);
-        ws.score = i32::MIN;
+        let mut ws = std::mem::take(&mut self.levels[level - 1]);
+        ws.best.reset();
         for _ in 0..self.iterations {
-            if ws.score != i32::MIN && self.ctx.exhausted(&self.limit) {
+            if ws.best.score != i32::MIN && self.meter.exhausted(&self.limit) {
                 break;
             }
             self.run(level - 1, &pol);
-            let low = &self.levels[level - 1];
-            if low.score >= ws.score {
-                ws.score = low.score;
-                ws.moves.clone_from(&low.moves);
+            let low = if level == 1 {
+                &self.last_playout
+            } else {
+                &self.levels[level - 2]
+            };
+            if ws.best.offer_or_tie(low.best.score, &low.best.moves) {
                 ws.trace.clone_from(&low.trace);
             }
-            pol.adapt(&ws.trace, self.cfg.alpha, &mut self.scratch);
+            pol.adapt(&ws.trace, self.alpha, &mut self.scratch);
         }
-        self.levels[level] = ws;
+        self.levels[level - 1] = ws;
     }
 }
 

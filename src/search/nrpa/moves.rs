@@ -79,8 +79,8 @@ pub struct Late {
 impl Default for Late {
     fn default() -> Self {
         Late {
-            tiles: crate::search::Params::NRPA_LATE_TILES,
-            size: crate::search::Params::NRPA_LATE_SIZE,
+            tiles: crate::search::Defaults::NRPA_LATE_TILES,
+            size: crate::search::Defaults::NRPA_LATE_SIZE,
         }
     }
 }

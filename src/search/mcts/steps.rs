@@ -5,11 +5,14 @@
 //! Owns: the step loop of one level search, and the step API through which root
 //! parallelisation (`search::parallel`) drives several trees in lock-step.
 //! Must not: select, expand or evaluate (the simulation is the parent module's),
-//! print, or look at the clock other than through `Ctx::exhausted`.
+//! print, or look at the clock other than through `Meter::exhausted`.
 
-use super::{Best, LevelWs, Limit, Outcome, Searcher};
+use super::driver::most_visited;
+use super::{LevelOutcome, LevelWorkspace, Searcher};
 use crate::board::{Board, Cell};
-use crate::search::Advance;
+use crate::search::best::Best;
+use crate::search::budget::Limit;
+use crate::search::config::Advance;
 use crate::tree::NodeId;
 
 /// A level search in progress, driven step by step: [`Searcher::begin_level`], then
@@ -18,7 +21,7 @@ use crate::tree::NodeId;
 /// drives several trees this way and commits the move their pooled statistics pick.
 pub(crate) struct LevelRun {
     lvl: usize,
-    ws: LevelWs,
+    ws: LevelWorkspace,
     /// The step root: the start position after the committed moves.
     state: Board,
     steps: u64,
@@ -52,7 +55,7 @@ impl LevelRun {
 impl Searcher<'_, '_, '_, '_, '_> {
     /// One level-`lvl` search from `root` within `limit` (move-by-move steps when
     /// z > 0). Its moves are in `self.levels[lvl-1].best`.
-    pub(super) fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> Outcome {
+    pub(super) fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> LevelOutcome {
         let mut run = self.begin_level(lvl, root);
         while self.step_level(&mut run, limit) {
             let Some(mv) = self.own_advance(&run) else {
@@ -74,9 +77,9 @@ impl Searcher<'_, '_, '_, '_, '_> {
         if lvl == 1 {
             self.rollout.reset_bandit();
         }
-        self.ctx.freed(ws.tree.len());
+        self.meter.freed(ws.tree.len());
         ws.tree.reset();
-        self.ctx.created(1);
+        self.meter.created(1);
         ws.depth_count.clear();
         LevelRun {
             lvl,
@@ -96,7 +99,7 @@ impl Searcher<'_, '_, '_, '_, '_> {
         let p = self.plan.levels[run.lvl - 1];
         let ws = &mut run.ws;
         loop {
-            if run.step > 0 && (run.state.is_terminal() || self.ctx.exhausted(&limit)) {
+            if run.step > 0 && (run.state.is_terminal() || self.meter.exhausted(&limit)) {
                 return false;
             }
             // Move-by-move: a forced move costs nothing.
@@ -120,7 +123,7 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     let moves_left = ws.best.moves.len().saturating_sub(ws.committed.len());
                     left = left.min(moves_left.max(1) as u64);
                 }
-                limit.share(self.ctx, left)
+                limit.share(self.meter, left)
             };
             let solved = self.search_step(run.lvl, ws, &run.state, lim);
             if solved {
@@ -136,16 +139,7 @@ impl Searcher<'_, '_, '_, '_, '_> {
     fn own_advance(&self, run: &LevelRun) -> Option<Cell> {
         let ws = &run.ws;
         match self.plan.advance {
-            Advance::Visits => ws
-                .tree
-                .children(NodeId::ROOT)
-                .map(|c| ws.tree.node(c))
-                .filter(|n| n.visits > 0)
-                .fold(None::<(u32, Cell)>, |acc, n| match acc {
-                    Some((v, _)) if v >= n.visits => acc,
-                    _ => Some((n.visits, n.mv)),
-                })
-                .map(|(_, m)| m),
+            Advance::Visits => most_visited(std::iter::once(run.root_children())),
             Advance::Best => ws.best.moves.get(ws.committed.len()).copied(),
         }
     }
@@ -157,23 +151,23 @@ impl Searcher<'_, '_, '_, '_, '_> {
     }
 
     /// Ends `run`: its moves are in `self.levels[lvl-1].best`.
-    pub(in crate::search) fn end_level(&mut self, run: LevelRun) -> Outcome {
+    pub(in crate::search) fn end_level(&mut self, run: LevelRun) -> LevelOutcome {
         let LevelRun {
             lvl,
             mut ws,
             proven,
             ..
         } = run;
-        self.ctx.freed(ws.tree.len());
+        self.meter.freed(ws.tree.len());
         ws.tree.clear();
         let score = ws.best.score;
         self.levels[lvl - 1] = ws;
-        Outcome { score, proven }
+        LevelOutcome { score, proven }
     }
 
     /// Move-by-move: plays `mv` from the step root `state`; the tree is re-rooted at
     /// the child of `mv` (with `--reuse on`) or starts afresh.
-    fn commit(&mut self, ws: &mut LevelWs, state: &mut Board, mv: Cell) {
+    fn commit(&mut self, ws: &mut LevelWorkspace, state: &mut Board, mv: Cell) {
         state.play_unchecked(mv, &mut self.mask);
         ws.committed.push(mv);
         let child = ws
@@ -183,16 +177,16 @@ impl Searcher<'_, '_, '_, '_, '_> {
         match child {
             Some(c) if self.plan.reuse => {
                 let freed = ws.tree.reroot(c);
-                self.ctx.freed(freed);
+                self.meter.freed(freed);
                 // Depth d + 1 of the old tree is depth d of the new one.
                 if ws.depth_count.len() > 1 {
                     ws.depth_count.remove(1);
                 }
             }
             _ => {
-                self.ctx.freed(ws.tree.len());
+                self.meter.freed(ws.tree.len());
                 ws.tree.reset();
-                self.ctx.created(1);
+                self.meter.created(1);
                 ws.depth_count.clear();
             }
         }

@@ -1,8 +1,12 @@
-//! Every default parameter value of the search family, in one place, with the
-//! tables and experiments each comes from (like Monty's `mcts/params.rs`).
+//! Every default of the search family, in one place: the values, with the tables and
+//! experiments each comes from ([`Defaults`]), the default configuration of each
+//! algorithm ([`SearchConfig::new`]) and the resolution of every `auto` for a board
+//! and budget ([`SearchConfig::resolve`], in `resolve.rs`). The CLI only parses: a
+//! flag left out takes its value from here.
 //!
-//! Owns: [`Params`] (levels, budgets, C, z, beams, bandit C, inner budgets and budget
-//! classes). Must not: run searches or validate configurations.
+//! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
+//! budgets, budget classes, NRPA's N and policy, root-parallel trees) and
+//! [`Resolved`]. Must not: run searches or validate configurations.
 
 use super::{Algo, Budget, RewardNorm};
 use crate::board::Board;
@@ -10,21 +14,21 @@ use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
 
 /// Every default parameter value, in one place (tuned later; thesis tables cited).
-pub struct Params;
+pub struct Defaults;
 
-impl Params {
+impl Defaults {
     /// Default nesting level of NMCS, NMCTS and NBMCTS.
     pub const LEVEL: u32 = 2;
     /// Default nesting level of NRPA (Rosin 2011 and Cazenave 2016 use 3-5 with a
     /// cluster's budget; 3 is 10⁶ playouts per run at N = 100).
     pub const NRPA_LEVEL: u32 = 3;
     /// NRPA lower-level searches per search (N; Rosin 2011: 100) on boards of at
-    /// least [`Params::NRPA_SMALL_BOARD_TILES`] tiles.
+    /// least [`Defaults::NRPA_SMALL_BOARD_TILES`] tiles.
     pub const NRPA_ITERATIONS: u64 = 100;
-    /// N on smaller boards (see [`Params::nrpa_iterations`]).
+    /// N on smaller boards (see [`Defaults::nrpa_iterations`]).
     pub const NRPA_SMALL_BOARD_ITERATIONS: u64 = 20;
     /// Boards with fewer tiles than this at the root get
-    /// [`Params::NRPA_SMALL_BOARD_ITERATIONS`].
+    /// [`Defaults::NRPA_SMALL_BOARD_ITERATIONS`].
     pub const NRPA_SMALL_BOARD_TILES: usize = 144;
 
     /// N of `--nrpa-iterations auto` for a search from `root`: Rosin's 100 on boards
@@ -56,13 +60,13 @@ impl Params {
     /// (−166, n.s.) and 5 colours (−611, p = 0.0005; Maastricht 1-20: −645,
     /// p < 0.0001). docs/search.md, "NRPA".
     pub const NRPA_SELECTIVE_MIN_TILES: usize = 144;
-    /// See [`Params::NRPA_SELECTIVE_MIN_TILES`].
+    /// See [`Defaults::NRPA_SELECTIVE_MIN_TILES`].
     pub const NRPA_SELECTIVE_MIN_COLORS: usize = 4;
 
     /// The candidates of NRPA's playouts: `--policy auto` is the selective policy
     /// (`tabu`) for SameGame and no-penalty SameGame boards with at least
-    /// [`Params::NRPA_SELECTIVE_MIN_TILES`] tiles and
-    /// [`Params::NRPA_SELECTIVE_MIN_COLORS`] colours, every group (`random`) otherwise.
+    /// [`Defaults::NRPA_SELECTIVE_MIN_TILES`] tiles and
+    /// [`Defaults::NRPA_SELECTIVE_MIN_COLORS`] colours, every group (`random`) otherwise.
     pub fn nrpa_policy(policy: RolloutPolicy, root: &Board) -> RolloutPolicy {
         let colors = root.counts().iter().filter(|&&n| n > 0).count();
         let small = root.tiles() < Self::NRPA_SELECTIVE_MIN_TILES
@@ -74,10 +78,10 @@ impl Params {
     }
 
     /// Late-game exception of NRPA's selective policy: tabu-colour groups of at most
-    /// [`Params::NRPA_LATE_SIZE`] tiles are candidates once at most this many tiles
+    /// [`Defaults::NRPA_LATE_SIZE`] tiles are candidates once at most this many tiles
     /// are left (0 = never; docs/search.md, "NRPA").
     pub const NRPA_LATE_TILES: u16 = 0;
-    /// See [`Params::NRPA_LATE_TILES`].
+    /// See [`Defaults::NRPA_LATE_TILES`].
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
@@ -110,7 +114,7 @@ impl Params {
     /// Default budget of `solve` and the other commands when none is given.
     pub const ITERATIONS: u64 = 100_000;
     /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
-    /// K / INNER_DIVISOR^(n−i) playouts (at least [`Params::INNER_MIN`]).
+    /// K / INNER_DIVISOR^(n−i) playouts (at least [`Defaults::INNER_MIN`]).
     pub const INNER_DIVISOR: u64 = 100;
     /// Smallest automatic inner budget.
     pub const INNER_MIN: u64 = 10;
@@ -119,11 +123,11 @@ impl Params {
     pub const INNER_TIME_BASE: u64 = 1000;
 
     /// Playouts per second assumed when a time budget has to be turned into a budget
-    /// class for [`Params::c`] (the engine makes 50,000-100,000 on 15 × 15 boards).
+    /// class for [`Defaults::c`] (the engine makes 50,000-100,000 on 15 × 15 boards).
     pub const ASSUMED_PLAYOUTS_PER_S: f64 = 50_000.0;
 
     /// `budget` in playouts: an iteration budget as is, a time budget converted at
-    /// [`Params::ASSUMED_PLAYOUTS_PER_S`] (for choosing budget classes only).
+    /// [`Defaults::ASSUMED_PLAYOUTS_PER_S`] (for choosing budget classes only).
     pub fn playouts(budget: Budget) -> u64 {
         match budget {
             Budget::Iterations(k) => k,
@@ -210,12 +214,12 @@ impl Params {
         }
     }
 
-    /// Budget classes of [`Params::beam`], [`Params::z`] and [`Params::bandit_c`]: a search of at most this
+    /// Budget classes of [`Defaults::beam`], [`Defaults::z`] and [`Defaults::bandit_c`]: a search of at most this
     /// many playouts takes the values tuned at 10,000 playouts, a longer one those
     /// tuned at 100,000 (the boundary is their geometric mean).
     pub const SHORT_SEARCH: u64 = 31_623;
 
-    /// Budget classes of the level-1 beams of nested searches ([`Params::beam`]
+    /// Budget classes of the level-1 beams of nested searches ([`Defaults::beam`]
     /// with `nested`): a level-1 search of at most this many playouts takes the
     /// beam tuned with 1,000-playout searches (level-2 NBMCTS at 100,000 in all),
     /// a longer one the beam that won with 3,000 (300,000 in all, the batch budget);
@@ -298,230 +302,8 @@ impl Params {
     }
 }
 
+mod resolve;
+pub(crate) use resolve::Resolved;
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-    use crate::search::{level, search, testutil, Advance, Algo, SearchConfig, Setting};
-
-    #[test]
-    fn nrpa_is_selective_only_on_large_boards_with_many_colours() {
-        use testutil::random_board;
-        use RolloutPolicy::{Auto, Random, Tabu};
-        for (w, h, colors, variant, auto) in [
-            (15, 15, 5, Variant::SameGame, Tabu),
-            (12, 12, 4, Variant::SameGameNoPenalty, Tabu),
-            (15, 15, 3, Variant::SameGame, Random),
-            (10, 10, 5, Variant::SameGame, Random),
-            (15, 15, 5, Variant::Clickomania, Random),
-            (15, 15, 5, Variant::BubbleBreaker, Random),
-        ] {
-            let b = random_board(w, h, colors, 1, variant);
-            assert_eq!(
-                Params::nrpa_policy(Auto, &b),
-                auto,
-                "{w}x{h}x{colors} {variant}"
-            );
-            // An explicit policy is kept.
-            assert_eq!(Params::nrpa_policy(Tabu, &b), Tabu);
-            assert_eq!(Params::nrpa_policy(Random, &b), Random);
-        }
-    }
-
-    #[test]
-    fn nrpa_iterations_auto_follows_the_board_size() {
-        use crate::search::Setting;
-        use testutil::random_board;
-        for (w, h, n) in [(8, 8, 20), (12, 11, 20), (12, 12, 100), (15, 15, 100)] {
-            let b = random_board(w, h, 4, 2, Variant::SameGame);
-            assert_eq!(Params::nrpa_iterations(&b), n, "{w}x{h}");
-            // `auto` searches exactly as the explicit value would.
-            let run = |it| {
-                let mut cfg = SearchConfig::new(Algo::Nrpa, 2);
-                cfg.nrpa.iterations = it;
-                let r = search(
-                    &cfg,
-                    &b,
-                    Budget::Iterations(900),
-                    &mut crate::rng_for(3, 0, 0),
-                );
-                (r.score, r.moves)
-            };
-            assert_eq!(run(Setting::Auto), run(Setting::Set(n)), "{w}x{h}");
-        }
-    }
-
-    #[test]
-    fn default_c_follows_the_budget_class() {
-        use RolloutPolicy::{Random, Tabu};
-        use Variant::{BubbleBreaker, Clickomania, SameGame};
-        for (level, variant, policy, playouts, c) in [
-            (1, SameGame, Random, 10_000, 0.0005),
-            (1, SameGame, Random, 30_000, 0.001),
-            (1, SameGame, Random, 100_000, 0.003),
-            (1, SameGame, Tabu, 100_000, 0.01),
-            (1, BubbleBreaker, Random, 10_000, 0.0002),
-            (1, Clickomania, Random, 10_000, 0.0),
-            (1, Clickomania, Random, 100_000, 0.01),
-            (2, SameGame, Random, 100_000, 0.0),
-        ] {
-            let got = Params::c(level, variant, policy, RewardNorm::Thesis, playouts);
-            assert_eq!(got, c, "{level} {variant} {policy} {playouts}");
-        }
-        assert_eq!(
-            Params::c(1, SameGame, Random, RewardNorm::Range, 10_000),
-            Params::C_RANGE
-        );
-    }
-
-    #[test]
-    fn default_beam_follows_the_budget_class() {
-        let r = RolloutPolicy::Random;
-        let short = Params::SHORT_SEARCH;
-        for v in [
-            Variant::SameGame,
-            Variant::BubbleBreaker,
-            Variant::Clickomania,
-        ] {
-            let (l1, _) = Params::beam(false, v, r, short);
-            let (l2, _) = Params::beam(false, v, r, short + 1);
-            assert!(l1 < l2, "{v:?}: longer searches prune less often");
-        }
-        assert_eq!(
-            Params::beam(false, Variant::BubbleBreaker, r, 100_000),
-            (25_000, 2)
-        );
-        assert_eq!(Params::beam(true, Variant::SameGame, r, 2000), (25, 25));
-        // Nested level-1 beams, by the level-1 search's budget class.
-        let t = RolloutPolicy::Tabu;
-        let n = Params::SHORT_NESTED_SEARCH;
-        assert_eq!(Params::beam(true, Variant::SameGame, t, n), (25, 25));
-        assert_eq!(Params::beam(true, Variant::SameGame, t, n + 1), (75, 25));
-        assert_eq!(Params::beam(true, Variant::BubbleBreaker, r, n), (25, 25));
-        assert_eq!(
-            Params::beam(true, Variant::BubbleBreaker, r, n + 1),
-            (75, 3)
-        );
-        assert_eq!(Params::beam(true, Variant::Clickomania, r, n), (10, 3));
-        // SameGame, retuned after the solver: a short simulation limit with a wide
-        // beam in both budget classes, whatever the rollouts.
-        assert_eq!(Params::beam(false, Variant::SameGame, t, short), (250, 100));
-        assert_eq!(Params::beam(false, Variant::SameGame, r, short), (250, 100));
-        assert_eq!(
-            Params::beam(false, Variant::SameGame, r, 100_000),
-            (500, 100)
-        );
-        assert_eq!(
-            Params::beam(false, Variant::SameGame, t, 100_000),
-            (500, 100)
-        );
-        assert_eq!(
-            Params::beam(false, Variant::SameGameNoPenalty, t, 100_000),
-            (500, 100)
-        );
-    }
-
-    #[test]
-    fn default_z_follows_the_budget_class() {
-        let (r, t) = (RolloutPolicy::Random, RolloutPolicy::Tabu);
-        assert_eq!(Params::z(Variant::SameGame, r, 10_000), 0);
-        assert_eq!(Params::z(Variant::SameGame, r, 100_000), 20);
-        assert_eq!(Params::z(Variant::SameGameNoPenalty, t, 100_000), 10);
-        assert_eq!(Params::z(Variant::BubbleBreaker, r, 10_000), 30);
-        assert_eq!(Params::z(Variant::Clickomania, r, 10_000), 100);
-        assert_eq!(Params::z(Variant::Clickomania, r, 100_000), 0);
-        // Only MCTS defaults to `auto`; nested levels and BMCTS search globally.
-        assert_eq!(SearchConfig::new(Algo::Mcts, 1).z, vec![Setting::Auto]);
-        assert_eq!(
-            SearchConfig::new(Algo::Nmcts, 2).z,
-            vec![Setting::Set(0); 2]
-        );
-        assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
-        assert_eq!(SearchConfig::new(Algo::Mcts, 1).advance, Advance::Best);
-    }
-
-    #[test]
-    fn auto_z_and_beam_resolve_per_budget_class() {
-        let b: Board = testutil::board15(7, Variant::SameGame);
-        let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
-        cfg.z = vec![Setting::Auto];
-        for k in [10_000, 100_000, 1_000_000] {
-            let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(k));
-            let z = Params::z(Variant::SameGame, RolloutPolicy::Random, k);
-            let step = k / u64::from(z.max(1));
-            let (l, w) = Params::beam(false, Variant::SameGame, RolloutPolicy::Random, step);
-            let p = plan.levels[0];
-            assert_eq!(p.z, z);
-            assert_eq!(
-                p.c,
-                Params::c(
-                    1,
-                    Variant::SameGame,
-                    RolloutPolicy::Random,
-                    RewardNorm::Thesis,
-                    step
-                )
-            );
-            assert_eq!(p.beam, Some((l, w as usize)));
-        }
-        // Nested: z auto at each level from that level's own search budget.
-        let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-        cfg.z = vec![Setting::Auto, Setting::Set(7)];
-        cfg.inner = Some(vec![4000]);
-        let plan = level::Plan::resolve(&cfg, &b, Budget::Iterations(400_000));
-        assert_eq!(
-            plan.levels[0].z,
-            Params::z(Variant::SameGame, RolloutPolicy::Random, 4000)
-        );
-        assert_eq!(plan.levels[1].z, 7);
-    }
-
-    #[test]
-    fn bandit_c_defaults_to_the_constant_and_changes_the_search() {
-        let b: Board = testutil::board15(3, Variant::SameGame);
-        let mut cfg = SearchConfig::new(Algo::Mcts, 1);
-        cfg.policy = RolloutPolicy::TabuBandit;
-        let run = |cfg: &SearchConfig| {
-            let r = search(
-                cfg,
-                &b,
-                Budget::Iterations(3000),
-                &mut crate::rng_for(1, 0, 0),
-            );
-            (r.score, r.moves)
-        };
-        let default = run(&cfg);
-        cfg.bandit_c = Some(Params::bandit_c(3000));
-        assert_eq!(run(&cfg), default);
-        let shown: Vec<_> = [0.0, 1.0]
-            .iter()
-            .map(|&c| {
-                cfg.bandit_c = Some(c);
-                run(&cfg)
-            })
-            .collect();
-        assert!(
-            shown.iter().any(|r| *r != default),
-            "bandit C 0 and 1 both gave the default's line"
-        );
-    }
-
-    #[test]
-    fn auto_policy_is_resolved_before_the_search() {
-        let b: Board = "0011\n0101\n1100".parse().unwrap();
-        let run = |policy| {
-            let cfg = SearchConfig {
-                policy,
-                ..SearchConfig::new(Algo::Mcts, 1)
-            };
-            let r = search(
-                &cfg,
-                &b,
-                Budget::Iterations(50),
-                &mut crate::rng_for(1, 0, 0),
-            );
-            (r.score, r.moves)
-        };
-        assert_eq!(run(RolloutPolicy::Auto), run(RolloutPolicy::Tabu));
-    }
-}
+mod tests;

@@ -11,10 +11,11 @@
 //! Owns: the update of v after a simulation and the informed child choice. Must
 //! not: evaluate boards (the level routine passes the leaf's evaluation), allocate.
 
-use super::level::{select_by, LevelParams};
-use super::ImSource;
+use super::plan::LevelParams;
+use super::select::select_by;
 use crate::policy::ucb1_tuned_value_ln;
 use crate::rules::Normalizer;
+use crate::search::eval::ImSource;
 use crate::tree::{Node, NodeId, Tree};
 
 /// Sets the implicit value v along `path` after a simulation: the leaf gets its
@@ -95,9 +96,9 @@ pub(super) fn select_informed(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::board15;
     use super::*;
     use crate::rules::Variant;
+    use crate::search::testutil::board15;
 
     /// Root with three children; `path` = root → child `i`.
     fn tree() -> (Tree, Vec<NodeId>) {

@@ -1,8 +1,8 @@
 //! Tests of `--eval`, `--im-alpha`, `--im-source` and `--pb` in every tree search.
 
-use super::testutil::{board15, check_all_variants, check_deterministic};
-use super::{search, Algo, Budget, Eval, ImSource, SearchConfig};
 use crate::rules::Variant;
+use crate::search::testutil::{board15, check_all_variants, check_deterministic};
+use crate::search::{search, Algo, Budget, Eval, ImSource, SearchConfig};
 
 fn informed(
     algo: Algo,
