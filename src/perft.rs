@@ -48,8 +48,8 @@ mod tests {
     fn perft_table() {
         // Hand-checked: "00\n11": two groups; after either, one group remains.
         assert_eq!(perft(&board("00\n11"), 3), vec![2, 2, 0]);
-        // "001\n011": colour 0 has 3 tiles (one group), colour 1 has 3 (one group).
-        // Play 0s -> "..1\n.11"→ columns close: "1.\n11"? the 1s form one group: 1 more.
+        // "001\n011": one group of each colour, 3 tiles each. Playing either leaves
+        // the other colour's 3 tiles as one group (".1\n11" or "0.\n00"): 2 and 2.
         assert_eq!(perft(&board("001\n011"), 2), vec![2, 2]);
         let table: [(&str, usize); 5] = [
             ("0110\n1001\n0110\n1001", 6),

@@ -5,7 +5,8 @@
 //! every group by flood fill (an explicit stack and a label per cell), draws one
 //! group uniformly, removes its cells, applies gravity column by column and closes
 //! up empty columns. It is a straightforward Rust port of the naive C engines, for
-//! `samegame bench --classic` and `benches/board.rs` only.
+//! `samegame bench --classic` (and the playout tests) only: crate-private, it is not
+//! part of the library's API.
 //! Must not: be used by search, or share code with [`crate::board::Board`] (its
 //! value as a yardstick is in being the plain textbook engine).
 
