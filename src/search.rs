@@ -8,7 +8,7 @@
 //! `nrpa` (with its move codes and policy table) and `exact`; `parallel` splits a
 //! budget over root-parallel searches (`--threads`). The types they share live
 //! beneath them: `config` (what a search is asked to do), `defaults` (every default
-//! value and the resolution of `auto`), `budget` (the [`Budget`], the playout meter
+//! value and the resolution of `auto`), `plan` (what a resolved search runs with), `budget` (the [`Budget`], the playout meter
 //! of a whole search and the limits split across restarts, move steps and nesting
 //! levels), `best` (best-line tracking), `result` ([`SearchResult`],
 //! [`SearchStats`]), `rollout` (level 0), `eval` (heuristic evaluations, `--eval`)
@@ -29,6 +29,7 @@ mod mcts;
 mod nmcs;
 mod nrpa;
 mod parallel;
+mod plan;
 mod result;
 mod rollout;
 
@@ -41,12 +42,11 @@ use crate::Rng;
 use best::Best;
 pub use budget::Budget;
 use budget::Meter;
-pub use config::{Advance, Algo, Beam, RewardNorm, SearchConfig, Setting};
+pub use config::{Advance, Algo, Beam, Late, NrpaConfig, RewardNorm, SearchConfig, Setting};
 pub use defaults::Defaults;
-use defaults::Resolved;
 pub use eval::{Eval, ImSource};
-pub use nrpa::NrpaConfig;
 pub use parallel::MAX_TREES;
+use plan::Resolved;
 pub use result::{SearchResult, SearchStats};
 
 /// Runs the configured search on `root` within `budget`.

@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 use super::defaults::Defaults;
 use super::eval::{Eval, ImSource};
-use super::nrpa::NrpaConfig;
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 
@@ -562,3 +561,5 @@ impl SearchConfig {
 }
 
 mod display;
+mod nrpa;
+pub use nrpa::{Late, NrpaConfig};

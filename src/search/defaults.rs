@@ -5,8 +5,7 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N and policy, root-parallel trees) and
-//! [`Resolved`]. Must not: run searches or validate configurations.
+//! budgets, budget classes, NRPA's N and policy, root-parallel trees). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
 use super::config::{Algo, RewardNorm};
@@ -322,7 +321,6 @@ impl Defaults {
 }
 
 mod resolve;
-pub(crate) use resolve::Resolved;
 
 #[cfg(test)]
 mod tests;

@@ -58,7 +58,7 @@
 //! implicit value (`informed`); with them 0 the plain UCB1-TUNED selection runs
 //! unchanged.
 //!
-//! Layout: `plan` (the resolved parameters of each level), `select` and `informed`
+//! Layout: `select` and `informed`
 //! (choosing a child), `path_boards` (positions along the simulated path), `steps`
 //! (the move-by-move steps of one level search) and `driver` (the top level: restarts
 //! and the lock-step driver of one or more root-parallel trees; a single search is
@@ -69,7 +69,7 @@
 //! alive), expansion, evaluation, backpropagation, solved-value propagation,
 //! best-simulation tracking and beam pruning triggers.
 //! Must not: allocate per simulation (all buffers live in the workspace), print,
-//! resolve defaults (the [`TreePlan`] arrives resolved), or look at the clock other
+//! resolve defaults (the [`TreePlan`] arrives resolved, `search::plan`), or look at the clock other
 //! than through [`Meter::exhausted`].
 
 use super::best::Best;
@@ -94,13 +94,12 @@ pub(crate) struct LevelOutcome {
 mod driver;
 mod informed;
 mod path_boards;
-mod plan;
 mod select;
 mod steps;
+use super::plan::TreePlan;
 pub(crate) use driver::run_trees;
 use informed::{select_informed, update_implicit};
 use path_boards::PathBoards;
-pub(crate) use plan::{LevelParams, TreePlan};
 use select::select;
 
 /// Buffers of one level, reused by every search at that level.

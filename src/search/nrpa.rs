@@ -19,7 +19,7 @@
 //! groups of the colour with most tiles at the root are not candidates while other
 //! groups exist; with `--policy random` every group is. The 2016 paper excepts small
 //! tabu-colour groups late in the game; its exact rule could not be checked here, so
-//! the exception is ours and parametrised ([`Late`]: `--nrpa-late-tiles T
+//! the exception is ours and parametrised ([`Late`](crate::search::config::Late): `--nrpa-late-tiles T
 //! --nrpa-late-size S`, tabu groups of at most S tiles are candidates once at most T
 //! tiles are left). GNRPA bias: `--nrpa-bias β` adds β · (group size − 2)
 //! to each candidate's weight (0 = plain NRPA).
@@ -35,78 +35,14 @@
 mod moves;
 mod policy;
 
-pub use self::moves::Late;
 use self::moves::Playout;
 use self::policy::{Policy, Trace};
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
-use super::config::Setting;
-use super::defaults::Defaults;
+use super::config::NrpaConfig;
 use crate::board::Board;
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
-
-/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct NrpaConfig {
-    /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
-    /// [`super::Defaults::nrpa_iterations`] for the root board (resolved by
-    /// [`crate::search::SearchConfig::resolve`]). Serialised as the
-    /// number (as before `auto` existed) or `"auto"`.
-    #[serde(with = "iterations_serde")]
-    pub iterations: Setting<u64>,
-    /// Learning rate α of the adaptation.
-    pub alpha: f64,
-    /// GNRPA bias β: β · (group size − 2) is added to every move's weight.
-    pub bias: f64,
-    /// Late-game exception of the selective policy (absent from configurations
-    /// serialised before it existed: the default).
-    #[serde(default)]
-    pub late: Late,
-}
-
-impl Default for NrpaConfig {
-    fn default() -> Self {
-        NrpaConfig {
-            iterations: Setting::Auto,
-            alpha: Defaults::NRPA_ALPHA,
-            bias: Defaults::NRPA_BIAS,
-            late: Late::default(),
-        }
-    }
-}
-
-/// `iterations` in JSON: a number for an explicit N (the form of configurations
-/// written before `auto` existed, which read back unchanged), `"auto"` otherwise.
-mod iterations_serde {
-    use super::Setting;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(untagged)]
-    enum Form {
-        N(u64),
-        Word(String),
-    }
-
-    pub fn serialize<S: Serializer>(v: &Setting<u64>, s: S) -> Result<S::Ok, S::Error> {
-        match *v {
-            Setting::Set(n) => Form::N(n),
-            Setting::Auto => Form::Word("auto".into()),
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Setting<u64>, D::Error> {
-        match Form::deserialize(d)? {
-            Form::N(n) => Ok(Setting::Set(n)),
-            Form::Word(w) if w == "auto" => Ok(Setting::Auto),
-            Form::Word(w) => Err(serde::de::Error::custom(format!(
-                "iterations: expected a number or \"auto\", got \"{w}\""
-            ))),
-        }
-    }
-}
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its
 /// playout saw at each step (for adaptation).

@@ -75,7 +75,7 @@ impl fmt::Display for SearchConfig {
             )?;
             // Shown when on or not the default, so that the default line stays as
             // it was before the exception existed.
-            if p.late.tiles > 0 || p.late != crate::search::nrpa::Late::default() {
+            if p.late.tiles > 0 || p.late != crate::search::config::Late::default() {
                 write!(
                     f,
                     " --nrpa-late-tiles {} --nrpa-late-size {}",

@@ -2,51 +2,17 @@
 //! default that depends on the board or the budget becomes a value here, for every
 //! algorithm, so the searches read only resolved values.
 //!
-//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm),
-//! [`SearchConfig::resolve`] and [`Resolved`]. Must not: run searches.
+//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm) and
+//! [`SearchConfig::resolve`] (which fills a [`Resolved`]). Must not: run searches.
 
 use super::Defaults;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
+use crate::search::config::NrpaConfig;
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
-use crate::search::endgame::Endgame;
 use crate::search::eval::{Eval, ImSource};
-use crate::search::mcts::{LevelParams, TreePlan};
-use crate::search::nrpa::NrpaConfig;
-use crate::search::rollout::Rollout;
-
-/// A configuration resolved for one board and budget: no `auto` is left.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Resolved {
-    /// The rollout policy (`--policy auto` resolved: per variant, and for NRPA by the
-    /// size of the board, [`Defaults::nrpa_policy`]).
-    pub policy: RolloutPolicy,
-    /// Root-parallel searches (`--search-threads auto` resolved, [`Defaults::trees`]).
-    pub trees: u32,
-    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, or
-    /// [`Defaults::bandit_c`] for the bandit's lifetime: one level-1 search of a tree
-    /// search, the whole search of NMCS).
-    pub bandit_c: f64,
-    /// NRPA's N (`--nrpa-iterations auto` resolved, [`Defaults::nrpa_iterations`]).
-    pub nrpa_iterations: u64,
-    /// Exact endgames and their table (`--endgame`, `--tt-mb`).
-    pub endgame: u32,
-    pub tt_mb: u64,
-    /// The level parameters of a tree search (MCTS, BMCTS, NMCTS, NBMCTS).
-    pub plan: Option<TreePlan>,
-}
-
-impl Resolved {
-    /// A fresh level-0 rollout for a search from `root`.
-    pub fn rollout(&self, root: &Board) -> Rollout {
-        Rollout::new(self.policy, root, self.bandit_c)
-    }
-    /// A fresh exact-endgame solver.
-    pub fn endgame(&self) -> Endgame {
-        Endgame::new(self.endgame, self.tt_mb)
-    }
-}
+use crate::search::plan::{LevelParams, Resolved, TreePlan};
 
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):

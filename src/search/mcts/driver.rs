@@ -28,14 +28,15 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 
 use super::steps::LevelRun;
-use super::{Searcher, TreePlan};
+use super::Searcher;
 use crate::board::{Board, Cell};
 use crate::rng::Rng;
 use crate::search::best::Best;
 use crate::search::budget::{Budget, Limit, Meter};
 use crate::search::config::Advance;
-use crate::search::defaults::Resolved;
 use crate::search::endgame::Endgame;
+use crate::search::plan::Resolved;
+use crate::search::plan::TreePlan;
 use crate::search::result::{SearchResult, SearchStats};
 
 /// Runs one tree per (budget, generator) pair from `root` (not terminal) under

@@ -11,11 +11,11 @@
 //! Owns: the update of v after a simulation and the informed child choice. Must
 //! not: evaluate boards (the level routine passes the leaf's evaluation), allocate.
 
-use super::plan::LevelParams;
 use super::select::select_by;
 use crate::policy::ucb1_tuned_value_ln;
 use crate::rules::Normalizer;
 use crate::search::eval::ImSource;
+use crate::search::plan::LevelParams;
 use crate::tree::{Node, NodeId, Tree};
 
 /// Sets the implicit value v along `path` after a simulation: the leaf gets its

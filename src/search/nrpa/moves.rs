@@ -21,6 +21,7 @@ use super::policy::{fast_exp, Policy, Trace};
 use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
 use crate::rng::{splitmix64, Rng, GOLDEN_GAMMA};
+use crate::search::config::Late;
 
 /// A well-mixed key from any 64-bit value (one SplitMix64 step).
 #[inline]
@@ -52,30 +53,6 @@ struct Entry {
 /// Largest weight whose exponential the playout uses unshifted (a sum of thousands
 /// of them stays finite); a step with a larger weight shifts all by the largest.
 const EXP_DIRECT: f64 = 300.0;
-
-/// The selective policy's late-game exception (`--nrpa-late-tiles T
-/// --nrpa-late-size S`): once at most `tiles` tiles are on the board, tabu-colour
-/// groups of at most `size` tiles are candidates too. `tiles == 0` turns it off.
-///
-/// Cazenave (2016) excepts small tabu-colour groups late in the game; that paper's
-/// exact rule could not be checked here, so this parametrised rule is ours, and its
-/// default comes from tuning (docs/search.md, "NRPA").
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Late {
-    /// Largest number of tiles on the board at which the exception applies.
-    pub tiles: u16,
-    /// Largest tabu-colour group the exception lets in.
-    pub size: u16,
-}
-
-impl Default for Late {
-    fn default() -> Self {
-        Late {
-            tiles: crate::search::defaults::Defaults::NRPA_LATE_TILES,
-            size: crate::search::defaults::Defaults::NRPA_LATE_SIZE,
-        }
-    }
-}
 
 /// The level-0 search of NRPA: one game from the root sampled from a policy.
 ///
