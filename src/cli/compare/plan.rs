@@ -185,6 +185,35 @@ fn quote(w: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Every plan of the repository reads, and its configurations parse; the example
+    /// of docs/compare.md is the example file, verbatim.
+    #[test]
+    fn repository_plans_are_valid() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<PathBuf> = Vec::new();
+        for dir in ["experiments", "experiments/examples"] {
+            for e in std::fs::read_dir(root.join(dir)).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "toml") {
+                    files.push(p);
+                }
+            }
+        }
+        assert!(files.len() > 100, "{} plans", files.len());
+        for f in &files {
+            let plan = PlanFile::read(f).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!plan.configs.is_empty(), "{}", f.display());
+            for c in &plan.configs {
+                parse_config(&c.value)
+                    .unwrap_or_else(|m| panic!("{}:{}: {m}", f.display(), c.line));
+            }
+        }
+        let example =
+            std::fs::read_to_string(root.join("experiments/examples/nesting-levels.toml")).unwrap();
+        let doc = std::fs::read_to_string(root.join("docs/compare.md")).unwrap();
+        assert!(doc.contains(&format!("```toml\n{example}```")));
+    }
+
     #[test]
     fn shell_words() {
         assert_eq!(quote("--plan"), "--plan");
