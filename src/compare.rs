@@ -18,7 +18,10 @@ use crate::rules::Variant;
 use crate::search::{Budget, SearchConfig};
 use crate::stats::{Describe, Paired};
 
+pub mod chart;
 pub mod curve;
+pub mod curve_chart;
+pub mod journal;
 pub mod plan;
 pub mod pool;
 mod run;

@@ -12,8 +12,8 @@
 use rand::Rng as _;
 
 use super::{Board, Cell, MAX_HEIGHT, MAX_WIDTH};
+use crate::rng::Rng;
 use crate::rules::Variant;
-use crate::Rng;
 
 /// No tile in a cell.
 const NONE: u8 = u8::MAX;
@@ -181,7 +181,7 @@ pub fn classic_playout(board: &mut ClassicBoard, rng: &mut Rng, moves: &mut Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng_for;
+    use crate::rng::rng_for;
 
     /// The classic engine plays legal games: its moves replay on the bitboard
     /// engine to the same final score, ending in a terminal position.

@@ -17,7 +17,6 @@
 use std::path::{Path, PathBuf};
 
 mod config_line;
-mod journal;
 mod plan;
 mod pool;
 
@@ -26,13 +25,13 @@ use super::Outcome;
 use crate::batch::record::Record;
 use crate::batch::select::parse_positions;
 use crate::compare::curve::Curve;
+use crate::compare::journal::CompareJournal;
 use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
 use crate::search::Budget;
 use config_line::{parse_config, read_config_file};
-use journal::CompareJournal;
 
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
@@ -252,7 +251,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> 
         write(p, &report.to_json())?;
     }
     if let Some(p) = &a.svg {
-        write(p, &crate::chart::svg(&report))?;
+        write(p, &crate::compare::chart::svg(&report))?;
     }
     Ok(text)
 }
@@ -325,7 +324,7 @@ fn run_curve(
         write(p, &curve.to_json())?;
     }
     if let Some(p) = &a.svg {
-        write(p, &crate::curve_chart::svg(curve))?;
+        write(p, &crate::compare::curve_chart::svg(curve))?;
     }
     Ok(text)
 }
@@ -343,20 +342,13 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// A budget as text: `N playouts` or `S s`.
-fn budget_text(b: Budget) -> String {
-    match b {
-        Budget::Iterations(n) => format!("{n} playouts"),
-        Budget::Time(s) => format!("{s} s"),
-    }
-}
-
 /// The terminal table of a curve: one row per (configuration, budget), then the
 /// paired differences to the baseline at each budget.
 fn curve_table(c: &Curve) -> String {
     use std::fmt::Write as _;
     let plan = c.plan();
     let first = &c.reports[0];
-    let list: Vec<String> = c.budgets().into_iter().map(budget_text).collect();
+    let list: Vec<String> = c.budgets().iter().map(Budget::to_string).collect();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -402,7 +394,7 @@ fn curve_table(c: &Curve) -> String {
     for r in &c.reports {
         let d = differences(r);
         if !d.is_empty() {
-            let _ = write!(s, "\nbudget {}:\n{d}", budget_text(r.plan.budget));
+            let _ = write!(s, "\nbudget {}:\n{d}", r.plan.budget);
         }
     }
     s
@@ -412,7 +404,7 @@ fn curve_table(c: &Curve) -> String {
 fn table(r: &Report) -> String {
     use std::fmt::Write as _;
     let plan = &r.plan;
-    let budget = budget_text(plan.budget);
+    let budget = plan.budget.to_string();
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -19,6 +19,16 @@ pub enum Budget {
     Time(f64),
 }
 
+impl std::fmt::Display for Budget {
+    /// `300000 playouts` or `10 s` (the form tables and progress lines print).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Iterations(k) => write!(f, "{k} playouts"),
+            Budget::Time(s) => write!(f, "{s} s"),
+        }
+    }
+}
+
 /// A share of the budget: the playout counter value to stop at and/or a deadline.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limit {

@@ -23,6 +23,7 @@
 
 use super::{Best, Ctx, Limit};
 use crate::board::{Board, Cell, GroupMask};
+use crate::rng::{splitmix64, GOLDEN_GAMMA};
 use crate::rules::Variant;
 
 /// Flag of a table entry.
@@ -88,19 +89,14 @@ fn fingerprint(b: &Board) -> (u64, u32) {
     for x in 0..b.ncols() {
         for c in 0..b.colors() {
             let v = u64::from(b.lane(x, c));
-            h1 = (h1 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+            h1 = (h1 ^ v).wrapping_mul(GOLDEN_GAMMA).rotate_left(29);
             h2 = (h2 ^ v)
                 .wrapping_add(0xA409_3822_299F_31D0)
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
                 .rotate_left(23);
         }
     }
-    let fin = |mut x: u64| {
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    };
-    (fin(h1), fin(h2) as u32)
+    (splitmix64(h1), splitmix64(h2) as u32)
 }
 
 impl Solver {

@@ -5,10 +5,10 @@ use rand::Rng as _;
 
 use super::*;
 use crate::board::GroupMask;
-use crate::rng_for;
+use crate::rng::rng_for;
 use crate::rules::Variant;
 
-fn random_board(rng: &mut crate::Rng, w: usize, h: usize, c: usize, v: Variant) -> Board {
+fn random_board(rng: &mut crate::rng::Rng, w: usize, h: usize, c: usize, v: Variant) -> Board {
     let rows: Vec<Vec<u8>> = (0..h)
         .map(|_| (0..w).map(|_| rng.gen_range(0..c) as u8).collect())
         .collect();
@@ -23,7 +23,10 @@ fn lane<const B: usize, const L: u32>(m: &Plane<B>, x: usize) -> u32 {
 /// Plays a random game on `start` with both engines, checking after every move that
 /// the planes convert back to the board, and that pair masks, colours, colour
 /// planes and floods agree with the board's own.
-fn check_game<const B: usize, const L: u32, const P: usize>(start: Board, rng: &mut crate::Rng) {
+fn check_game<const B: usize, const L: u32, const P: usize>(
+    start: Board,
+    rng: &mut crate::rng::Rng,
+) {
     assert!(Planes::<B, L, P>::fits(&start));
     let mut b = start;
     let mut p = Planes::<B, L, P>::from_board(&b);

@@ -18,16 +18,14 @@
 use rand::Rng as _;
 
 use super::policy::{fast_exp, Policy, Trace};
+use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
-use crate::Rng;
+use crate::rng::{splitmix64, Rng, GOLDEN_GAMMA};
 
-/// SplitMix64 finaliser: a well-mixed key from any 64-bit value.
+/// A well-mixed key from any 64-bit value (one SplitMix64 step).
 #[inline]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+fn mix(z: u64) -> u64 {
+    splitmix64(z.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
@@ -173,21 +171,23 @@ impl Playout {
     /// after the move).
     fn update(&mut self, board: &Board, pol: &Policy, change: Change) {
         let n = board.ncols();
-        let a = usize::from(change.xmin);
-        let old_b = usize::from(change.xmax);
-        let e = usize::from(change.emptied);
-        let lo = a.saturating_sub(1);
+        if n == 0 {
+            self.cache.clear();
+            return;
+        }
+        let w = Window::new(n, change);
+        let shifted = w.emptied() > 0;
         // Unchanged: groups left of the window, and right of it when no column was
         // emptied (a shifted group's code depends on its columns' indices).
         let mut left = 0;
         self.cache.retain(|Entry { g, .. }| {
-            let l = usize::from(g.xmax) + 2 <= a;
+            let l = w.left_of(g);
             left += usize::from(l);
-            l || (e == 0 && usize::from(g.xmin) >= old_b + 2)
+            l || (!shifted && w.right_of(g))
         });
-        if lo < n {
-            let hi = if e > 0 { n - 1 } else { (old_b + 1).min(n - 1) };
-            self.scan(board, pol, lo, hi, left);
+        if w.lo < n {
+            let hi = if shifted { n - 1 } else { w.hi };
+            self.scan(board, pol, w.lo, hi, left);
         }
     }
 

@@ -19,9 +19,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::{JobLog, JobResult, Plan};
 use crate::batch::journal::{FoundLine, Journal, RunKey, RunRecord};
 use crate::board::Cell;
-use crate::compare::{JobLog, JobResult, Plan};
 use crate::error::Error;
 use crate::io::testset::Position;
 

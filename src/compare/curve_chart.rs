@@ -3,12 +3,12 @@
 //! axis labels and a legend.
 //!
 //! Owns: [`svg`] and the log-axis mapping ([`log_x`]). Hand-written SVG text like
-//! `crate::chart` (whose tick and escaping helpers it reuses). Must not: compute
+//! `super::chart` (whose tick and escaping helpers it reuses). Must not: compute
 //! statistics (it draws the points of a [`Curve`]), print or write files.
 
 use std::fmt::Write as _;
 
-use crate::chart::{esc, nice_range, titles, y_grid};
+use super::chart::{esc, nice_range, titles, y_grid};
 use crate::compare::curve::{budget_unit, Curve};
 
 const LEFT: f64 = 80.0;
@@ -167,7 +167,7 @@ pub fn svg(curve: &Curve) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chart::tests::check_xml;
+    use crate::compare::chart::tests::check_xml;
     use crate::compare::curve::tests::curve;
 
     #[test]

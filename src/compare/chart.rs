@@ -9,7 +9,6 @@
 use std::fmt::Write as _;
 
 use crate::compare::Report;
-use crate::search::Budget;
 
 /// One bar to draw.
 struct Bar<'a> {
@@ -31,10 +30,7 @@ pub fn svg(report: &Report) -> String {
     let width = LEFT + panel_w + LEFT + panel_w + 30.0;
     let height = TOP + PANEL_H + LABEL_ROOM;
     let plan = &report.plan;
-    let budget = match plan.budget {
-        Budget::Iterations(n) => format!("{n} playouts"),
-        Budget::Time(s) => format!("{s} s"),
-    };
+    let budget = plan.budget.to_string();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -292,6 +288,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::compare::{Aggregate, Entry, JobResult, Plan};
     use crate::rules::Variant;
+    use crate::search::Budget;
     use crate::search::{Algo, SearchConfig};
 
     /// A minimal well-formedness check: tags nest and match, attributes are quoted,
