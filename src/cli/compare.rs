@@ -3,6 +3,9 @@
 //! paired comparison of search configurations (thesis Figures 4.6-4.9); with
 //! several budgets, a budget curve (thesis Figures 4.10-4.13).
 //!
+//! `compare --plan FILE.toml` takes those settings from a plan file (`plan`), and
+//! `compare --pool A.csv B.csv …` tests earlier runs' CSVs as one experiment (`pool`).
+//!
 //! Owns: the command line, the terminal tables, writing the output files,
 //! `--keep-best` (every run's line offered to a solutions file) and `--journal`
 //! (resuming, in `journal`). Configuration
