@@ -108,10 +108,10 @@ impl Defaults {
     /// search runs two trees sharing the budget and their move decisions in SameGame
     /// and Bubble Breaker: on validation positions never used for tuning (Maastricht
     /// 101-150, 100,000 playouts) two trees beat one by +346 (p < 0.0001,
-    /// docs/results/s10-validate.md; training: docs/results/threads-mcts.md, 4 trees
-    /// no better than 2 in docs/results/s10-trees.md), in Bubble Breaker 4 trees beat
-    /// one by +602 (docs/results/s10-trees-bubblebreaker.md); in Clickomania more
-    /// trees lose (docs/results/s10-trees-clickomania.md). A time budget gets one
+    /// docs/results/s10-validate/; training: docs/results/threads-mcts/, 4 trees
+    /// no better than 2 in docs/results/s10-trees/), in Bubble Breaker 4 trees beat
+    /// one by +602 (docs/results/s10-trees-bubblebreaker/); in Clickomania more
+    /// trees lose (docs/results/s10-trees-clickomania/). A time budget gets one
     /// search (each search of root parallelisation gets the whole time on a core of
     /// its own, so `--time` comparisons stay one core per search).
     pub fn trees(algo: Algo, variant: Variant, budget: Budget) -> u32 {
@@ -201,16 +201,16 @@ impl Defaults {
     pub fn z(variant: Variant, policy: RolloutPolicy, playouts: u64) -> u32 {
         let short = playouts <= Self::SHORT_SEARCH;
         match variant {
-            // docs/results/tune-z-{random,tabu}-{10k,100k}.md: global search at
+            // docs/results/tune-z-{random,tabu}-{10k,100k}/: global search at
             // 10,000 playouts, move-by-move at 100,000.
             Variant::SameGame | Variant::SameGameNoPenalty => match policy {
                 _ if short => 0,
                 RolloutPolicy::Random => 20,
                 _ => 10,
             },
-            // docs/results/tune-z-bubblebreaker-{10k,100k}.md (thesis Table 4.4: 30)
+            // docs/results/tune-z-bubblebreaker-{10k,100k}/ (thesis Table 4.4: 30)
             Variant::BubbleBreaker => 30,
-            // docs/results/tune-z-clickomania-{10k,100k}.md (thesis Table 4.4: 100
+            // docs/results/tune-z-clickomania-{10k,100k}/ (thesis Table 4.4: 100
             // at every time setting; here global search wins at 100,000 playouts)
             Variant::Clickomania if short => 100,
             Variant::Clickomania => 0,
@@ -219,7 +219,7 @@ impl Defaults {
 
     /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour
     /// (`--policy tabu-bandit`; the thesis gives none) for a bandit that lives for
-    /// `playouts` playouts. Tuned here (docs/results/tune-bandit-c*.md): short-lived
+    /// `playouts` playouts. Tuned here (docs/results/tune-bandit-c*/): short-lived
     /// bandits (the 2,000-playout level-1 searches of NMCTS) do best nearly greedy,
     /// a bandit over a whole 100,000-playout MCTS search with much exploration.
     pub fn bandit_c(playouts: u64) -> f64 {
@@ -262,7 +262,7 @@ impl Defaults {
         let short = playouts <= Self::SHORT_SEARCH;
         let short_nested = playouts <= Self::SHORT_NESTED_SEARCH;
         match (nested, variant) {
-            // docs/results/tune-beam-clickomania-{10k,100k}.md; retuned after
+            // docs/results/tune-beam-clickomania-{10k,100k}/; retuned after
             // Alg. 5.2's counter restart (s9-retune-beam-clickomania{,-10k}.md):
             // nothing beat these.
             (false, Variant::Clickomania) if short => (100, 100),
@@ -272,13 +272,13 @@ impl Defaults {
             // (s9-retune-beam-bubblebreaker-validate-10k.md): +118.5 over the old
             // (1000, 25), p = 0.0005.
             (false, Variant::BubbleBreaker) if short => (50, 25),
-            // docs/results/tune-beam-bubblebreaker-100k.md; the retune's best,
+            // docs/results/tune-beam-bubblebreaker-100k/; the retune's best,
             // (250, 100), did not win on validation (+50.4, p = 0.23).
             (false, Variant::BubbleBreaker) => (25_000, 2),
             // SameGame, both rollout policies, retuned after Alg. 5.2's counter
             // restart (issue 9): docs/results/s9-retune-beam{,-small,-10k,-random,
-            // -random-10k}.md on Maastricht 1-50, validated on 101-250
-            // (s9-retune-validate{,-151,-random,-random-10k}.md): over the old
+            // -random-10k}/ on Maastricht 1-50, validated on 101-250
+            // (s9-retune-validate{,-151,-random,-random-10k}/): over the old
             // beams +212.7 (tabu, 100k), +414.7 (random, 100k), +344.1 (random,
             // 10k), all p < 0.0001; tabu at 10k kept its (250, 100).
             (false, _) if short => (250, 100),
