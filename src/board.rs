@@ -36,6 +36,8 @@ pub(crate) mod naive;
 pub mod planes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
 mod text;
 mod types;
 

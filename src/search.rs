@@ -5,7 +5,7 @@
 //! This is the front door: it validates a configuration, resolves it for the board
 //! and budget (`defaults`), and dispatches on [`Algo`]. Below it, each algorithm has
 //! its module: `mcts` (MCTS, BMCTS, NMCTS and NBMCTS: one level routine), `nmcs`,
-//! `nrpa` (with its move codes and policy table) and `exact`; `parallel` splits a
+//! `nrpa` (its move codes and policy table are `crate::policy::adaptive`) and `exact`; `parallel` splits a
 //! budget over root-parallel searches (`--threads`). The types they share live
 //! beneath them: `config` (what a search is asked to do), `defaults` (every default
 //! value and the resolution of `auto`), `plan` (what a resolved search runs with), `budget` (the [`Budget`], the playout meter

@@ -13,7 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
 /// clamped to [-700, 700] (NRPA's weights stay far inside; e^-700 is 0 in effect).
 #[inline]
-pub(crate) fn fast_exp(x: f64) -> f64 {
+pub fn fast_exp(x: f64) -> f64 {
     let x = x.clamp(-700.0, 700.0);
     // x = k ln 2 + r, |r| <= ln 2 / 2; e^r by its Taylor series to r^8 (the
     // truncation error is below 0.35^9 / 9! < 1e-9), then scaled by 2^k.
@@ -28,7 +28,7 @@ pub(crate) fn fast_exp(x: f64) -> f64 {
 
 /// Move codes are already well-mixed 64-bit hashes: the map hashes them by identity.
 #[derive(Default, Clone, Copy)]
-pub(crate) struct CodeHasher(u64);
+pub struct CodeHasher(u64);
 
 impl Hasher for CodeHasher {
     #[inline]
@@ -50,7 +50,7 @@ impl Hasher for CodeHasher {
 /// The weights of one NRPA level: code → weight (absent = 0). Cloned once per
 /// lower-level search.
 #[derive(Clone, Default, Debug)]
-pub(crate) struct Policy {
+pub struct Policy {
     w: HashMap<u64, f64, BuildHasherDefault<CodeHasher>>,
 }
 
@@ -58,7 +58,7 @@ pub(crate) struct Policy {
 /// and GNRPA biases) and which one it played. Enough to adapt a policy without
 /// replaying the game.
 #[derive(Clone, Default, Debug)]
-pub(crate) struct Trace {
+pub struct Trace {
     /// Candidates of every step, concatenated: (code, bias).
     pub cands: Vec<(u64, f64)>,
     /// Start of each step's candidates in `cands` (one entry per step, plus the end).
@@ -68,6 +68,7 @@ pub(crate) struct Trace {
 }
 
 impl Trace {
+    /// Empties the trace (no step recorded).
     pub fn clear(&mut self) {
         self.cands.clear();
         self.starts.clear();
