@@ -19,4 +19,4 @@ pub mod moves;
 pub mod softmax;
 
 pub use moves::{code, Playout, Selective};
-pub use softmax::{fast_exp, Policy, Trace};
+pub use softmax::{fast_exp, AdaptScratch, Policy, Trace};

@@ -37,7 +37,7 @@ use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
 use super::config::NrpaConfig;
 use crate::board::Board;
-use crate::policy::adaptive::{Playout, Policy, Selective, Trace};
+use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 
@@ -72,7 +72,7 @@ struct Nrpa<'c, 's, 'r> {
     levels: Vec<NrpaLevel>,
     /// The last level-0 search: one playout.
     last_playout: NrpaLevel,
-    scratch: Vec<(u64, f64)>,
+    scratch: AdaptScratch,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -109,7 +109,7 @@ pub(crate) fn nrpa(
         ),
         levels: (0..level).map(|_| NrpaLevel::default()).collect(),
         last_playout: NrpaLevel::default(),
-        scratch: Vec::new(),
+        scratch: AdaptScratch::default(),
     };
     repeat_runs(&mut s, best);
 }

@@ -220,33 +220,32 @@ impl Playout {
             } else {
                 0
             };
+            // One pass: the candidates, their cached exp(w) and the largest w.
             self.picks.clear();
-            self.picks.extend((0..gs.len() as u16).filter(|&i| {
-                let g = &gs[i as usize].g;
-                u16::from(g.color) != selective || g.size <= small
-            }));
+            self.probs.clear();
+            let start = trace.cands.len();
+            let (mut z, mut max) = (0.0, f64::NEG_INFINITY);
+            for (i, &Entry { g, code, w, e }) in gs.iter().enumerate() {
+                if u16::from(g.color) != selective || g.size <= small {
+                    self.picks.push(i as u16);
+                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
+                    self.probs.push(e);
+                    z += e;
+                    max = max.max(w);
+                }
+            }
             let pick = if self.picks.len() == 1 {
+                trace.cands.truncate(start);
                 gs[self.picks[0] as usize].g
             } else {
                 // Softmax over the candidates' weights: exp(w) as cached, or shifted
                 // by the largest weight when one is too large to exponentiate.
-                let max = self
-                    .picks
-                    .iter()
-                    .map(|&i| gs[i as usize].w)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                self.probs.clear();
-                let mut z = 0.0;
-                for &i in &self.picks {
-                    let Entry { g, code, w, e } = gs[i as usize];
-                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
-                    let p = if max <= EXP_DIRECT {
-                        e
-                    } else {
-                        fast_exp(w - max)
-                    };
-                    z += p;
-                    self.probs.push(p);
+                if max > EXP_DIRECT {
+                    z = 0.0;
+                    for (p, &i) in self.probs.iter_mut().zip(&self.picks) {
+                        *p = fast_exp(gs[i as usize].w - max);
+                        z += *p;
+                    }
                 }
                 let mut r = rng.gen::<f64>() * z;
                 let mut k = self.probs.len() - 1;
@@ -277,6 +276,7 @@ impl Playout {
 
 #[cfg(test)]
 mod tests {
+    use super::super::softmax::AdaptScratch;
     use super::*;
     use crate::board::testutil::random_board;
     use crate::Variant;
@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn cached_codes_and_weights_match_fresh_ones_after_every_move() {
         let mut pol = Policy::default();
-        let mut scratch = Vec::new();
+        let mut scratch = AdaptScratch::default();
         let mut rng = crate::rng_for(5, 0, 0);
         let (mut moves, mut trace) = (Vec::new(), Trace::default());
         for seed in 0..20 {
@@ -408,5 +408,72 @@ mod tests {
                 assert_eq!(trace.starts.len(), trace.steps() + 1);
             }
         }
+    }
+
+    #[test]
+    fn codes_map_back_to_their_groups_along_games() {
+        let mut rng = crate::rng_for(8, 0, 0);
+        let mut mask = GroupMask::default();
+        for seed in 0..6 {
+            let mut b = random_board(10, 9, 4, seed, Variant::SameGame);
+            while !b.is_terminal() {
+                let gs = b.groups();
+                let by_code: std::collections::HashMap<u64, Group> = gs
+                    .iter()
+                    .map(|g| {
+                        b.flood(g.cell, &mut mask);
+                        (code(g, &mask), *g)
+                    })
+                    .collect();
+                assert_eq!(by_code.len(), gs.len(), "one code per group");
+                for g in &gs {
+                    b.flood(g.cell, &mut mask);
+                    assert_eq!(by_code[&code(g, &mask)], *g);
+                }
+                b.play(gs[rng.gen_range(0..gs.len())].cell);
+            }
+        }
+    }
+
+    #[test]
+    fn first_moves_follow_the_softmax_of_weights_and_bias() {
+        let b = random_board(6, 5, 3, 4, Variant::SameGame);
+        let mut p = Playout::new(Selective::ALL, 0.3);
+        let mut rng = crate::rng_for(4, 0, 0);
+        let (mut moves, mut trace) = (Vec::new(), Trace::default());
+        // A policy with unequal weights: adapted toward a few playouts.
+        let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
+        for _ in 0..3 {
+            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+            pol.adapt(&trace, 1.0, &mut scratch);
+        }
+        p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+        let root = trace.step(0).to_vec();
+        assert!(root.len() >= 3, "a root with a choice");
+        let mut expected = Vec::new();
+        pol.softmax(&root, &mut expected);
+        let n = 40_000;
+        let mut counts = vec![0u32; root.len()];
+        for _ in 0..n {
+            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+            assert_eq!(
+                trace.step(0),
+                &root[..],
+                "the root's candidates do not change"
+            );
+            counts[trace.chosen[0] as usize] += 1;
+        }
+        for (k, &q) in expected.iter().enumerate() {
+            let f = f64::from(counts[k]) / f64::from(n);
+            let sd = (q * (1.0 - q) / f64::from(n)).sqrt();
+            assert!(
+                (f - q).abs() <= 5.0 * sd + 1e-9,
+                "candidate {k}: {f} vs {q}"
+            );
+        }
+        assert!(
+            expected.iter().any(|&q| (q - expected[0]).abs() > 0.01),
+            "the weights are not uniform: {expected:?}"
+        );
     }
 }

@@ -2,12 +2,10 @@
 //! moves, and Rosin's adaptation step toward a sequence (Rosin 2011, Fig. 1
 //! `Adapt`), with GNRPA's per-move bias added to the weights (Cazenave 2020).
 //!
-//! Owns: [`Policy`] (code → weight, missing codes weigh 0) and [`Trace`] (what a
-//! playout saw: the candidates of every step, their biases and the move chosen).
+//! Owns: [`Policy`] (code → weight, missing codes weigh 0), [`Trace`] (what a
+//! playout saw: the candidates of every step, their biases and the move chosen)
+//! and [`fast_exp`].
 //! Must not: play moves or know about budgets.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// e^x to about 1e-9 relative error, several times faster than `f64::exp`: the
 /// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
@@ -26,32 +24,37 @@ pub fn fast_exp(x: f64) -> f64 {
     p * f64::from_bits(((k as i64 + 1023) as u64) << 52)
 }
 
-/// Move codes are already well-mixed 64-bit hashes: the map hashes them by identity.
-#[derive(Default, Clone, Copy)]
-pub struct CodeHasher(u64);
+/// The weights of one NRPA level: code → weight (absent = 0). Cloned once per
+/// lower-level search.
+///
+/// A flat open-addressing table (linear probing, at most half full): a code's
+/// home slot is the top bits of code × the golden ratio, key 0 marks an empty
+/// slot, and code 0 itself has the extra slot at the end. Cloning copies one
+/// vector; a lookup that hits touches one cache line. (Until issue 28 this was a
+/// `HashMap`; the weights, and so every search result, are bit-identical.)
+#[derive(Clone, Debug)]
+pub struct Policy {
+    /// `2^bits` probed slots (code, weight), then code 0's slot (its key stays 0,
+    /// so a search for code 0 ends there at once).
+    slots: Vec<(u64, f64)>,
+    /// Nonzero codes stored.
+    len: usize,
+    bits: u32,
+}
 
-impl Hasher for CodeHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::with_bits(6)
     }
 }
 
-/// The weights of one NRPA level: code → weight (absent = 0). Cloned once per
-/// lower-level search.
+/// Scratch buffers of [`Policy::adapt`], kept between calls to avoid allocation.
 #[derive(Clone, Default, Debug)]
-pub struct Policy {
-    w: HashMap<u64, f64, BuildHasherDefault<CodeHasher>>,
+pub struct AdaptScratch {
+    /// The slot of every candidate of the trace.
+    slots: Vec<u32>,
+    /// The probability of every candidate at its step.
+    e: Vec<f64>,
 }
 
 /// What one playout saw, step by step: the candidate moves it sampled from (codes
@@ -86,16 +89,85 @@ impl Trace {
 }
 
 impl Policy {
+    fn with_bits(bits: u32) -> Self {
+        Policy {
+            slots: vec![(0, 0.0); (1 << bits) + 1],
+            len: 0,
+            bits,
+        }
+    }
+
+    /// Index of the slot where the search for `code` starts (code 0: its own slot).
+    #[inline]
+    fn home(&self, code: u64) -> usize {
+        if code == 0 {
+            1 << self.bits
+        } else {
+            (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+        }
+    }
+
     /// The weight of `code` (0 when never adapted).
     #[inline]
     pub fn weight(&self, code: u64) -> f64 {
-        self.w.get(&code).copied().unwrap_or(0.0)
+        let mask = (1 << self.bits) - 1;
+        let mut i = self.home(code);
+        loop {
+            let (k, w) = self.slots[i];
+            if k == code {
+                return w;
+            }
+            if k == 0 {
+                return 0.0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The slot of `code`, given one (weight 0) if it has none. The table must have
+    /// room ([`Policy::reserve`]): slots stay put until the next `reserve`.
+    #[inline]
+    fn slot(&mut self, code: u64) -> usize {
+        let mask = (1 << self.bits) - 1;
+        let mut i = self.home(code);
+        loop {
+            let k = self.slots[i].0;
+            if k == code {
+                return i;
+            }
+            if k == 0 {
+                self.slots[i].0 = code;
+                self.len += 1;
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Makes room for `more` new codes with the table at most half full.
+    fn reserve(&mut self, more: usize) {
+        if (self.len + more) * 2 <= 1 << self.bits {
+            return;
+        }
+        let mut bits = self.bits + 1;
+        while (self.len + more) * 2 > 1 << bits {
+            bits += 1;
+        }
+        let mut t = Policy::with_bits(bits);
+        for &(k, w) in &self.slots[..1 << self.bits] {
+            if k != 0 {
+                let i = t.slot(k);
+                t.slots[i].1 = w;
+            }
+        }
+        t.slots[1 << bits] = self.slots[1 << self.bits];
+        *self = t;
     }
 
     /// Number of codes with a stored weight.
     #[cfg(test)]
-    pub fn len(&self) -> usize {
-        self.w.len()
+    pub fn codes(&self) -> usize {
+        self.len
     }
 
     /// Fills `probs` with the softmax of weight + bias over `cands`.
@@ -116,21 +188,44 @@ impl Policy {
     /// Rosin's `Adapt`: for every step of `trace`, the chosen move's weight grows by
     /// `alpha` and every candidate's weight shrinks by `alpha` times its probability
     /// under the policy as it was before this call (all gradients are computed
-    /// first, then applied, so no copy of the table is needed).
-    pub fn adapt(&mut self, trace: &Trace, alpha: f64, scratch: &mut Vec<(u64, f64)>) {
-        scratch.clear();
-        let mut probs = Vec::new();
-        for i in 0..trace.steps() {
-            let cands = trace.step(i);
-            self.softmax(cands, &mut probs);
-            let k = trace.chosen[i] as usize;
-            scratch.push((cands[k].0, alpha));
-            for (j, &(c, _)) in cands.iter().enumerate() {
-                scratch.push((c, -alpha * probs[j]));
+    /// first, then applied in order, so no copy of the table is needed). Each
+    /// candidate's code is looked up once: its slot serves both the read and the
+    /// update.
+    pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
+        self.reserve(trace.cands.len());
+        s.slots.clear();
+        s.slots
+            .extend(trace.cands.iter().map(|&(c, _)| self.slot(c) as u32));
+        // s.e: each candidate's probability at its step, computed before any update.
+        s.e.clear();
+        s.e.extend(
+            trace
+                .cands
+                .iter()
+                .zip(&s.slots)
+                .map(|(&(_, b), &k)| self.slots[k as usize].1 + b),
+        );
+        for w in trace.starts.windows(2) {
+            let e = &mut s.e[w[0] as usize..w[1] as usize];
+            let max = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let mut z = 0.0;
+            for x in e.iter_mut() {
+                *x = fast_exp(*x - max);
+                z += *x;
+            }
+            for x in e.iter_mut() {
+                *x /= z;
             }
         }
-        for &(c, d) in scratch.iter() {
-            *self.w.entry(c).or_insert(0.0) += d;
+        // The updates, in the order of Rosin's pseudo-code: per step, the chosen
+        // move, then every candidate.
+        for (i, w) in trace.starts.windows(2).enumerate() {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            let chosen = s.slots[a + trace.chosen[i] as usize] as usize;
+            self.slots[chosen].1 += alpha;
+            for (&k, &p) in s.slots[a..b].iter().zip(&s.e[a..b]) {
+                self.slots[k as usize].1 += -alpha * p;
+            }
         }
     }
 }
@@ -190,7 +285,7 @@ mod tests {
         let t = trace(&[(&[10, 11, 12], 1), (&[20, 21], 0), (&[12, 30, 31, 32], 3)]);
         let other = trace(&[(&[10, 11, 12], 0), (&[20, 21], 1), (&[12, 30, 31, 32], 0)]);
         let mut p = Policy::default();
-        let mut scratch = Vec::new();
+        let mut scratch = AdaptScratch::default();
         let mut last = prob_of(&p, &t);
         assert!((last - 1.0 / 24.0).abs() < 1e-12);
         for _ in 0..5 {
@@ -206,6 +301,85 @@ mod tests {
         let total: f64 = [1, 2, 3].iter().map(|&c| q.weight(c)).sum();
         assert!(total.abs() < 1e-12);
         assert!((q.weight(3) - (0.5 - 0.5 / 3.0)).abs() < 1e-12);
-        assert_eq!(q.len(), 3);
+        assert_eq!(q.codes(), 3);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::rng::splitmix64;
+
+    /// The adaptation as it was on a `HashMap` before issue 28 (the oracle).
+    fn adapt_on_map(w: &mut HashMap<u64, f64>, trace: &Trace, alpha: f64) {
+        let weight = |w: &HashMap<u64, f64>, c: u64| w.get(&c).copied().unwrap_or(0.0);
+        let mut grads = Vec::new();
+        for i in 0..trace.steps() {
+            let cands = trace.step(i);
+            let mut probs: Vec<f64> = cands.iter().map(|&(c, b)| weight(w, c) + b).collect();
+            let max = probs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let mut z = 0.0;
+            for p in probs.iter_mut() {
+                *p = fast_exp(*p - max);
+                z += *p;
+            }
+            for p in probs.iter_mut() {
+                *p /= z;
+            }
+            grads.push((cands[trace.chosen[i] as usize].0, alpha));
+            for (j, &(c, _)) in cands.iter().enumerate() {
+                grads.push((c, -alpha * probs[j]));
+            }
+        }
+        for (c, d) in grads {
+            *w.entry(c).or_insert(0.0) += d;
+        }
+    }
+
+    #[test]
+    fn the_flat_table_adapts_bit_for_bit_as_a_hash_map() {
+        // Codes: well mixed ones, code 0, and codes equal in their top bits (same
+        // home slot) so that probing and growth are exercised.
+        let pool: Vec<u64> = (0..300u64)
+            .map(|i| match i % 3 {
+                0 => splitmix64(i),
+                1 => i / 3,
+                _ => (i / 3) << 20,
+            })
+            .collect();
+        let mut rng = crate::rng_for(11, 0, 0);
+        let (mut flat, mut map) = (Policy::default(), HashMap::new());
+        let mut scratch = AdaptScratch::default();
+        for round in 0..60 {
+            let mut t = Trace::default();
+            t.clear();
+            for _ in 0..rand::Rng::gen_range(&mut rng, 1..30) {
+                let n = rand::Rng::gen_range(&mut rng, 1..12usize);
+                for _ in 0..n {
+                    let c = pool[rand::Rng::gen_range(&mut rng, 0..pool.len())];
+                    let b = rand::Rng::gen_range(&mut rng, -1.0..1.0);
+                    t.cands.push((c, b));
+                }
+                t.starts.push(t.cands.len() as u32);
+                t.chosen.push(rand::Rng::gen_range(&mut rng, 0..n as u32));
+            }
+            let alpha = if round % 2 == 0 { 1.0 } else { 0.37 };
+            flat.adapt(&t, alpha, &mut scratch);
+            adapt_on_map(&mut map, &t, alpha);
+            for &c in &pool {
+                let m = map.get(&c).copied().unwrap_or(0.0);
+                assert_eq!(
+                    flat.weight(c).to_bits(),
+                    m.to_bits(),
+                    "round {round} code {c}"
+                );
+            }
+        }
+        assert_eq!(flat.codes(), map.keys().filter(|&&c| c != 0).count());
+        // A clone reads the same weights.
+        let copy = flat.clone();
+        assert!(pool.iter().all(|&c| copy.weight(c) == flat.weight(c)));
     }
 }
