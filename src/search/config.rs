@@ -128,7 +128,7 @@ impl Algo {
         }
         if flag == "--eval" && !self.is_tree() && self != Algo::Beam {
             return bad(format!(
-                "--eval is only used by the tree searches and beam, not {}",
+                "--eval is not used by {} (only by the tree searches and beam)",
                 self.name()
             ));
         }
