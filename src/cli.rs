@@ -10,6 +10,7 @@ mod bot;
 mod compare;
 mod export;
 mod generate;
+mod inert;
 mod merge;
 mod perft;
 mod replay_page;
