@@ -16,6 +16,7 @@ pub mod compare;
 pub mod curve_chart;
 pub mod error;
 pub mod io;
+pub mod limits;
 pub mod line;
 pub mod perft;
 pub mod policy;

@@ -50,7 +50,8 @@ pub struct Args {
     #[arg(long, default_value = "samegame")]
     variant: Variant,
     /// Independent runs per position (run r of position p uses seed stream (p, r)).
-    #[arg(long, default_value_t = DEFAULT_RUNS)]
+    #[arg(long, default_value_t = DEFAULT_RUNS,
+          value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_RUNS))]
     runs: u64,
     /// Worker threads (default: all cores).
     #[arg(long)]
@@ -125,8 +126,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if a.runs == 0 {
         return Err(Error::Config("--runs must be at least 1".into()));
     }
-    if a.threads == Some(0) {
-        return Err(Error::Config("--threads must be at least 1".into()));
+    if let Some(t) = a.threads {
+        crate::limits::check_threads("--threads", t, false)?;
     }
     let shard = a
         .shard
@@ -283,15 +284,7 @@ pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     let mut name = journal.as_os_str().to_owned();
     name.push(".lock");
     let path = PathBuf::from(name);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
-    let f = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| Error::io(&path, e))?;
+    let f = crate::io::open_append(&path)?;
     match f.try_lock() {
         Ok(()) => Ok(f),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Other(format!(

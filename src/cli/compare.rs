@@ -61,7 +61,8 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', num_args = 1)]
     time: Vec<f64>,
     /// Runs per configuration and position (run r of position p uses seed stream (p, r)).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_RUNS as i64))]
     runs: u32,
     /// Base random seed, shared by all configurations so that results are paired.
     #[arg(long, default_value_t = 1)]
@@ -120,6 +121,7 @@ fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
+    crate::limits::check_threads("--threads", a.threads, true)?;
     let mut configs = Vec::new();
     for (i, c) in a.config.iter().enumerate() {
         let e =

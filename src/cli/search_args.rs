@@ -7,6 +7,7 @@
 //! of the board's variant; `none` switches a level's beam off.
 
 use crate::error::Error;
+use crate::limits::{MAX_BEAM_WIDTH, MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::RolloutPolicy;
 use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfig, Setting};
 
@@ -50,7 +51,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub inner: Option<String>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_RESTARTS))]
     pub restarts: Option<u64>,
     /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only
     /// with --policy tabu-bandit; default: tuned by the bandit's lifetime, 0.001 for a level-1 search of at most 31,623 playouts, else 1).
@@ -77,7 +78,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub endgame: Option<u32>,
     /// Transposition table of exact and of the endgame solver, in MB.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TT_MB))]
     pub tt_mb: Option<u64>,
     /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
     /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
@@ -320,12 +321,22 @@ impl SearchArgs {
                             Item::Val(0) => {
                                 return Err(Error::Config("--beam-l must be at least 1".into()))
                             }
+                            Item::Val(x) if x > MAX_ITERATIONS => {
+                                return Err(Error::Config(format!(
+                                    "--beam-l must be at most {MAX_ITERATIONS}, got {x}"
+                                )))
+                            }
                             Item::Val(x) => Setting::Set(x),
                             _ => Setting::Auto,
                         },
                         w: match wi {
                             Item::Val(0) => {
                                 return Err(Error::Config("--beam-w must be at least 1".into()))
+                            }
+                            Item::Val(x) if x > MAX_BEAM_WIDTH => {
+                                return Err(Error::Config(format!(
+                                    "--beam-w must be at most {MAX_BEAM_WIDTH}, got {x}"
+                                )))
                             }
                             Item::Val(x) => Setting::Set(x),
                             _ => Setting::Auto,
@@ -413,6 +424,14 @@ impl SearchArgs {
                 )));
             }
         }
+        if let Some(Setting::Set(v)) = self.nrpa_iterations {
+            if v > u64::from(u32::MAX) {
+                return Err(Error::Config(format!(
+                    "--nrpa-iterations must be at most {}, got {v}",
+                    u32::MAX
+                )));
+            }
+        }
         if let Some(v) = self.nrpa_iterations {
             c.nrpa.iterations = v;
         }
@@ -429,6 +448,7 @@ impl SearchArgs {
             c.nrpa.late.size = v;
         }
         if let Some(n) = self.search_threads {
+            crate::limits::check_threads("--search-threads", n as usize, true)?;
             c.threads = n;
         }
         c.validate()?;
@@ -449,9 +469,15 @@ pub fn budget_from_flags(
 ) -> Result<Option<Budget>, Error> {
     match (iterations, time) {
         (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
+        (Some(k), _) if k > MAX_ITERATIONS => Err(Error::Config(format!(
+            "--iterations must be at most {MAX_ITERATIONS}, got {k}"
+        ))),
         (Some(k), _) => Ok(Some(Budget::Iterations(k))),
         (None, Some(t)) if !(t > 0.0 && t.is_finite()) => Err(Error::Config(format!(
             "--time must be a positive number of seconds, not {t}"
+        ))),
+        (None, Some(t)) if t > MAX_SECONDS => Err(Error::Config(format!(
+            "--time must be at most {MAX_SECONDS} seconds (a week), not {t}"
         ))),
         (None, Some(t)) => Ok(Some(Budget::Time(t))),
         (None, None) => Ok(None),

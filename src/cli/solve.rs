@@ -40,6 +40,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let set = TestSet::read(&a.testset)?;
     let mut config = a.search.config()?;
     if let Some(n) = a.threads {
+        crate::limits::check_threads("--threads", n as usize, true)?;
         config.threads = n;
         config.validate()?;
     }
