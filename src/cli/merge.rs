@@ -88,7 +88,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             }
         }
     }
-    let mut merged = Record::new(&a.out, variant);
+    let mut merged = Record::new(&a.out, variant, Some(&set));
     if let Some((_, f)) = files.first() {
         merged.set_comments(f.comments.clone());
     }
