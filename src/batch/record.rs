@@ -79,6 +79,8 @@ impl Record {
     /// Reads `path` (or starts empty when it does not exist) and replays every line;
     /// a line that does not replay, or a file for another variant, is an error.
     pub fn load(path: &Path, set: &TestSet, variant: Variant) -> Result<Record, Error> {
+        // It will be written: refuse a FIFO or device now (reading one could block).
+        crate::io::checked_target(path)?;
         let file = SolutionsFile::read_or_new(path, variant)?;
         verify_all(&file, path, set, variant)?;
         let mut r = Record::with_file(path, variant, file);
