@@ -11,6 +11,9 @@ pub mod testset;
 
 mod safe_write;
 
+#[cfg(test)]
+mod proptests;
+
 pub use safe_write::{
     checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
 };
