@@ -27,6 +27,9 @@ pub const MAX_PERFT_DEPTH: usize = crate::board::MAX_WIDTH * crate::board::MAX_H
 pub const MAX_GENERATE_COUNT: usize = 100_000;
 /// Longest `bench --seconds`.
 pub const MAX_BENCH_SECONDS: f64 = 3600.0;
+/// Most jobs (runs of one search) one `batch` or `compare` plans: their list is
+/// kept in memory (runs × positions, × configurations × budgets in `compare`).
+pub const MAX_JOBS: u64 = 10_000_000;
 /// Threads per core at most (`--threads`, `--search-threads`).
 pub const THREADS_PER_CORE: usize = 4;
 
@@ -43,6 +46,17 @@ pub fn check_threads(flag: &str, n: usize, zero_is_auto: bool) -> Result<(), Err
     if (n == 0 && !zero_is_auto) || n > max {
         return Err(Error::Config(format!(
             "{flag} must be between 1 and {max} ({THREADS_PER_CORE} per core), got {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks the number of jobs a command plans (`what` says how it was counted).
+pub fn check_jobs(jobs: u64, what: &str) -> Result<(), Error> {
+    if jobs > MAX_JOBS {
+        return Err(Error::Config(format!(
+            "{what} make {jobs} runs, more than the {MAX_JOBS} one command may plan; \
+             lower --runs or split the work (--positions, --shard)"
         )));
     }
     Ok(())
@@ -90,6 +104,11 @@ pub fn table() -> Vec<Row> {
             format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
         ),
         row("--runs", "batch, compare", format!("1 – {}", n(MAX_RUNS))),
+        row(
+            "--runs × positions (× configurations × budgets)",
+            "batch, compare",
+            format!("at most {} runs in one command", n(MAX_JOBS)),
+        ),
         row(
             "--threads",
             "batch, compare (0 = all cores)",

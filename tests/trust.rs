@@ -397,6 +397,16 @@ fn absurd_numbers_are_refused_before_any_work() {
             ],
             "--threads",
         ),
+        (
+            vec![
+                "solve", set, "--algo", "bmcts", "--level", "2", "--beam-l", "50", "--beam-w", "4",
+            ],
+            "--level",
+        ),
+        (
+            vec!["batch", set, "--runs", "5000001", "--out", "s.txt"],
+            "--runs × positions",
+        ),
         (vec!["generate", "--count", "100001"], "--count"),
         (vec!["generate", "--width", "33"], "wide"),
         (vec!["generate", "--colors", "11"], "--colors"),

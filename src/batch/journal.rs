@@ -468,3 +468,6 @@ fn settings_index(settings: &[Settings], r: &RunRecord) -> Option<usize> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod proptests;

@@ -142,6 +142,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         Some(spec) => select::parse_positions(spec, set.positions.len())?,
         None => (1..=set.positions.len()).collect(),
     };
+    crate::limits::check_jobs(
+        (positions.len() as u64).saturating_mul(a.runs),
+        "--runs × positions",
+    )?;
     let out = a
         .out
         .clone()

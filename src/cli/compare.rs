@@ -16,6 +16,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(test)]
+mod budget_proptests;
 mod config_line;
 mod journal;
 
@@ -158,6 +160,13 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         None => set.positions.iter().collect(),
     };
     let budgets = budgets(&a)?;
+    crate::limits::check_jobs(
+        (positions.len() as u64)
+            .saturating_mul(u64::from(a.runs))
+            .saturating_mul(configs.len() as u64)
+            .saturating_mul(budgets.len() as u64),
+        "--runs × positions × configurations × budgets",
+    )?;
     let plan = Plan {
         testset: set.name.clone(),
         variant: a.variant,

@@ -224,6 +224,12 @@ impl SearchArgs {
         }
         let mut c = SearchConfig::new(algo, level);
         c.level = level;
+        if !algo.is_nested() && level != 1 {
+            // The per-level lists below have one entry for a level-1 search: report
+            // the level first (found by a property test: `--algo bmcts --level 2
+            // --beam-l 50 --beam-w 4` indexed past them).
+            c.validate()?;
+        }
         c.policy = self.policy;
         let n = if algo.is_tree() { level as usize } else { 0 };
         if !algo.is_tree() {

@@ -156,6 +156,9 @@ pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
 }
 
 #[cfg(test)]
+mod proptests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
