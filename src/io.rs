@@ -14,6 +14,24 @@ mod safe_write;
 #[cfg(test)]
 mod proptests;
 
+use crate::error::Error;
+
 pub use safe_write::{
     checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
 };
+
+/// `bytes` (read from `path`) as UTF-8 text; invalid bytes are a parse error naming
+/// the line and column where they start.
+pub fn utf8_text<'a>(bytes: &'a [u8], path: &std::path::Path) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        Error::parse(
+            path,
+            line,
+            format!("not UTF-8 text: an invalid byte sequence at column {column}"),
+        )
+    })
+}

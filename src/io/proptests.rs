@@ -161,3 +161,12 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn invalid_utf8_names_line_and_column() {
+    let e = super::utf8_text(b"# ok\n01\n0\xff1\n", Path::new("x.txt")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "x.txt:3: not UTF-8 text: an invalid byte sequence at column 2"
+    );
+}
