@@ -158,9 +158,39 @@ pub fn table() -> Vec<Row> {
             format!("auto or 1 – {}", n(u64::from(u32::MAX))),
         ),
         row(
-            "--nrpa-alpha, --bandit-c, --c, --z, --pb",
+            "--nrpa-late-tiles",
             "solve, batch, compare",
-            "finite; > 0 for --nrpa-alpha, ≥ 0 for the others".into(),
+            "0 – 65,535".into(),
+        ),
+        row(
+            "--nrpa-late-size",
+            "solve, batch, compare",
+            "2 – 65,535".into(),
+        ),
+        row(
+            "--nrpa-alpha",
+            "solve, batch, compare",
+            "a finite number > 0".into(),
+        ),
+        row(
+            "--nrpa-bias",
+            "solve, batch, compare",
+            "a finite number".into(),
+        ),
+        row(
+            "--bandit-c, --c, --pb",
+            "solve, batch, compare",
+            "finite numbers ≥ 0 (--c, --pb: each level)".into(),
+        ),
+        row(
+            "--z",
+            "solve, batch, compare (each level)",
+            "0 – 4,294,967,295 or auto".into(),
+        ),
+        row(
+            "--inner",
+            "solve, batch, compare (each level)",
+            "at least 1 playout (the budget bounds the total)".into(),
         ),
         row("--im-alpha", "solve, batch, compare", "0 – 1".into()),
         row(
