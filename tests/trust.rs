@@ -408,9 +408,15 @@ fn absurd_numbers_are_refused_before_any_work() {
             "--runs × positions",
         ),
         (vec!["solve", set, "--nrpa-alpha", "0"], "--nrpa-alpha"),
-        (vec!["solve", set, "--nrpa-late-size", "1"], "--nrpa-late-size"),
+        (
+            vec!["solve", set, "--nrpa-late-size", "1"],
+            "--nrpa-late-size",
+        ),
         (vec!["solve", set, "--algo", "mcts", "--c", "-1"], "--c"),
-        (vec!["solve", set, "--algo", "exact", "--endgame", "1025"], "--endgame"),
+        (
+            vec!["solve", set, "--algo", "exact", "--endgame", "1025"],
+            "--endgame",
+        ),
         (vec!["generate", "--count", "100001"], "--count"),
         (vec!["generate", "--width", "33"], "wide"),
         (vec!["generate", "--colors", "11"], "--colors"),
