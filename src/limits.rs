@@ -43,9 +43,12 @@ pub fn max_threads() -> usize {
 /// Checks a thread count given as `flag` (0 only where `zero_is_auto`).
 pub fn check_threads(flag: &str, n: usize, zero_is_auto: bool) -> Result<(), Error> {
     let max = max_threads();
-    if (n == 0 && !zero_is_auto) || n > max {
+    if n == 0 && !zero_is_auto {
+        return Err(Error::Config(format!("{flag} must be at least 1")));
+    }
+    if n > max {
         return Err(Error::Config(format!(
-            "{flag} must be between 1 and {max} ({THREADS_PER_CORE} per core), got {n}"
+            "{flag} must be at most {max} ({THREADS_PER_CORE} per core on this machine), got {n}"
         )));
     }
     Ok(())
@@ -250,7 +253,7 @@ mod tests {
         let e = check_threads("--threads", 0, false)
             .unwrap_err()
             .to_string();
-        assert!(e.starts_with("--threads must be between 1 and"), "{e}");
+        assert_eq!(e, "--threads must be at least 1");
         let e = check_threads("--threads", 100_000, false)
             .unwrap_err()
             .to_string();

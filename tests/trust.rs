@@ -69,6 +69,10 @@ fn mkfifo(p: &Path) {
     assert!(st.success());
 }
 
+fn is_link(p: &Path) -> bool {
+    std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
+}
+
 fn is_fifo(p: &Path) -> bool {
     use std::os::unix::fs::FileTypeExt;
     std::fs::metadata(p).unwrap().file_type().is_fifo()
@@ -247,27 +251,30 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
 #[test]
 fn stdout_is_written_through_and_symlinks_are_kept() {
     let d = tempdir("write-through");
-    let o = run(
-        &d,
-        &[
-            "generate",
-            "--count",
-            "1",
-            "--width",
-            "3",
-            "--height",
-            "2",
-            "--out",
-            "/dev/stdout",
-        ],
-    );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let printed = text(&o.stdout);
-    let o = run(
-        &d,
-        &["generate", "--count", "1", "--width", "3", "--height", "2"],
-    );
-    assert_eq!(printed, text(&o.stdout));
+    let gen = |out: &str| {
+        let mut args = vec!["generate", "--count", "1", "--width", "3", "--height", "2"];
+        if !out.is_empty() {
+            args.extend(["--out", out]);
+        }
+        let o = run(&d, &args);
+        assert!(o.status.success(), "{out}: {}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let printed = gen("");
+    // /dev/fd/1 first: a writer that renamed over it would fail on /proc, harmlessly.
+    assert_eq!(gen("/dev/fd/1"), printed);
+    assert_eq!(gen("/proc/self/fd/1"), printed);
+    // /dev/stdout is a symlink in the real /dev: a writer that replaced it (as the
+    // temporary-file writer once did) would break it for the whole machine, so the
+    // test puts it back before failing.
+    let was_link = is_link(Path::new("/dev/stdout"));
+    let through = gen("/dev/stdout");
+    if was_link && !is_link(Path::new("/dev/stdout")) {
+        let _ = std::fs::remove_file("/dev/stdout");
+        let _ = std::os::unix::fs::symlink("/proc/self/fd/1", "/dev/stdout");
+        panic!("--out /dev/stdout replaced /dev/stdout (put back)");
+    }
+    assert_eq!(through, printed);
     std::fs::write(d.join("real.txt"), "old").unwrap();
     std::os::unix::fs::symlink("real.txt", d.join("link.txt")).unwrap();
     let o = run(

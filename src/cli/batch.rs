@@ -50,8 +50,7 @@ pub struct Args {
     #[arg(long, default_value = "samegame")]
     variant: Variant,
     /// Independent runs per position (run r of position p uses seed stream (p, r)).
-    #[arg(long, default_value_t = DEFAULT_RUNS,
-          value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_RUNS))]
+    #[arg(long, default_value_t = DEFAULT_RUNS)]
     runs: u64,
     /// Worker threads (default: all cores).
     #[arg(long)]
@@ -125,6 +124,13 @@ fn budget_text(b: Budget) -> String {
 pub fn run(a: Args) -> Result<Outcome, Error> {
     if a.runs == 0 {
         return Err(Error::Config("--runs must be at least 1".into()));
+    }
+    let max = crate::limits::MAX_RUNS;
+    if a.runs > max {
+        return Err(Error::Config(format!(
+            "--runs must be at most {max}, got {}",
+            a.runs
+        )));
     }
     if let Some(t) = a.threads {
         crate::limits::check_threads("--threads", t, false)?;
