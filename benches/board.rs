@@ -1,13 +1,12 @@
 //! Engine benchmarks (criterion): move generation from scratch and incrementally,
-//! play, random and tabu playouts on the standard 20 boards, and the same random
-//! playouts with the classic array engine (the yardstick: `samegame bench --classic`
-//! gives the ratio in one run). Each bench asserts its result first, so a change
-//! that is fast but wrong fails here.
+//! play, random and tabu playouts on the standard 20 boards. Each bench asserts its
+//! result first, so a change that is fast but wrong fails here. The classic array
+//! engine (the yardstick) is not here: it is crate-private, and `samegame bench
+//! --classic` measures it against these playouts in one process.
 //!
 //! Run: `cargo bench --bench board`. CI runs `cargo bench --no-run` so it cannot rot.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use samegame::board::classic::{classic_playout, ClassicBoard};
 use samegame::board::groups::GroupList;
 use samegame::board::GroupMask;
 use samegame::io::testset::TestSet;
@@ -75,24 +74,6 @@ fn bench(c: &mut Criterion) {
                 let mut board = *b;
                 moves.clear();
                 sum += i64::from(playout(&mut board, None, &mut rng, &mut moves));
-            }
-            black_box(sum)
-        })
-    });
-    let classic: Vec<ClassicBoard> = boards.iter().map(ClassicBoard::from_board).collect();
-    {
-        let mut b = classic[0].clone();
-        moves.clear();
-        let s = classic_playout(&mut b, &mut rng, &mut moves);
-        assert_eq!(samegame::line::verify(&boards[0], &moves, s), Ok(s));
-    }
-    c.bench_function("classic_random_playout_20_boards", |bench| {
-        bench.iter(|| {
-            let mut sum = 0i64;
-            for b in &classic {
-                let mut board = b.clone();
-                moves.clear();
-                sum += i64::from(classic_playout(&mut board, &mut rng, &mut moves));
             }
             black_box(sum)
         })

@@ -2,7 +2,7 @@
 # NRPA's selective policy (--policy tabu) against random candidates (--policy random),
 # level 3, 100,000 playouts, by board size and colour count: 10 generated SameGame
 # boards per class (seed 11, not the test sets), then Maastricht 1-20 (training).
-# Chose Params::NRPA_SELECTIVE_MIN_TILES / _MIN_COLORS. One worker thread.
+# Chose Defaults::NRPA_SELECTIVE_MIN_TILES / _MIN_COLORS. One worker thread.
 #   scripts/nrpa-selective.sh > docs/results/nrpa-selective.md
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# NRPA's iterations per level N on small boards (Params::nrpa_iterations, the
+# NRPA's iterations per level N on small boards (Defaults::nrpa_iterations, the
 # `--nrpa-iterations auto` rule): level 2-3 with N = 10-100 on generated boards of
 # 5 x 4 to 8 x 8 (seed 11, not the suite; optima proven by exact) at 20,000
 # playouts, then N = 100 / 30 / 20 at level 3 on 10 x 10 and 12 x 12 SameGame boards

@@ -6,7 +6,7 @@
 #
 #   diff <(SG=path/to/old/samegame scripts/search-fingerprint.sh) <(scripts/search-fingerprint.sh)
 #
-# About 30 s. Boards: Maastricht positions 1-3 (15x15), and generated 6x6 (proven
+# About a minute. Boards: Maastricht positions 1-3 (15x15), and generated 6x6 (proven
 # by the solver) and 10x10 sets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,3 +58,17 @@ run bubble "$M" --variant bubblebreaker --algo nmcts --iterations 20000
 run nbmcts-im "$M" --algo nbmcts --eval colors --pb 1 --iterations 20000
 run nmcs1 "$M" --algo nmcs --level 1 --iterations 20000
 run nmcs2 "$M" --algo nmcs --iterations 20000
+run nrpa-default "$M" --iterations 20000
+run nrpa2 "$M" --algo nrpa --level 2 --nrpa-iterations 30 --iterations 20000
+run nrpa-bias "$M" --algo nrpa --level 2 --nrpa-bias 0.5 --nrpa-alpha 0.7 --iterations 20000
+run nrpa-late "$M" --algo nrpa --level 2 --nrpa-late-tiles 20 --nrpa-late-size 3 --iterations 20000
+run nrpa-random "$M" --algo nrpa --level 2 --policy random --iterations 20000
+run nrpa-small "$S" --algo nrpa --iterations 20000
+run nrpa-click "$T" --variant clickomania --algo nrpa --iterations 20000
+run nrpa-threads "$M" --algo nrpa --level 2 --threads 2 --iterations 20000
+run nmcs-bubble "$T" --variant bubblebreaker --algo nmcs --level 2 --iterations 20000
+run nmcs-threads "$M" --algo nmcs --threads 2 --iterations 20000
+run nmcts-threads "$M" --algo nmcts --threads 2 --iterations 20000
+run mcts-zauto "$M" --algo mcts --z auto --iterations 20000
+run mcts-bandit "$M" --algo mcts --z 0 --policy tabu-bandit --iterations 20000
+run exact-small "$S" --algo exact --iterations 200000

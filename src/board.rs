@@ -25,11 +25,14 @@
 //! 1.5 KiB: copying a board never touches the heap.
 
 mod bits;
-pub mod classic;
+// The yardstick of `samegame bench --classic`: crate-private, not engine API.
+pub(crate) mod classic;
 #[cfg(test)]
 mod differential;
 pub mod groups;
-pub mod naive;
+// The test oracle.
+#[cfg(test)]
+pub(crate) mod naive;
 pub mod planes;
 #[cfg(test)]
 mod tests;
@@ -253,9 +256,9 @@ impl Board {
     pub fn score(&self) -> i32 {
         self.score
     }
-    /// Number of moves played so far.
-    #[inline]
-    pub fn moves_played(&self) -> usize {
+    /// Number of moves played so far (tests only).
+    #[cfg(test)]
+    pub(crate) fn moves_played(&self) -> usize {
         usize::from(self.moves)
     }
     /// Tiles left on the board.
@@ -272,11 +275,6 @@ impl Board {
     #[inline]
     pub fn lane(&self, x: usize, c: usize) -> u32 {
         self.lanes[x][c]
-    }
-    /// Occupied rows of column `x`.
-    #[inline]
-    pub fn occupied(&self, x: usize) -> u32 {
-        self.occ[x]
     }
 
     /// The score if the game ended now: running score plus the variant's end
@@ -306,7 +304,7 @@ impl Board {
 
     /// True when at least one group of two or more tiles remains.
     #[inline]
-    pub fn has_moves(&self) -> bool {
+    fn has_moves(&self) -> bool {
         let nc = self.colors();
         let n = self.ncols();
         for x in 0..n {
@@ -323,9 +321,10 @@ impl Board {
     }
 
     /// Tiles that belong to a group of ≥ 2 (have a same-coloured neighbour), per column,
-    /// restricted to colours other than `skip_color` when it is `Some`. Returns the count.
-    #[inline]
-    pub fn pair_masks(&self, out: &mut [u32; MAX_WIDTH], skip_color: Option<u8>) -> u32 {
+    /// restricted to colours other than `skip_color` when it is `Some`. Returns the count
+    /// (tests only: the planes' pair tiles are checked against it).
+    #[cfg(test)]
+    pub(crate) fn pair_masks(&self, out: &mut [u32; MAX_WIDTH], skip_color: Option<u8>) -> u32 {
         let skip = skip_color.map_or(usize::MAX, usize::from);
         let mut total = 0;
         for (x, o) in out.iter_mut().enumerate().take(self.ncols()) {
@@ -339,7 +338,7 @@ impl Board {
     /// Pair mask of column `x` (tiles with a same-coloured neighbour), split in two:
     /// `(every colour except skip, colour skip only)`; `skip` ≥ the colour count: none.
     #[inline(always)]
-    pub fn pair_mask_column(&self, x: usize, skip: usize) -> (u32, u32) {
+    pub(crate) fn pair_mask_column(&self, x: usize, skip: usize) -> (u32, u32) {
         let here = &self.lanes[x];
         let left = if x > 0 {
             &self.lanes[x - 1]
@@ -421,8 +420,9 @@ impl Board {
         size
     }
 
-    /// The group containing `cell`, if it is a legal move.
-    pub fn group_at(&self, cell: Cell) -> Option<Group> {
+    /// The group containing `cell`, if it is a legal move (tests only).
+    #[cfg(test)]
+    pub(crate) fn group_at(&self, cell: Cell) -> Option<Group> {
         let mut m = GroupMask::default();
         (self.flood(cell, &mut m) >= 2).then(|| m.group())
     }
@@ -557,7 +557,7 @@ impl Board {
     }
 
     /// Checks every structural invariant (used by `debug_assert!` and tests).
-    pub fn is_consistent(&self) -> bool {
+    fn is_consistent(&self) -> bool {
         let nc = self.colors();
         let mut counts = [0u16; MAX_COLORS];
         for x in 0..MAX_WIDTH {

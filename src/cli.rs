@@ -1,7 +1,8 @@
 //! Command-line interface: parses arguments (clap derive) and runs one subcommand.
 //!
 //! Owns: the [`Cli`] definition, one module per subcommand under `cli/`, exit codes
-//! (0 ok, 1 failed verification, 2 error) and all printing. Must not: contain game or
+//! (0 ok, 1 failed verification, 2 error, 130 stopped by Ctrl-C or SIGTERM after
+//! saving what was found) and all printing. Must not: contain game or
 //! search logic; nothing below this module sees clap types.
 
 mod batch;

@@ -18,7 +18,12 @@ use crate::rules::Variant;
 use crate::search::{Budget, SearchConfig};
 use crate::stats::{Describe, Paired};
 
+pub mod chart;
 pub mod curve;
+pub mod curve_chart;
+pub mod journal;
+pub mod plan;
+pub mod pool;
 mod run;
 
 pub use run::{run_jobs, JobLog, Progress};
@@ -52,6 +57,19 @@ impl std::str::FromStr for Aggregate {
             "mean" => Ok(Aggregate::Mean),
             "max" | "best" => Ok(Aggregate::Max),
             _ => Err(format!("unknown aggregate '{s}' (expected mean or max)")),
+        }
+    }
+}
+
+impl Aggregate {
+    /// One position's sample from its runs' scores (the mean of none is 0).
+    pub fn of(self, scores: impl Iterator<Item = f64>) -> f64 {
+        match self {
+            Aggregate::Mean => {
+                let (s, n) = scores.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
+                s / n.max(1) as f64
+            }
+            Aggregate::Max => scores.fold(f64::NEG_INFINITY, f64::max),
         }
     }
 }
@@ -211,14 +229,7 @@ impl Report {
                     .iter()
                     .filter(|j| j.config == c && j.position == p)
                     .map(|j| f64::from(j.score));
-                let v = match plan.aggregate {
-                    Aggregate::Mean => {
-                        let (s, n) = scores.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
-                        s / n.max(1) as f64
-                    }
-                    Aggregate::Max => scores.fold(f64::NEG_INFINITY, f64::max),
-                };
-                sample.push(v);
+                sample.push(plan.aggregate.of(scores));
             }
         }
         let configs = plan

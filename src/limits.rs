@@ -122,7 +122,7 @@ pub fn table() -> Vec<Row> {
             "solve, batch, compare configurations",
             format!(
                 "auto or 1 – {THREADS_PER_CORE} × cores (and at most {})",
-                crate::search::MAX_THREADS
+                crate::search::MAX_TREES
             ),
         ),
         row(

@@ -1,7 +1,8 @@
 //! Move sequences and their replay: the one place where a claimed solution is checked.
 //!
 //! Owns: [`replay`], which plays a move list on a board, checks every move is legal,
-//! and reports the final score and whether the game is over. Must not: parse files
+//! and reports the final score and whether the game is over; [`codingame`], a move
+//! list in CodinGame's answer format. Must not: parse files
 //! or print; callers turn a [`ReplayError`] into a message with file and line.
 
 use std::fmt;
@@ -66,4 +67,12 @@ pub fn verify(start: &Board, moves: &[Cell], claimed: i32) -> Result<i32, String
         ));
     }
     Ok(r.score)
+}
+/// The CodinGame answer format of a move list: `x y;x y;…`.
+pub fn codingame(moves: &[Cell]) -> String {
+    moves
+        .iter()
+        .map(|m| format!("{} {}", m.x, m.y))
+        .collect::<Vec<_>>()
+        .join(";")
 }

@@ -8,4 +8,4 @@ pub mod playout;
 pub mod ucb1_tuned;
 
 pub use playout::{playout, tabu_color, RolloutPolicy};
-pub use ucb1_tuned::{ucb1_tuned_value, ucb1_tuned_value_ln, Ucb1TunedBandit};
+pub use ucb1_tuned::{ucb1_tuned_value_ln, Ucb1TunedBandit};

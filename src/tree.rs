@@ -54,7 +54,7 @@ const NO_MEMO: u32 = u32::MAX;
 /// the next ones: the child it chose, the log of the node's visit count then, and an
 /// upper bound of every other child's selection value while the node has at most
 /// `visits_limit` visits. Only the
-/// selection policy (`search::level`) gives it a meaning; the tree only keeps it,
+/// selection policy (`search::mcts`) gives it a meaning; the tree only keeps it,
 /// and forgets every memo when it rebuilds the arena ([`Tree::reroot`],
 /// [`Tree::prune_beam`]).
 #[derive(Clone, Copy, Debug, PartialEq)]

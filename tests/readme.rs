@@ -87,7 +87,9 @@ fn readme_solutions_table_matches_verify_output() {
 
 /// The per-position table of `scripts/published-join.py`, rebuilt: verify's rows with
 /// every complete column of the published csv joined (✓ where our verified score
-/// matches or beats the published one, † on an even published score), and the names
+/// matches or beats the published one, † on an even published score), the gap to the
+/// best published score of each position (over the columns with no even score),
+/// and the names
 /// and totals of the columns left out because a position has no value.
 struct Joined {
     table: String,
@@ -160,18 +162,14 @@ fn join_published(verify_md: &str, csv: &str) -> Joined {
             missing.push((p.to_string(), total));
         }
     }
-    if shown.contains(&"best") {
-        for (pos, _) in &ours {
-            for &p in &numeric {
-                if let Some(v) = value(pos, p) {
-                    assert!(
-                        v <= value(pos, "best").unwrap(),
-                        "position {pos}: {p} above best"
-                    );
-                }
-            }
-        }
-    }
+    // The best published score of each position, over the shown columns with no
+    // even (uncheckable) score.
+    let comparable: Vec<&str> = shown
+        .iter()
+        .copied()
+        .filter(|p| ours.iter().all(|(pos, _)| value(pos, p).unwrap() % 2 != 0))
+        .collect();
+    let best = |pos: &str| comparable.iter().map(|p| value(pos, p).unwrap()).max();
     let mut columns = vec![];
     for p in shown {
         columns.push(p.to_string());
@@ -193,10 +191,16 @@ fn join_published(verify_md: &str, csv: &str) -> Joined {
     for c in &columns {
         table.push_str(&format!(" {c} |"));
     }
+    if !comparable.is_empty() {
+        table.push_str(" gap to best |");
+    }
     table.push('\n');
     table.push_str(head[1]);
     for c in &columns {
         table.push_str(if c.ends_with(" by") { "---|" } else { "---:|" });
+    }
+    if !comparable.is_empty() {
+        table.push_str("---:|");
     }
     table.push('\n');
     for (row, (pos, our)) in body.iter().zip(&ours) {
@@ -209,6 +213,9 @@ fn join_published(verify_md: &str, csv: &str) -> Joined {
             };
             table.push_str(&format!(" {cell} |"));
         }
+        if let Some(b) = best(pos) {
+            table.push_str(&format!(" {:+} |", our - b));
+        }
         table.push('\n');
     }
     table.push_str(total);
@@ -219,6 +226,10 @@ fn join_published(verify_md: &str, csv: &str) -> Joined {
             let v = value("total", c).unwrap();
             table.push_str(&format!(" **{}** |", mark(v, our_total, false)));
         }
+    }
+    if !comparable.is_empty() {
+        let best_total: i64 = ours.iter().map(|(pos, _)| best(pos).unwrap()).sum();
+        table.push_str(&format!(" **{:+}** |", our_total - best_total));
     }
     table.push('\n');
     Joined { table, missing }

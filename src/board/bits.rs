@@ -51,7 +51,7 @@ fn remove_bits_portable(v: u32, r: u32) -> u32 {
 #[cfg(test)]
 #[test]
 fn remove_bits_agrees_with_portable_version() {
-    let mut rng = crate::rng_for(5, 0, 0);
+    let mut rng = crate::rng::rng_for(5, 0, 0);
     for _ in 0..100_000 {
         let v: u32 = rand::Rng::gen(&mut rng);
         let r: u32 = rand::Rng::gen::<u32>(&mut rng) & rand::Rng::gen::<u32>(&mut rng);

@@ -5,15 +5,16 @@
 //! every group by flood fill (an explicit stack and a label per cell), draws one
 //! group uniformly, removes its cells, applies gravity column by column and closes
 //! up empty columns. It is a straightforward Rust port of the naive C engines, for
-//! `samegame bench --classic` and `benches/board.rs` only.
+//! `samegame bench --classic` (and the playout tests) only: crate-private, it is not
+//! part of the library's API.
 //! Must not: be used by search, or share code with [`crate::board::Board`] (its
 //! value as a yardstick is in being the plain textbook engine).
 
 use rand::Rng as _;
 
 use super::{Board, Cell, MAX_HEIGHT, MAX_WIDTH};
+use crate::rng::Rng;
 use crate::rules::Variant;
-use crate::Rng;
 
 /// No tile in a cell.
 const NONE: u8 = u8::MAX;
@@ -181,7 +182,7 @@ pub fn classic_playout(board: &mut ClassicBoard, rng: &mut Rng, moves: &mut Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng_for;
+    use crate::rng::rng_for;
 
     /// The classic engine plays legal games: its moves replay on the bitboard
     /// engine to the same final score, ending in a terminal position.

@@ -21,7 +21,7 @@ use super::groups::GroupList;
 use super::naive::{NaiveBoard, NaiveGroup};
 use super::planes::{count, planes_for, select_seed, Plane, Planes, MAX_PLANES};
 use super::{Board, Cell, GroupMask};
-use crate::rng_for;
+use crate::rng::rng_for;
 use crate::rules::Variant;
 
 /// (width, height, colours, games per variant in the bounded run).
@@ -47,7 +47,7 @@ const SIZES: [(usize, usize, usize, u64); 19] = [
     (32, 32, 10, 1),
 ];
 
-fn random_rows(rng: &mut crate::Rng, w: usize, h: usize, c: usize) -> Vec<Vec<u8>> {
+fn random_rows(rng: &mut crate::rng::Rng, w: usize, h: usize, c: usize) -> Vec<Vec<u8>> {
     (0..h)
         .map(|_| (0..w).map(|_| rng.gen_range(0..c) as u8).collect())
         .collect()
@@ -95,7 +95,7 @@ fn game<const B: usize, const L: u32, const P: usize>(
     rows: &[Vec<u8>],
     c: usize,
     v: Variant,
-    rng: &mut crate::Rng,
+    rng: &mut crate::rng::Rng,
 ) -> u64 {
     let start = Board::from_rows(rows, c, v).unwrap();
     let mut b = start;

@@ -57,27 +57,22 @@ impl GroupList {
             self.groups.clear();
             return;
         }
-        let a = usize::from(change.xmin);
-        let old_b = usize::from(change.xmax);
-        let e = usize::from(change.emptied);
-        // New index of the last changed column (may be a-1 when all were emptied).
-        let new_b = (old_b + 1 - e) as isize - 1;
-        let lo = a.saturating_sub(1);
-        let hi = ((new_b + 1).max(0) as usize).min(n - 1).max(lo.min(n - 1));
+        let w = Window::new(n, change);
+        let e = w.emptied() as u8;
         self.groups.retain_mut(|g| {
-            if usize::from(g.xmax) + 2 <= a {
+            if w.left_of(g) {
                 true
-            } else if usize::from(g.xmin) >= old_b + 2 {
-                g.xmin -= e as u8;
-                g.xmax -= e as u8;
-                g.cell.x -= e as u8;
+            } else if w.right_of(g) {
+                g.xmin -= e;
+                g.xmax -= e;
+                g.cell.x -= e;
                 true
             } else {
                 false
             }
         });
-        if lo <= hi && lo < n {
-            self.rescan(board, lo, hi);
+        if w.lo <= w.hi && w.lo < n {
+            self.rescan(board, w.lo, w.hi);
         }
     }
 
@@ -86,5 +81,60 @@ impl GroupList {
         let mut mask = GroupMask::default();
         board.flood_groups_in(lo, hi, &mut mask, |m| self.groups.push(m.group()));
         self.groups.sort_unstable_by_key(|g| g.cell);
+    }
+}
+
+/// The columns a move can have changed (`lo..=hi` of the position after it: the
+/// removed group's columns plus one on each side, after closing up emptied columns),
+/// and where the groups around them went. Incremental move generators ([`GroupList`],
+/// NRPA's playout) keep the groups outside the window and flood the window again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// First column of the window (after the move).
+    pub lo: usize,
+    /// Last column of the window (after the move; below `lo` when nothing is left
+    /// to flood).
+    pub hi: usize,
+    /// First and last column of the removed group (before the move).
+    a: usize,
+    old_b: usize,
+    emptied: usize,
+}
+
+impl Window {
+    /// The window of `change` on a board left with `ncols` columns (at least 1).
+    pub fn new(ncols: usize, change: Change) -> Window {
+        let a = usize::from(change.xmin);
+        let old_b = usize::from(change.xmax);
+        let emptied = usize::from(change.emptied);
+        // New index of the last changed column (may be a-1 when all were emptied).
+        let new_b = (old_b + 1 - emptied) as isize - 1;
+        let lo = a.saturating_sub(1);
+        let hi = ((new_b + 1).max(0) as usize)
+            .min(ncols - 1)
+            .max(lo.min(ncols - 1));
+        Window {
+            lo,
+            hi,
+            a,
+            old_b,
+            emptied,
+        }
+    }
+    /// True for a group entirely left of the window: unchanged by the move.
+    #[inline]
+    pub fn left_of(&self, g: &Group) -> bool {
+        usize::from(g.xmax) + 2 <= self.a
+    }
+    /// True for a group (of the position before the move) entirely right of the
+    /// window: unchanged but shifted left by [`Window::emptied`] columns.
+    #[inline]
+    pub fn right_of(&self, g: &Group) -> bool {
+        usize::from(g.xmin) >= self.old_b + 2
+    }
+    /// Columns the move emptied (closed up).
+    #[inline]
+    pub fn emptied(&self) -> usize {
+        self.emptied
     }
 }

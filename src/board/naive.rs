@@ -1,9 +1,10 @@
 //! A slow, obviously correct SameGame engine on nested vectors: the test oracle.
 //!
 //! Owns: [`NaiveBoard`], breadth-first flood fill over a column list, and move
-//! execution by filtering vectors. Used by tests (incremental-vs-scratch property,
-//! perft cross-checks) and nothing on a hot path. Must not share code with
-//! [`crate::board::Board`]: its value is in being independent.
+//! execution by filtering vectors. Compiled for tests only (the differential test of
+//! the engines, the perft cross-check, the playout legality tests).
+//! Must not: share code with [`crate::board::Board`]: its value is in being
+//! independent.
 
 use std::collections::VecDeque;
 

@@ -16,6 +16,34 @@
 //!   emptied columns;
 //! - exact conversion from and to [`Board`].
 //!
+//! # Layout
+//!
+//! The board of [`Board`]'s module docs (3 colours, so `P` = 2 bit planes), in the
+//! `L` = 16 layout: lane x of a plane is bits `16x .. 16x + 15`, bit `y` of the lane
+//! is row y. Each plane keeps one bit per tile: `occ` whether a tile is there,
+//! `bits[k]` bit k of its colour (colour 2 = `0b10`: set in `bits[1]` only):
+//!
+//! ```text
+//!   row y=2   . 1 .        lane:      x=0    x=1    x=2
+//!   row y=1   2 1 .        occ      0b011  0b111  0b001
+//!   row y=0   2 0 0        bits[0]  0b000  0b110  0b000   (colour bit 0)
+//!             x=0 1 2      bits[1]  0b011  0b000  0b000   (colour bit 1)
+//!
+//!   word 0 of a plane = lanes x=0..3 at bits 0, 16, 32, 48:
+//!     occ     = 0b001 << 32 | 0b111 << 16 | 0b011 = 0x0000_0001_0007_0003
+//!     bits[0] =               0b110 << 16         = 0x0000_0000_0006_0000
+//!     bits[1] =                               0b011 = 0x0000_0000_0000_0003
+//! ```
+//!
+//! A block is four words (16 columns of 16 rows, or with `L` = 32, 8 columns of 32
+//! rows); `B` blocks hold `16·B` (or `8·B`) columns. The colour of the tile at
+//! column 1, row 2 is read at bit 1·16 + 2 = 18: set in `bits[0]`, clear in
+//! `bits[1]`, so colour `0b01` = 1. The board's same-colour edges, every colour at
+//! once, as (x, y): `up` = {(0,0), (1,1)} (the 2 under the 2, the 1 under the 1)
+//! and `right` = {(1,0)} (the 0 left of the 0); their end tiles, [`Planes::pairs`],
+//! are all six tiles.
+//! (`tests::module_doc_layout_picture` checks every number of this picture.)
+//!
 //! Must not: choose moves, keep scores or know about search; it is a value type for
 //! one playout, kept in registers (hence the by-value and always-inlined methods).
 
@@ -36,9 +64,9 @@ pub type Plane<const B: usize> = [Block; B];
 #[derive(Clone, Copy, Debug)]
 pub struct Edges<const B: usize> {
     /// Tiles with a same-coloured tile above.
-    pub up: Plane<B>,
+    up: Plane<B>,
     /// Tiles with a same-coloured tile to the right.
-    pub right: Plane<B>,
+    right: Plane<B>,
 }
 
 /// A position as bit-sliced planes of `B` blocks with `L`-bit column lanes (`L` is 16
@@ -61,13 +89,13 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     const LANE: u64 = u64::MAX >> (64 - L);
 
     /// Widest board this layout holds.
-    pub const WIDTH: usize = B * 4 * Self::PER_WORD;
+    const WIDTH: usize = B * 4 * Self::PER_WORD;
     /// Tallest board this layout holds.
-    pub const HEIGHT: usize = L as usize;
+    const HEIGHT: usize = L as usize;
 
     /// True when `board` fits this layout.
     #[inline]
-    pub fn fits(board: &Board) -> bool {
+    pub(crate) fn fits(board: &Board) -> bool {
         board.width() <= Self::WIDTH
             && board.height() <= Self::HEIGHT
             && planes_for(board.colors()) <= P
@@ -186,9 +214,9 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
         out
     }
 
-    /// Colour of the tile at bit `i` (which must be occupied).
-    #[inline(always)]
-    pub fn color_at_bit(&self, i: usize) -> u8 {
+    /// Colour of the tile at bit `i` (which must be occupied; tests only).
+    #[cfg(test)]
+    fn color_at_bit(&self, i: usize) -> u8 {
         let (blk, w, b) = (i / 256, i / 64 % 4, i % 64);
         let mut c = 0;
         for k in 0..P {
@@ -382,8 +410,9 @@ fn first_bit<const B: usize>(m: &Plane<B>) -> usize {
 
 /// Index of the `r`-th set bit (0-based, lowest first) of a plane; `r < count(m)`.
 /// Lowest first is column-major order: column by column, rows bottom to top.
-#[inline(always)]
-pub fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
+/// Tests only (the playout uses [`select_seed`]).
+#[cfg(test)]
+fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
     select_seed(m, r).0
 }
 
@@ -462,15 +491,9 @@ fn remove_lane<const L: u32>(a: &mut [u64], x: usize) {
     }
 }
 
-/// Index of the `r`-th set bit (0-based, from bit 0) of `m`; `r < m.count_ones()`.
-#[inline(always)]
-pub fn nth_set_bit64(m: u64, r: u32) -> u32 {
-    pdep64(1 << r, m).trailing_zeros()
-}
-
 /// Parallel bit extract: the bits of `v` at the set positions of `m`, packed low.
 #[inline(always)]
-pub fn pext64(v: u64, m: u64) -> u64 {
+fn pext64(v: u64, m: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.
@@ -484,7 +507,7 @@ pub fn pext64(v: u64, m: u64) -> u64 {
 
 /// Parallel bit deposit: the low bits of `v` spread to the set positions of `m`.
 #[inline(always)]
-pub fn pdep64(v: u64, m: u64) -> u64 {
+fn pdep64(v: u64, m: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.

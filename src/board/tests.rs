@@ -1,8 +1,7 @@
-//! Board tests: hand-worked rules and perft against the naive oracle (the
-//! incremental-vs-scratch-vs-oracle property on thousands of seeded random games is
-//! in `differential.rs`).
+//! Board tests: hand-worked rules (perft against the naive oracle is in
+//! `crate::perft`; the incremental-vs-scratch-vs-oracle property on thousands of
+//! seeded random games is in `differential.rs`).
 
-use super::naive::NaiveBoard;
 use super::*;
 
 fn board(s: &str) -> Board {
@@ -128,37 +127,4 @@ fn largest_supported_board_is_right() {
     b.play(Cell::new(31, 31));
     assert!(b.tiles() == 0 && b.is_terminal());
     assert_eq!(b.final_score(), (1024 - 2) * (1024 - 2) + 1000);
-}
-
-/// Perft table: counts from the bitboard engine (incremental groups) equal the naive
-/// oracle's, and the small cases are checked by hand.
-#[test]
-fn perft_table() {
-    // Hand-checked: "00\n11": two groups; after either, one group remains.
-    assert_eq!(crate::perft::perft(&board("00\n11"), 3), vec![2, 2, 0]);
-    // "001\n011": colour 0 has 3 tiles (one group), colour 1 has 3 (one group).
-    // Play 0s -> "..1\n.11"→ columns close: "1.\n11"? the 1s form one group: 1 more.
-    assert_eq!(crate::perft::perft(&board("001\n011"), 2), vec![2, 2]);
-    let table: [(&str, usize); 5] = [
-        ("0110\n1001\n0110\n1001", 6),
-        ("012\n120\n201\n012\n120", 6),
-        ("00110\n01122\n22011\n10102", 5),
-        ("112200\n210021\n001122\n120012\n021120", 4),
-        ("0123\n1230\n2301\n3012\n0123\n1230", 6),
-    ];
-    for (s, depth) in table {
-        let b = board(s);
-        let oracle =
-            NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(depth);
-        assert_eq!(crate::perft::perft(&b, depth), oracle, "{s}");
-    }
-    // A 15×15 standard board: depth 1-2 against the oracle.
-    let set = crate::io::testset::TestSet::parse(
-        include_str!("../../testsets/samegame-standard-20.txt"),
-        std::path::Path::new("std.txt"),
-    )
-    .unwrap();
-    let b = set.positions[0].board(Variant::SameGame);
-    let oracle = NaiveBoard::from_rows(&b.to_rows(), b.colors(), Variant::SameGame).perft(2);
-    assert_eq!(crate::perft::perft(&b, 2), oracle);
 }

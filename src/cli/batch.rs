@@ -114,13 +114,6 @@ pub fn side_file(out: &Path, ext: &str) -> PathBuf {
     }
 }
 
-fn budget_text(b: Budget) -> String {
-    match b {
-        Budget::Iterations(k) => format!("{k} playouts per run"),
-        Budget::Time(s) => format!("{s} s per run"),
-    }
-}
-
 pub fn run(a: Args) -> Result<Outcome, Error> {
     if a.runs == 0 {
         return Err(Error::Config("--runs must be at least 1".into()));
@@ -226,13 +219,13 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let tty = std::io::stderr().is_terminal();
     if !a.quiet {
         eprintln!(
-            "batch: {} on {} ({} positions, {} runs each{}), {}, variant {}, seed {}, {} threads",
+            "batch: {} on {} ({} positions, {} runs each{}), {} per run, variant {}, seed {}, {} threads",
             batch.config,
             set.path.display(),
             positions.len(),
             a.runs,
             shard.map(|s| format!(", shard {s}")).unwrap_or_default(),
-            budget_text(budget),
+            budget,
             a.variant,
             a.seed,
             threads

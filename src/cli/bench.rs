@@ -1,6 +1,8 @@
 //! `samegame bench`: single-thread random playouts on the standard 20 boards (or on
 //! the boards of `--testset`).
-//! Prints `playouts_per_s <N>` (read by scripts: keep the line as it is); with
+//! Prints `playouts_per_s <N>` (read by scripts: keep the line as it is) and
+//! `signature <S>`, the sum of the playouts' scores: deterministic for a seed and a
+//! `--playouts` count (tests/cli.rs pins it for 2000 playouts). With
 //! `--classic` it then runs the classic array engine ([`crate::board::classic`]) on
 //! the same boards for the same time or count, in the same process, and prints its
 //! `classic_playouts_per_s` and the ratio `speedup_vs_classic`. Where the OS reports

@@ -121,7 +121,7 @@ pub fn choose(
                 key,
                 Chosen {
                     score: r.score,
-                    moves: super::export::codingame(&l.moves),
+                    moves: line::codingame(&l.moves),
                     source: format!("{}:{}", path.display(), l.line),
                 },
             );

@@ -3,6 +3,9 @@
 //! paired comparison of search configurations (thesis Figures 4.6-4.9); with
 //! several budgets, a budget curve (thesis Figures 4.10-4.13).
 //!
+//! `compare --plan FILE.toml` takes those settings from a plan file (`plan`), and
+//! `compare --pool A.csv B.csv …` tests earlier runs' CSVs as one experiment (`pool`).
+//!
 //! Owns: the command line, the terminal tables, writing the output files,
 //! `--keep-best` (every run's line offered to a solutions file) and `--journal`
 //! (resuming, in `journal`). Configuration
@@ -19,33 +22,47 @@ use std::path::{Path, PathBuf};
 #[cfg(test)]
 mod budget_proptests;
 mod config_line;
-mod journal;
+mod plan;
+mod pool;
 
 use super::search_args::budget_from_flags;
 use super::Outcome;
 use crate::batch::record::Record;
 use crate::batch::select::parse_positions;
 use crate::compare::curve::Curve;
+use crate::compare::journal::CompareJournal;
 use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
 use crate::search::Budget;
 use config_line::{parse_config, read_config_file};
-use journal::CompareJournal;
 
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("budget").required(true).args(["iterations", "time"])))]
 pub struct Args {
-    /// Test-set file.
-    testset: PathBuf,
+    /// Test-set file (required unless a plan names it, or with --pool).
+    testset: Option<PathBuf>,
+    /// Run the experiment described by a plan file (TOML: test set, positions,
+    /// budgets, configurations, output folder; see docs/compare.md). Flags given here
+    /// override the plan's values. The results go to the plan's folder (unless flags
+    /// change what runs: then only with --out), journaled there for resuming.
+    #[arg(long, value_name = "FILE.toml", conflicts_with = "pool")]
+    plan: Option<PathBuf>,
+    /// Output folder of a plan's results (overrides the plan's `out`).
+    #[arg(long, value_name = "DIR", requires = "plan")]
+    out: Option<PathBuf>,
+    /// Pool per-job CSVs of `compare --csv` (e.g. one experiment run in parts) and test
+    /// every configuration against the baseline over the positions both have; with a
+    /// budget curve's CSVs give the budget with --iterations or --time.
+    #[arg(long, value_name = "FILE.csv", num_args = 1.., conflicts_with_all = ["testset", "config", "config_file"])]
+    pool: Vec<PathBuf>,
     /// Positions to use, e.g. `1-20` or `1,3,5-9` (from 1); default: all.
     #[arg(long)]
     positions: Option<String>,
-    /// Scoring variant.
-    #[arg(long, default_value = "samegame")]
-    variant: Variant,
+    /// Scoring variant [default: samegame].
+    #[arg(long)]
+    variant: Option<Variant>,
     /// A configuration: search flags such as "--algo nmcts --level 2", optionally
     /// prefixed "label: " or containing --label NAME. Repeat for each configuration.
     #[arg(long = "config", value_name = "FLAGS", allow_hyphen_values = true)]
@@ -62,25 +79,28 @@ pub struct Args {
     /// Several comma-separated budgets (e.g. 1,10,60) give a budget curve.
     #[arg(long, value_delimiter = ',', num_args = 1)]
     time: Vec<f64>,
-    /// Runs per configuration and position (run r of position p uses seed stream (p, r)).
-    #[arg(long, default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_RUNS as i64))]
-    runs: u32,
-    /// Base random seed, shared by all configurations so that results are paired.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (0 = all cores). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
-    /// Baseline of the paired differences: a configuration number (from 1) or label.
-    #[arg(long, default_value = "1")]
-    baseline: String,
+    /// Runs per configuration and position (run r of position p uses seed stream (p, r))
+    /// [default: 1].
+    #[arg(long)]
+    runs: Option<u32>,
+    /// Base random seed, shared by all configurations so that results are paired
+    /// [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (0 = all cores). Results do not depend on it [default: 0].
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Baseline of the paired differences: a configuration number (from 1) or label
+    /// [default: 1].
+    #[arg(long)]
+    baseline: Option<String>,
     /// Also test every pair of configurations, not only against the baseline.
     #[arg(long)]
     all_pairs: bool,
-    /// Per-position sample: the mean over runs, or the max (best) over runs.
-    #[arg(long, default_value = "mean")]
-    aggregate: Aggregate,
+    /// Per-position sample: the mean over runs, or the max (best) over runs
+    /// [default: mean].
+    #[arg(long)]
+    aggregate: Option<Aggregate>,
     /// Write per-job rows as CSV to FILE and the summary to FILE's stem + `.summary.csv`.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -122,8 +142,25 @@ fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     Ok(out)
 }
 
-pub fn run(a: Args) -> Result<Outcome, Error> {
-    crate::limits::check_threads("--threads", a.threads, true)?;
+pub fn run(mut a: Args) -> Result<Outcome, Error> {
+    if !a.pool.is_empty() {
+        return pool::run(&a);
+    }
+    let started = std::time::Instant::now();
+    let plan_run = match a.plan.clone() {
+        Some(p) => Some(plan::apply(&mut a, &p)?),
+        None => None,
+    };
+    let table = compare(&a, plan_run.as_ref())?;
+    if let Some(p) = &plan_run {
+        p.finish(&a, &table, started.elapsed())?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// Runs the comparison `a` describes, prints its table, writes its files and returns
+/// the table.
+fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> {
     let mut configs = Vec::new();
     for (i, c) in a.config.iter().enumerate() {
         let e =
@@ -138,42 +175,58 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             "no configuration to compare (give --config or --configs)".into(),
         ));
     }
-    let baseline = match a.baseline.parse::<usize>() {
+    let base_name = a.baseline.as_deref().unwrap_or("1");
+    let baseline = match base_name.parse::<usize>() {
         Ok(n) if n >= 1 && n <= configs.len() => n - 1,
         _ => configs
             .iter()
-            .position(|e| e.label == a.baseline)
+            .position(|e| e.label == base_name)
             .ok_or_else(|| {
-                Error::Config(format!(
-                    "--baseline '{}' is neither a configuration number (1-{}) nor a label",
-                    a.baseline,
+                let e = Error::Config(format!(
+                    "--baseline '{base_name}' is neither a configuration number (1-{}) nor a label",
                     configs.len()
-                ))
+                ));
+                plan::blame(plan_run, "baseline", e)
             })?,
     };
-    let set = TestSet::read(&a.testset)?;
+    let testset = a
+        .testset
+        .as_ref()
+        .ok_or_else(|| Error::Config("give a test-set file (or --plan FILE.toml)".into()))?;
+    let set = TestSet::read(testset)?;
     let positions: Vec<&Position> = match &a.positions {
-        Some(s) => parse_positions(s, set.positions.len())?
-            .into_iter()
-            .map(|n| set.position(n))
-            .collect::<Result<_, _>>()?,
+        Some(s) => parse_positions(s, set.positions.len())
+            .and_then(|ns| ns.into_iter().map(|n| set.position(n)).collect())
+            .map_err(|e| plan::blame(plan_run, "positions", e))?,
         None => set.positions.iter().collect(),
     };
-    let budgets = budgets(&a)?;
+    let budgets = budgets(a)?;
+    let variant = a.variant.unwrap_or_default();
+    let threads = a.threads.unwrap_or(0);
+    let runs = a.runs.unwrap_or(1);
+    if u64::from(runs) > crate::limits::MAX_RUNS {
+        let e = Error::Config(format!(
+            "--runs must be at most {}, got {runs}",
+            crate::limits::MAX_RUNS
+        ));
+        return Err(plan::blame(plan_run, "runs", e));
+    }
+    crate::limits::check_threads("--threads", threads, true)
+        .map_err(|e| plan::blame(plan_run, "threads", e))?;
     crate::limits::check_jobs(
         (positions.len() as u64)
-            .saturating_mul(u64::from(a.runs))
+            .saturating_mul(u64::from(runs))
             .saturating_mul(configs.len() as u64)
             .saturating_mul(budgets.len() as u64),
         "--runs × positions × configurations × budgets",
     )?;
     let plan = Plan {
         testset: set.name.clone(),
-        variant: a.variant,
+        variant,
         budget: budgets[0],
-        runs: a.runs,
-        seed: a.seed,
-        aggregate: a.aggregate,
+        runs,
+        seed: a.seed.unwrap_or(1),
+        aggregate: a.aggregate.unwrap_or_default(),
         baseline,
         all_pairs: a.all_pairs,
         configs,
@@ -181,7 +234,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     plan.validate()?;
     // Read (and replay) the record before the runs: a bad file fails fast.
     let mut record = match &a.keep_best {
-        Some(p) => Some(Record::load(p, &set, a.variant)?),
+        Some(p) => Some(Record::load(p, &set, variant)?),
         None => None,
     };
     let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
@@ -198,19 +251,20 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         None => &progress,
     };
     if budgets.len() > 1 {
-        let curve = Curve::run(&plan, &budgets, &positions, a.threads, log);
+        let curve = Curve::run(&plan, &budgets, &positions, threads, log);
         bar.finish_and_clear();
         let curve = finish_journal(journal.as_ref(), curve)?;
-        return run_curve(&a, &curve, &set, record.as_mut());
+        return run_curve(a, &curve, &set, record.as_mut());
     }
-    let jobs = run_jobs(&plan, &positions, a.threads, log);
+    let jobs = run_jobs(&plan, &positions, threads, log);
     bar.finish_and_clear();
     let jobs = finish_journal(journal.as_ref(), jobs)?;
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }
     let report = Report::new(plan, jobs);
-    print!("{}", table(&report));
+    let text = table(&report);
+    print!("{text}");
     if let Some(p) = &a.csv {
         write(p, &report.jobs_csv())?;
         write(&summary_path(p), &report.summary_csv())?;
@@ -219,9 +273,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         write(p, &report.to_json())?;
     }
     if let Some(p) = &a.svg {
-        write(p, &crate::chart::svg(&report))?;
+        write(p, &crate::compare::chart::svg(&report))?;
     }
-    Ok(Outcome::Ok)
+    Ok(text)
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says
@@ -278,11 +332,12 @@ fn run_curve(
     curve: &Curve,
     set: &TestSet,
     record: Option<&mut Record>,
-) -> Result<Outcome, Error> {
+) -> Result<String, Error> {
     if let Some(r) = record {
         keep_best(r, set, curve.reports.iter().flat_map(|rep| &rep.jobs))?;
     }
-    print!("{}", curve_table(curve));
+    let text = curve_table(curve);
+    print!("{text}");
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;
         write(&summary_path(p), &curve.summary_csv())?;
@@ -291,9 +346,9 @@ fn run_curve(
         write(p, &curve.to_json())?;
     }
     if let Some(p) = &a.svg {
-        write(p, &crate::curve_chart::svg(curve))?;
+        write(p, &crate::compare::curve_chart::svg(curve))?;
     }
-    Ok(Outcome::Ok)
+    Ok(text)
 }
 
 /// `runs.csv` → `runs.summary.csv` (same directory).
@@ -309,20 +364,13 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// A budget as text: `N playouts` or `S s`.
-fn budget_text(b: Budget) -> String {
-    match b {
-        Budget::Iterations(n) => format!("{n} playouts"),
-        Budget::Time(s) => format!("{s} s"),
-    }
-}
-
 /// The terminal table of a curve: one row per (configuration, budget), then the
 /// paired differences to the baseline at each budget.
 fn curve_table(c: &Curve) -> String {
     use std::fmt::Write as _;
     let plan = c.plan();
     let first = &c.reports[0];
-    let list: Vec<String> = c.budgets().into_iter().map(budget_text).collect();
+    let list: Vec<String> = c.budgets().iter().map(Budget::to_string).collect();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -368,7 +416,7 @@ fn curve_table(c: &Curve) -> String {
     for r in &c.reports {
         let d = differences(r);
         if !d.is_empty() {
-            let _ = write!(s, "\nbudget {}:\n{d}", budget_text(r.plan.budget));
+            let _ = write!(s, "\nbudget {}:\n{d}", r.plan.budget);
         }
     }
     s
@@ -378,7 +426,7 @@ fn curve_table(c: &Curve) -> String {
 fn table(r: &Report) -> String {
     use std::fmt::Write as _;
     let plan = &r.plan;
-    let budget = budget_text(plan.budget);
+    let budget = plan.budget.to_string();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -427,6 +475,15 @@ fn table(r: &Report) -> String {
     s
 }
 
+/// A p-value as the tables print it.
+fn p_text(p: Option<f64>) -> String {
+    match p {
+        Some(x) if x < 1e-4 => "<0.0001".to_string(),
+        Some(x) => format!("{x:.4}"),
+        None => "n/a".into(),
+    }
+}
+
 /// The paired differences of a report (header first), or "" when there are none.
 fn differences(r: &Report) -> String {
     use std::fmt::Write as _;
@@ -461,11 +518,6 @@ fn differences(r: &Report) -> String {
                 Some(h) => format!("[{:.1}, {:.1}]", d.mean - h, d.mean + h),
                 None => "n/a".into(),
             };
-            let p_text = match p.test.p {
-                Some(x) if x < 1e-4 => "<0.0001".to_string(),
-                Some(x) => format!("{x:.4}"),
-                None => "n/a".into(),
-            };
             let _ = writeln!(
                 s,
                 "{:<pw$}  {:>10.1}  {:>23}  {:>8}  {:>8}",
@@ -473,7 +525,7 @@ fn differences(r: &Report) -> String {
                 d.mean,
                 ci,
                 opt(p.test.t, 3),
-                p_text
+                p_text(p.test.p)
             );
         }
     }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use super::Outcome;
 use crate::error::Error;
 use crate::io::solutions::SolutionsFile;
+use crate::line::codingame;
 
 /// Arguments of `export`.
 #[derive(clap::Args, Debug)]
@@ -33,15 +34,6 @@ pub struct Args {
     /// default `testsets/<set>.txt` for `solutions/<set>.<variant>.txt`.
     #[arg(long)]
     testset: Vec<PathBuf>,
-}
-
-/// The CodinGame answer format of a move list: `x y;x y;…`.
-pub fn codingame(moves: &[crate::Cell]) -> String {
-    moves
-        .iter()
-        .map(|m| format!("{} {}", m.x, m.y))
-        .collect::<Vec<_>>()
-        .join(";")
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {

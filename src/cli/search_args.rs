@@ -1,15 +1,20 @@
 //! Search settings shared by `solve`, `batch` and `compare` (flattened clap args),
 //! turned into a validated [`SearchConfig`] and [`Budget`].
 //!
+//! This module only parses: a flag left out takes its default from
+//! [`SearchConfig::new`] and [`Defaults`] (`search::defaults`), which flag applies to
+//! which algorithm is [`Algo::uses_flag`], and every value is checked by
+//! [`SearchConfig::validate`].
+//!
 //! Per-level lists (`--c`, `--z`, `--beam-l`, `--beam-w`, `--inner`) are
 //! comma-separated, from level 1 upward. Missing upper levels take their defaults
-//! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Params`] default
+//! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Defaults`] default
 //! of the board's variant; `none` switches a level's beam off.
 
 use crate::error::Error;
-use crate::limits::{MAX_BEAM_WIDTH, MAX_ITERATIONS, MAX_SECONDS};
+use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Params, RewardNorm, SearchConfig, Setting};
+use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -17,23 +22,24 @@ pub struct SearchArgs {
     /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa. Default nrpa (level 3):
     /// stronger than level-2 NMCS at equal time on every variant and on validation
     /// positions never used for tuning (docs/experiments.md, "The default algorithm").
-    #[arg(long, default_value = "nrpa")]
-    pub algo: String,
+    #[arg(long)]
+    pub algo: Option<String>,
     /// Nesting level (nmcs, nmcts, nbmcts: default 2; nrpa: default 3). mcts and bmcts
     /// are level 1.
     #[arg(long)]
     pub level: Option<u32>,
-    /// Rollout policy: random, tabu, tabu-bandit, or auto (tabu for SameGame, random
-    /// for Clickomania and Bubble Breaker).
-    #[arg(long, default_value = "auto")]
-    pub policy: RolloutPolicy,
+    /// Rollout policy: random, tabu, tabu-bandit, or auto (the default: tabu for
+    /// SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only on
+    /// boards of at least 144 tiles and 4 colours).
+    #[arg(long)]
+    pub policy: Option<RolloutPolicy>,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
     /// `auto` = per-variant default at level 1; higher levels default to 0.
     #[arg(long, allow_hyphen_values = true)]
     pub c: Option<String>,
     /// Move-by-move search per level: spread the level's budget over the first z
     /// moves (0 = global search; `auto` = the tuned z for the variant and budget
-    /// class, docs/search.md). Default 0 at every level.
+    /// class, docs/search.md). Default: auto for mcts, 0 at every level elsewhere.
     #[arg(long)]
     pub z: Option<String>,
     /// How move-by-move search advances: visits (most-sampled move) or best (next move
@@ -51,7 +57,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub inner: Option<String>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_RESTARTS))]
+    #[arg(long)]
     pub restarts: Option<u64>,
     /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only
     /// with --policy tabu-bandit; default: tuned by the bandit's lifetime, 0.001 for a level-1 search of at most 31,623 playouts, else 1).
@@ -78,7 +84,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub endgame: Option<u32>,
     /// Transposition table of exact and of the endgame solver, in MB.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TT_MB))]
+    #[arg(long)]
     pub tt_mb: Option<u64>,
     /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
     /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
@@ -210,64 +216,56 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 }
 
 impl SearchArgs {
-    /// The validated configuration.
+    /// The flags given on the command line that only some algorithms use.
+    fn given(&self) -> [(&'static str, bool); 20] {
+        [
+            ("--c", self.c.is_some()),
+            ("--z", self.z.is_some()),
+            ("--advance", self.advance.is_some()),
+            ("--beam-l", self.beam_l.is_some()),
+            ("--beam-w", self.beam_w.is_some()),
+            ("--inner", self.inner.is_some()),
+            ("--restarts", self.restarts.is_some()),
+            ("--solver", self.solver.is_some()),
+            ("--bounds", self.bounds.is_some()),
+            ("--reuse", self.reuse.is_some()),
+            ("--reward-norm", self.reward_norm.is_some()),
+            ("--eval", self.eval.is_some()),
+            ("--im-alpha", self.im_alpha.is_some()),
+            ("--im-source", self.im_source.is_some()),
+            ("--pb", self.pb.is_some()),
+            ("--nrpa-iterations", self.nrpa_iterations.is_some()),
+            ("--nrpa-alpha", self.nrpa_alpha.is_some()),
+            ("--nrpa-bias", self.nrpa_bias.is_some()),
+            ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
+            ("--nrpa-late-size", self.nrpa_late_size.is_some()),
+        ]
+    }
+
+    /// The validated configuration: [`SearchConfig::new`] for the algorithm and
+    /// level, with every flag given set on it.
     pub fn config(&self) -> Result<SearchConfig, Error> {
-        let algo: Algo = self.algo.parse()?;
-        let level = match self.level {
-            Some(l) => l,
-            None if algo == Algo::Nrpa => Params::NRPA_LEVEL,
-            None if algo.is_nested() => Params::LEVEL,
-            None => 1,
+        let algo: Algo = match &self.algo {
+            Some(a) => a.parse()?,
+            None => Defaults::ALGO,
         };
-        if level == 0 {
-            return Err(Error::Config("--level must be at least 1".into()));
-        }
-        let mut c = SearchConfig::new(algo, level);
-        c.level = level;
-        if !algo.is_nested() && level != 1 {
-            // The per-level lists below have one entry for a level-1 search: report
-            // the level first (found by a property test: `--algo bmcts --level 2
-            // --beam-l 50 --beam-w 4` indexed past them).
-            c.validate()?;
-        }
-        c.policy = self.policy;
-        let n = if algo.is_tree() { level as usize } else { 0 };
-        if !algo.is_tree() {
-            for (flag, given) in [
-                ("--c", self.c.is_some()),
-                ("--z", self.z.is_some()),
-                ("--advance", self.advance.is_some()),
-                ("--beam-l", self.beam_l.is_some()),
-                ("--beam-w", self.beam_w.is_some()),
-                ("--inner", self.inner.is_some()),
-                ("--restarts", self.restarts.is_some()),
-                ("--solver", self.solver.is_some()),
-                ("--bounds", self.bounds.is_some()),
-                ("--reuse", self.reuse.is_some()),
-                ("--reward-norm", self.reward_norm.is_some()),
-                ("--eval", self.eval.is_some()),
-                ("--im-alpha", self.im_alpha.is_some()),
-                ("--im-source", self.im_source.is_some()),
-                ("--pb", self.pb.is_some()),
-            ] {
-                if given {
-                    return Err(Error::Config(format!(
-                        "{flag} is not used by {} (it builds no tree)",
-                        algo.name()
-                    )));
-                }
+        let level = self.level.unwrap_or(Defaults::level(algo));
+        algo.check_level(level)?;
+        for (flag, given) in self.given() {
+            if given {
+                algo.uses_flag(flag)?;
             }
         }
+        let mut c = SearchConfig::new(algo, level);
+        if let Some(p) = self.policy {
+            c.policy = p;
+        }
+        let n = c.c.len();
         if let Some(s) = &self.c {
             let v = parse_list::<f64>("--c", s)?;
             check_len("--c", &v, n)?;
             for (i, it) in v.into_iter().enumerate() {
                 c.c[i] = match it {
-                    Item::Val(x) if !(x.is_finite() && x >= 0.0) => {
-                        return Err(Error::Config(format!(
-                            "--c must be a finite number ≥ 0, got {x}"
-                        )))
-                    }
                     Item::Val(x) => Setting::Set(x),
                     Item::Auto if i == 0 => Setting::Auto,
                     Item::Auto => Setting::Set(0.0),
@@ -290,98 +288,20 @@ impl SearchArgs {
             c.advance = a.parse::<Advance>()?;
         }
         if self.beam_l.is_some() || self.beam_w.is_some() {
-            if !algo.has_beam() {
-                return Err(Error::Config(format!(
-                    "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
-                    algo.name()
-                )));
-            }
-            let l = match &self.beam_l {
-                Some(s) => parse_list::<u64>("--beam-l", s)?,
-                None => vec![],
-            };
-            let w = match &self.beam_w {
-                Some(s) => parse_list::<u32>("--beam-w", s)?,
-                None => vec![],
-            };
-            check_len("--beam-l", &l, n)?;
-            check_len("--beam-w", &w, n)?;
-            for i in 0..n {
-                let default = if i == 0 { Item::Auto } else { Item::None };
-                let li = l.get(i).copied().unwrap_or(default);
-                let wi = w.get(i).copied().unwrap_or(if li == Item::None {
-                    Item::None
-                } else {
-                    Item::Auto
-                });
-                c.beam[i] = match (li, wi) {
-                    (Item::None, Item::None) => None,
-                    (Item::None, _) | (_, Item::None) => {
-                        return Err(Error::Config(format!(
-                            "--beam-l and --beam-w disagree at level {}: a beam needs both (or neither: none)",
-                            i + 1
-                        )))
-                    }
-                    (li, wi) => Some(Beam {
-                        l: match li {
-                            Item::Val(0) => {
-                                return Err(Error::Config("--beam-l must be at least 1".into()))
-                            }
-                            Item::Val(x) if x > MAX_ITERATIONS => {
-                                return Err(Error::Config(format!(
-                                    "--beam-l must be at most {MAX_ITERATIONS}, got {x}"
-                                )))
-                            }
-                            Item::Val(x) => Setting::Set(x),
-                            _ => Setting::Auto,
-                        },
-                        w: match wi {
-                            Item::Val(0) => {
-                                return Err(Error::Config("--beam-w must be at least 1".into()))
-                            }
-                            Item::Val(x) if x > MAX_BEAM_WIDTH => {
-                                return Err(Error::Config(format!(
-                                    "--beam-w must be at most {MAX_BEAM_WIDTH}, got {x}"
-                                )))
-                            }
-                            Item::Val(x) => Setting::Set(x),
-                            _ => Setting::Auto,
-                        },
-                    }),
-                };
-            }
+            self.set_beams(&mut c, n)?;
         }
         if let Some(s) = &self.inner {
             if s.trim() != "auto" {
-                if level < 2 {
-                    return Err(Error::Config(
-                        "--inner needs --level 2 or more (it sets the lower levels' playouts)"
-                            .into(),
-                    ));
-                }
                 let v = parse_list::<u64>("--inner", s)?;
-                let mut out = Vec::new();
-                for it in v {
-                    match it {
-                        Item::Val(0) => {
-                            return Err(Error::Config("--inner values must be at least 1".into()))
-                        }
-                        Item::Val(x) => out.push(x),
-                        _ => {
-                            return Err(Error::Config(
-                                "--inner takes numbers, or just 'auto' for the whole list".into(),
-                            ))
-                        }
-                    }
-                }
-                if out.len() != n - 1 {
-                    return Err(Error::Config(format!(
-                        "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
-                        n - 1,
-                        n - 1,
-                        out.len()
-                    )));
-                }
+                let out = v
+                    .into_iter()
+                    .map(|it| match it {
+                        Item::Val(x) => Ok(x),
+                        _ => Err(Error::Config(
+                            "--inner takes numbers, or just 'auto' for the whole list".into(),
+                        )),
+                    })
+                    .collect::<Result<Vec<u64>, Error>>()?;
                 c.inner = Some(out);
             }
         }
@@ -415,29 +335,6 @@ impl SearchArgs {
         if let Some(v) = self.tt_mb {
             c.tt_mb = v;
         }
-        let nrpa_flags = [
-            ("--nrpa-iterations", self.nrpa_iterations.is_some()),
-            ("--nrpa-alpha", self.nrpa_alpha.is_some()),
-            ("--nrpa-bias", self.nrpa_bias.is_some()),
-            ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
-            ("--nrpa-late-size", self.nrpa_late_size.is_some()),
-        ];
-        if algo != Algo::Nrpa {
-            if let Some((flag, _)) = nrpa_flags.iter().find(|f| f.1) {
-                return Err(Error::Config(format!(
-                    "{flag} is only used by nrpa, not {}",
-                    algo.name()
-                )));
-            }
-        }
-        if let Some(Setting::Set(v)) = self.nrpa_iterations {
-            if v > u64::from(u32::MAX) {
-                return Err(Error::Config(format!(
-                    "--nrpa-iterations must be at most {}, got {v}",
-                    u32::MAX
-                )));
-            }
-        }
         if let Some(v) = self.nrpa_iterations {
             c.nrpa.iterations = v;
         }
@@ -454,11 +351,55 @@ impl SearchArgs {
             c.nrpa.late.size = v;
         }
         if let Some(n) = self.search_threads {
-            crate::limits::check_threads("--search-threads", n as usize, true)?;
-            c.threads = n;
+            c.trees = n;
         }
         c.validate()?;
         Ok(c)
+    }
+
+    /// `--beam-l`/`--beam-w` on the `n` levels of `c`: missing upper levels have no
+    /// beam, a missing W beside a given L is `auto`, `none` switches a level off.
+    fn set_beams(&self, c: &mut SearchConfig, n: usize) -> Result<(), Error> {
+        let l = match &self.beam_l {
+            Some(s) => parse_list::<u64>("--beam-l", s)?,
+            None => vec![],
+        };
+        let w = match &self.beam_w {
+            Some(s) => parse_list::<u32>("--beam-w", s)?,
+            None => vec![],
+        };
+        check_len("--beam-l", &l, n)?;
+        check_len("--beam-w", &w, n)?;
+        for i in 0..n {
+            let default = if i == 0 { Item::Auto } else { Item::None };
+            let li = l.get(i).copied().unwrap_or(default);
+            let wi = w.get(i).copied().unwrap_or(if li == Item::None {
+                Item::None
+            } else {
+                Item::Auto
+            });
+            let setting = |it| match it {
+                Item::Val(x) => Setting::Set(x),
+                _ => Setting::Auto,
+            };
+            c.beam[i] = match (li, wi) {
+                (Item::None, Item::None) => None,
+                (Item::None, _) | (_, Item::None) => {
+                    return Err(Error::Config(format!(
+                        "--beam-l and --beam-w disagree at level {}: a beam needs both (or neither: none)",
+                        i + 1
+                    )))
+                }
+                (li, wi) => Some(Beam {
+                    l: setting(li),
+                    w: match wi {
+                        Item::Val(x) => Setting::Set(x),
+                        _ => Setting::Auto,
+                    },
+                }),
+            };
+        }
+        Ok(())
     }
 
     /// The budget; `default` when neither `--iterations` nor `--time` is given.

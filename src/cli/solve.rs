@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search, Params};
+use crate::search::{search, Defaults};
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
@@ -40,14 +40,13 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let set = TestSet::read(&a.testset)?;
     let mut config = a.search.config()?;
     if let Some(n) = a.threads {
-        crate::limits::check_threads("--threads", n as usize, true)?;
-        config.threads = n;
+        config.trees = n;
         config.validate()?;
     }
     let budget = a
         .search
-        .budget(crate::search::Budget::Iterations(Params::ITERATIONS))?;
-    let trees = config.trees(a.variant, budget);
+        .budget(crate::search::Budget::Iterations(Defaults::ITERATIONS))?;
+    let trees = config.resolved_trees(a.variant, budget);
     let pool = (trees > 1)
         .then(|| {
             rayon::ThreadPoolBuilder::new()

@@ -14,7 +14,7 @@
 //! the time for small n: same distribution, but hard-to-predict branches and more
 //! generator steps. The deterministic `samegame bench --playouts 2000` signature
 //! changed with it from 205736 to 204048 (random) and from 1188430 to 1178308
-//! (tabu).
+//! (tabu); `bench_signature_is_pinned` in tests/cli.rs pins these values.
 //!
 //! Owns: the policies and the playout loop, played on the board's bit-sliced
 //! [`Planes`]. Must not: keep state between playouts (the bandit lives in search).

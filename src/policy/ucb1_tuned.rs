@@ -99,7 +99,7 @@ mod tests {
         assert_eq!(ucb1_tuned_value(0.0, 10.0, 4.0, 2.0, 1.2), 0.5);
     }
 
-    /// Selection memos (`search::level::select`) rely on this: with C ≥ 0 a value
+    /// Selection memos (`search::mcts::select`) rely on this: with C ≥ 0 a value
     /// never decreases when the parent's count grows (exact arithmetic; computed
     /// values up to rounding, far below the memos' margin of 1e-9).
     #[test]

@@ -1,6 +1,6 @@
 //! Budget accounting shared by every algorithm: the [`Budget`] a caller gives, the
 //! [`Limit`] each restart, move step and nesting level gets as its share, and the
-//! per-search counters [`Ctx`] (playouts, nodes, clock, stop flag).
+//! per-search counters [`Meter`] (playouts, nodes, clock, stop flag).
 //!
 //! Owns: the one playout counter of a whole search and how limits are split.
 //! Must not: choose moves or know about trees.
@@ -19,6 +19,16 @@ pub enum Budget {
     Time(f64),
 }
 
+impl std::fmt::Display for Budget {
+    /// `300000 playouts` or `10 s` (the form tables and progress lines print).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Iterations(k) => write!(f, "{k} playouts"),
+            Budget::Time(s) => write!(f, "{s} s"),
+        }
+    }
+}
+
 /// A share of the budget: the playout counter value to stop at and/or a deadline.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limit {
@@ -29,13 +39,13 @@ pub(crate) struct Limit {
 impl Limit {
     /// The limit for the first of `parts` equal shares of what is left of `self`
     /// (at least one playout each).
-    pub fn share(self, ctx: &Ctx, parts: u64) -> Limit {
+    pub fn share(self, meter: &Meter, parts: u64) -> Limit {
         let parts = parts.max(1);
         let playouts = if self.playouts == u64::MAX {
             u64::MAX
         } else {
-            let left = self.playouts.saturating_sub(ctx.playouts);
-            ctx.playouts + (left / parts).max(1)
+            let left = self.playouts.saturating_sub(meter.playouts);
+            meter.playouts + (left / parts).max(1)
         };
         let deadline = self.deadline.map(|d| {
             let now = Instant::now();
@@ -44,9 +54,9 @@ impl Limit {
         Limit { playouts, deadline }
     }
     /// At most `n` more playouts within `self`.
-    pub fn at_most(self, ctx: &Ctx, n: u64) -> Limit {
+    pub fn at_most(self, meter: &Meter, n: u64) -> Limit {
         Limit {
-            playouts: self.playouts.min(ctx.playouts.saturating_add(n)),
+            playouts: self.playouts.min(meter.playouts.saturating_add(n)),
             deadline: self.deadline,
         }
     }
@@ -54,7 +64,7 @@ impl Limit {
 
 /// Budget accounting shared by every level of one search: the playout counter, node
 /// counters, the clock and the stop flag.
-pub(crate) struct Ctx<'s> {
+pub(crate) struct Meter<'s> {
     pub playouts: u64,
     pub nodes_created: u64,
     /// Tree nodes solved (all levels).
@@ -67,9 +77,9 @@ pub(crate) struct Ctx<'s> {
     stopped: bool,
 }
 
-impl<'s> Ctx<'s> {
+impl<'s> Meter<'s> {
     pub fn new(budget: Budget, stop: Option<&'s AtomicBool>) -> Self {
-        Ctx {
+        Meter {
             playouts: 0,
             nodes_created: 0,
             solved: 0,

@@ -1,18 +1,21 @@
 //! Search configuration: [`Algo`], per-level [`Setting`]s, [`Beam`], [`Advance`] and
-//! [`SearchConfig`] (every parameter, its defaults via [`SearchConfig::new`], its
-//! validation and its canonical one-line form).
+//! [`SearchConfig`] (every parameter, its validation and its canonical one-line
+//! form).
 //!
-//! Owns: the shape and validation of configurations. Must not: hold default values
-//! (those live in [`super::params::Params`]), run searches, print or parse CLI flags.
+//! Owns: the shape and validation of configurations: every check of a value or a
+//! combination lives here, and the CLI relies on it. Must not: hold default values
+//! (those, [`SearchConfig::new`] and the resolution of `auto`, live in
+//! `search::defaults`), run searches, print or parse CLI flags.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::defaults::Defaults;
 use super::eval::{Eval, ImSource};
-use super::nrpa::NrpaConfig;
 use crate::error::Error;
+use crate::limits;
 use crate::policy::RolloutPolicy;
 
 /// Which algorithm (`--algo`).
@@ -81,11 +84,82 @@ impl FromStr for Algo {
     }
 }
 
-/// A per-level parameter value: explicit, or `auto` (the [`Params`] default for the
+/// The flags that only the tree searches use.
+const TREE_FLAGS: [&str; 15] = [
+    "--c",
+    "--z",
+    "--advance",
+    "--beam-l",
+    "--beam-w",
+    "--inner",
+    "--restarts",
+    "--solver",
+    "--bounds",
+    "--reuse",
+    "--reward-norm",
+    "--eval",
+    "--im-alpha",
+    "--im-source",
+    "--pb",
+];
+
+/// The flags that only NRPA uses.
+const NRPA_FLAGS: [&str; 5] = [
+    "--nrpa-iterations",
+    "--nrpa-alpha",
+    "--nrpa-bias",
+    "--nrpa-late-tiles",
+    "--nrpa-late-size",
+];
+
+impl Algo {
+    /// Whether `algo` uses `flag`: the one table of which flag applies to which
+    /// algorithm, used for the flags a user gives (`cli`) and for the fields a
+    /// configuration sets ([`SearchConfig::validate`]). The error names the flag.
+    pub fn uses_flag(self, flag: &str) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if TREE_FLAGS.contains(&flag) && !self.is_tree() {
+            return bad(format!(
+                "{flag} is not used by {} (it builds no tree)",
+                self.name()
+            ));
+        }
+        if matches!(flag, "--beam-l" | "--beam-w") && !self.has_beam() {
+            return bad(format!(
+                "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
+                self.name()
+            ));
+        }
+        if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
+            return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
+        }
+        Ok(())
+    }
+
+    /// Checks `--level` for this algorithm.
+    pub fn check_level(self, level: u32) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if level == 0 {
+            return bad("--level must be at least 1".into());
+        }
+        if !self.is_nested() && level != 1 {
+            return bad(format!(
+                "--level {level} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
+                self.name()
+            ));
+        }
+        if level > 8 {
+            return bad(format!("--level {level} is too deep (at most 8)"));
+        }
+        Ok(())
+    }
+}
+
+/// A per-level parameter value: explicit, or `auto` (the [`Defaults`] default for the
 /// board's variant and the rollout policy, resolved when the search starts).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Setting<T> {
-    /// The default from [`Params`] for the variant and policy.
+    /// The default from [`Defaults`] for the variant and policy.
     Auto,
     /// This value.
     Set(T),
@@ -204,17 +278,17 @@ pub struct SearchConfig {
     pub beam: Vec<Option<Beam>>,
     /// Move-by-move search per level: spend the level's budget over the first z moves
     /// (`--z`); 0 = global search from the level's start position; `auto` = the tuned
-    /// [`Params::z`] for the variant, policy and the level's budget class.
+    /// [`Defaults::z`] for the variant, policy and the level's budget class.
     pub z: Vec<Setting<u32>>,
     /// How move-by-move search advances (`--advance`).
     pub advance: Advance,
     /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
-    /// `None` = `auto` (see [`Params::inner`]).
+    /// `None` = `auto` (see [`Defaults::inner`]).
     pub inner: Option<Vec<u64>>,
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
     /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
-    /// `tabu-bandit` only); `None` = [`Params::bandit_c`] for the bandit's lifetime.
+    /// `tabu-bandit` only); `None` = [`Defaults::bandit_c`] for the bandit's lifetime.
     #[serde(default)]
     pub bandit_c: Option<f64>,
     /// One-player MCTS-Solver in the tree searches (`--solver on|off`). Journals
@@ -257,115 +331,37 @@ pub struct SearchConfig {
     #[serde(default)]
     pub pb: Vec<f64>,
     /// Root parallelisation (`solve --threads`, `--search-threads`): this many
-    /// independent searches share the budget (`search::parallel`); 1 = one search,
-    /// 0 = auto ([`super::Params::trees`], the default of `mcts`). Left out of the
-    /// JSON form when 1, so journals keep their identity.
+    /// independent searches (root-parallel trees for the tree searches) share the
+    /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
+    /// the default of `mcts`). Named `threads` in the JSON form (the journals' key)
+    /// and left out of it when 1, so journals keep their identity.
     #[serde(
+        rename = "threads",
         default = "super::parallel::one",
         skip_serializing_if = "super::parallel::is_one"
     )]
-    pub threads: u32,
-}
-
-impl SearchConfig {
-    /// The number of searches root parallelisation runs on `variant` with `budget`
-    /// (`auto` resolved by [`super::Params::trees`]).
-    pub fn trees(&self, variant: crate::rules::Variant, budget: super::Budget) -> u32 {
-        match self.threads {
-            0 => super::Params::trees(self.algo, variant, budget),
-            n => n,
-        }
-    }
+    pub trees: u32,
 }
 
 fn default_tt_mb() -> u64 {
-    super::Params::TT_MB
+    Defaults::TT_MB
 }
 
 impl SearchConfig {
-    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS).
-    pub fn new(algo: Algo, level: u32) -> SearchConfig {
-        let level = if algo.is_nested() { level } else { 1 };
-        let n = if algo.is_tree() { level as usize } else { 0 };
-        SearchConfig {
-            algo,
-            level,
-            policy: RolloutPolicy::Random,
-            c: (0..n)
-                .map(|i| {
-                    if i == 0 {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0.0)
-                    }
-                })
-                .collect(),
-            beam: (0..n)
-                .map(|i| {
-                    (i == 0 && algo.has_beam()).then_some(Beam {
-                        l: Setting::Auto,
-                        w: Setting::Auto,
-                    })
-                })
-                .collect(),
-            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
-            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
-            // "Move-by-move z"); `auto` is global search where that won. Nested
-            // levels and BMCTS keep global search (the thesis' setting).
-            z: (0..n)
-                .map(|_| {
-                    if algo == Algo::Mcts {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0)
-                    }
-                })
-                .collect(),
-            // The z tuning advanced along the best solution (option b).
-            advance: if algo == Algo::Mcts {
-                Advance::Best
-            } else {
-                Advance::Visits
-            },
-            inner: None,
-            restarts: 1,
-            bandit_c: None,
-            solver: true,
-            bounds: true,
-            reuse: true,
-            reward_norm: super::Params::REWARD_NORM,
-            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
-                0
-            } else {
-                super::Params::ENDGAME
-            },
-            tt_mb: super::Params::TT_MB,
-            nrpa: NrpaConfig::default(),
-            eval: Eval::None,
-            im_alpha: Vec::new(),
-            im_source: ImSource::Eval,
-            pb: Vec::new(),
-            threads: if algo == Algo::Mcts { 0 } else { 1 },
-        }
-    }
-
     /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
     fn validate_informed(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if !self.algo.is_tree() {
-            for (flag, set) in [
-                ("--eval", self.eval != Eval::None),
-                ("--im-alpha", !self.im_alpha.is_empty()),
-                ("--im-source", self.im_source != ImSource::Eval),
-                ("--pb", !self.pb.is_empty()),
-            ] {
-                if set {
-                    return bad(format!(
-                        "{flag} is not used by {} (it builds no tree)",
-                        self.algo.name()
-                    ));
-                }
+        for (flag, set) in [
+            ("--eval", self.eval != Eval::None),
+            ("--im-alpha", !self.im_alpha.is_empty()),
+            ("--im-source", self.im_source != ImSource::Eval),
+            ("--pb", !self.pb.is_empty()),
+        ] {
+            if set {
+                self.algo.uses_flag(flag)?;
             }
+        }
+        if !self.algo.is_tree() {
             return Ok(());
         }
         let n = self.level as usize;
@@ -404,21 +400,16 @@ impl SearchConfig {
     /// lengths, …); the message names the flag.
     pub fn validate(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if self.level == 0 {
-            return bad("--level must be at least 1".into());
-        }
-        if !self.algo.is_nested() && self.level != 1 {
-            return bad(format!(
-                "--level {} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
-                self.level,
-                self.algo.name()
-            ));
-        }
-        if self.level > 8 {
-            return bad(format!("--level {} is too deep (at most 8)", self.level));
-        }
+        self.algo.check_level(self.level)?;
         if self.restarts == 0 {
             return bad("--restarts must be at least 1".into());
+        }
+        if self.restarts > limits::MAX_RESTARTS {
+            return bad(format!(
+                "--restarts must be at most {}, got {}",
+                limits::MAX_RESTARTS,
+                self.restarts
+            ));
         }
         super::parallel::validate(self)?;
         if let Some(b) = self.bandit_c {
@@ -432,9 +423,10 @@ impl SearchConfig {
                 ));
             }
         }
-        if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
+        if self.tt_mb == 0 || self.tt_mb > limits::MAX_TT_MB {
             return bad(format!(
-                "--tt-mb must be between 1 and 1048576, got {}",
+                "--tt-mb must be between 1 and {} (allocated at once, per search thread), got {}",
+                limits::MAX_TT_MB,
                 self.tt_mb
             ));
         }
@@ -442,6 +434,14 @@ impl SearchConfig {
             let p = self.nrpa;
             if p.iterations == Setting::Set(0) {
                 return bad("--nrpa-iterations must be at least 1".into());
+            }
+            if let Setting::Set(n) = p.iterations {
+                if n > u64::from(u32::MAX) {
+                    return bad(format!(
+                        "--nrpa-iterations must be at most {}, got {n}",
+                        u32::MAX
+                    ));
+                }
             }
             if !(p.alpha.is_finite() && p.alpha > 0.0) {
                 return bad(format!(
@@ -480,10 +480,18 @@ impl SearchConfig {
                 );
             }
         } else if self.nrpa != NrpaConfig::default() {
-            return bad(format!(
-                "--nrpa-iterations, --nrpa-alpha, --nrpa-bias and --nrpa-late-* are only used by nrpa, not {}",
-                self.algo.name()
-            ));
+            let d = NrpaConfig::default();
+            for (flag, set) in [
+                ("--nrpa-iterations", self.nrpa.iterations != d.iterations),
+                ("--nrpa-alpha", self.nrpa.alpha != d.alpha),
+                ("--nrpa-bias", self.nrpa.bias != d.bias),
+                ("--nrpa-late-tiles", self.nrpa.late.tiles != d.late.tiles),
+                ("--nrpa-late-size", self.nrpa.late.size != d.late.size),
+            ] {
+                if set {
+                    self.algo.uses_flag(flag)?;
+                }
+            }
         }
         if self.algo == Algo::Exact && self.endgame != 0 {
             return bad("--endgame is not used by exact (it solves the whole game)".into());
@@ -497,14 +505,15 @@ impl SearchConfig {
         self.validate_informed()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
-            if !self.c.is_empty() || !self.beam.is_empty() || !self.z.is_empty() {
-                return bad(format!(
-                    "--c, --z, --beam-l and --beam-w are not used by {}",
-                    self.algo.name()
-                ));
-            }
-            if self.inner.is_some() {
-                return bad(format!("--inner is not used by {}", self.algo.name()));
+            for (flag, set) in [
+                ("--c", !self.c.is_empty()),
+                ("--z", !self.z.is_empty()),
+                ("--beam-l", !self.beam.is_empty()),
+                ("--inner", self.inner.is_some()),
+            ] {
+                if set {
+                    self.algo.uses_flag(flag)?;
+                }
             }
             return Ok(());
         }
@@ -531,18 +540,31 @@ impl SearchConfig {
         }
         for (i, b) in self.beam.iter().enumerate() {
             match b {
-                Some(_) if !self.algo.has_beam() => {
-                    return bad(format!(
-                        "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
-                        self.algo.name()
-                    ))
-                }
+                Some(_) if !self.algo.has_beam() => self.algo.uses_flag("--beam-l")?,
                 Some(Beam { l, w }) => {
                     if *l == Setting::Set(0) {
                         return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
                     }
                     if *w == Setting::Set(0) {
                         return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                    }
+                    if let Setting::Set(l) = l {
+                        if *l > limits::MAX_ITERATIONS {
+                            return bad(format!(
+                                "--beam-l must be at most {} (level {}), got {l}",
+                                limits::MAX_ITERATIONS,
+                                i + 1
+                            ));
+                        }
+                    }
+                    if let Setting::Set(w) = w {
+                        if *w > limits::MAX_BEAM_WIDTH {
+                            return bad(format!(
+                                "--beam-w must be at most {} (level {}), got {w}",
+                                limits::MAX_BEAM_WIDTH,
+                                i + 1
+                            ));
+                        }
                     }
                 }
                 None => {}
@@ -552,6 +574,11 @@ impl SearchConfig {
             return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
         }
         if let Some(inner) = &self.inner {
+            if n < 2 {
+                return bad(
+                    "--inner needs --level 2 or more (it sets the lower levels' playouts)".into(),
+                );
+            }
             if inner.len() != n - 1 {
                 return bad(format!(
                     "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
@@ -569,3 +596,5 @@ impl SearchConfig {
 }
 
 mod display;
+mod nrpa;
+pub use nrpa::{Late, NrpaConfig};

@@ -15,8 +15,8 @@
 //!
 //! Owns: [`Endgame`] and the playouts it charges. Must not: print.
 
+use super::budget::{Limit, Meter};
 use super::exact::Solver;
-use super::{Ctx, Limit};
 use crate::board::{Board, Cell};
 
 /// The endgame solver of one search.
@@ -56,25 +56,25 @@ impl Endgame {
 
     /// Plays `b` to its end, optimally when the solve succeeds, appending the moves;
     /// returns the final score and whether it is the proven optimum. Charges the
-    /// solve to `ctx` (see the module docs) and stays within `limit`.
+    /// solve to `meter` (see the module docs) and stays within `limit`.
     pub fn solve(
         &mut self,
         b: &Board,
         moves: &mut Vec<Cell>,
-        ctx: &mut Ctx,
+        meter: &mut Meter,
         limit: &Limit,
     ) -> (i32, bool) {
         let mb = self.tt_mb;
         let solver = self.solver.get_or_insert_with(|| Solver::new(mb));
         self.solves += 1;
-        ctx.playouts += 1;
+        meter.playouts += 1;
         let start = solver.nodes;
-        let cap = Self::NODE_CAP.min(limit.playouts.saturating_sub(ctx.playouts));
+        let cap = Self::NODE_CAP.min(limit.playouts.saturating_sub(meter.playouts));
         let deadline = limit.deadline;
         let mut keep_going =
             |n: u64| n - start < cap && deadline.is_none_or(|d| std::time::Instant::now() < d);
         let solved = solver.solve(b, moves, &mut keep_going);
-        ctx.playouts += solver.nodes - start;
+        meter.playouts += solver.nodes - start;
         match solved {
             Some(score) => (score, true),
             None => {
@@ -107,21 +107,21 @@ mod tests {
         let b = random_board(5, 4, 3, 7, Variant::SameGame);
         let mut e = Endgame::new(20, 1);
         assert!(e.applies(&b));
-        let mut ctx = Ctx::new(crate::search::Budget::Iterations(u64::MAX), None);
-        let limit = ctx.top_limit();
+        let mut meter = Meter::new(crate::search::Budget::Iterations(u64::MAX), None);
+        let limit = meter.top_limit();
         let mut moves = Vec::new();
-        let (s, exact) = e.solve(&b, &mut moves, &mut ctx, &limit);
+        let (s, exact) = e.solve(&b, &mut moves, &mut meter, &limit);
         assert!(exact);
         assert_eq!(s, optimum(&b));
         crate::line::verify(&b, &moves, s).unwrap();
         let nodes = e.nodes();
         assert_eq!(
-            ctx.playouts,
+            meter.playouts,
             1 + nodes,
             "one playout per solve and per position"
         );
         let mut again = Vec::new();
-        assert_eq!(e.solve(&b, &mut again, &mut ctx, &limit), (s, true));
+        assert_eq!(e.solve(&b, &mut again, &mut meter, &limit), (s, true));
         assert_eq!(again, moves);
         assert!(
             e.nodes() - nodes < nodes.max(1),
@@ -142,13 +142,13 @@ mod budget_tests {
     fn a_solve_never_spends_more_than_the_budget_left_and_then_is_not_exact() {
         let b = random_board(6, 6, 4, 3, Variant::SameGame);
         let mut e = Endgame::new(36, 1);
-        let mut ctx = Ctx::new(Budget::Iterations(50), None);
-        let limit = ctx.top_limit();
+        let mut meter = Meter::new(Budget::Iterations(50), None);
+        let limit = meter.top_limit();
         let mut moves = Vec::new();
-        let (s, exact) = e.solve(&b, &mut moves, &mut ctx, &limit);
+        let (s, exact) = e.solve(&b, &mut moves, &mut meter, &limit);
         assert!(!exact, "50 positions do not prove a 6x6 board");
         assert!(
-            ctx.playouts <= 50 + 1024,
+            meter.playouts <= 50 + 1024,
             "stops at the first check past the budget"
         );
         crate::line::verify(&b, &moves, s).unwrap();

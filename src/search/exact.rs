@@ -13,7 +13,7 @@
 //! bonus when no colour is down to one tile); a child whose optimistic value cannot
 //! beat the best so far is cut. Positions are keyed by a 96-bit fingerprint of the
 //! tile lanes (two independent 64- and 32-bit hashes), in a direct-mapped table of
-//! fixed size (`--exact-tt-mb`), so memory is bounded and a lost entry only costs
+//! fixed size (`--tt-mb`), so memory is bounded and a lost entry only costs
 //! time. The optimal line is rebuilt by re-searching each step with a null window.
 //! With a node, time or stop limit the search gives up and reports "not proven" with
 //! the best complete game it saw; it never claims an optimum it did not prove.
@@ -21,8 +21,10 @@
 //! Owns: [`Solver`] (table, counters, best line seen) and `--algo exact`.
 //! Must not: know about trees, rollouts or files.
 
-use super::{Best, Ctx, Limit};
+use super::best::Best;
+use super::budget::{Limit, Meter};
 use crate::board::{Board, Cell, GroupMask};
+use crate::rng::{splitmix64, GOLDEN_GAMMA};
 use crate::rules::Variant;
 
 /// Flag of a table entry.
@@ -88,19 +90,14 @@ fn fingerprint(b: &Board) -> (u64, u32) {
     for x in 0..b.ncols() {
         for c in 0..b.colors() {
             let v = u64::from(b.lane(x, c));
-            h1 = (h1 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+            h1 = (h1 ^ v).wrapping_mul(GOLDEN_GAMMA).rotate_left(29);
             h2 = (h2 ^ v)
                 .wrapping_add(0xA409_3822_299F_31D0)
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
                 .rotate_left(23);
         }
     }
-    let fin = |mut x: u64| {
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    };
-    (fin(h1), fin(h2) as u32)
+    (splitmix64(h1), splitmix64(h2) as u32)
 }
 
 impl Solver {
@@ -266,7 +263,7 @@ impl Solver {
 pub(crate) fn exact(
     root: &Board,
     tt_mb: u64,
-    ctx: &mut Ctx,
+    meter: &mut Meter,
     limit: Limit,
     best: &mut Best,
 ) -> bool {
@@ -275,15 +272,15 @@ pub(crate) fn exact(
     // node's move generation).
     solver.check_every = 1;
     let mut line = Vec::new();
-    let base = ctx.playouts;
+    let base = meter.playouts;
     let result = {
         let mut keep_going = |n: u64| {
-            ctx.playouts = base + n;
-            !ctx.exhausted(&limit)
+            meter.playouts = base + n;
+            !meter.exhausted(&limit)
         };
         solver.solve(root, &mut line, &mut keep_going)
     };
-    ctx.playouts = base + solver.nodes.max(1);
+    meter.playouts = base + solver.nodes.max(1);
     match result {
         Some(score) => {
             best.offer(score, &line);

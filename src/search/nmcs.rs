@@ -15,14 +15,17 @@
 //! Owns: the NMCS recursion and its per-level buffers. Must not: build trees,
 //! allocate per playout, print.
 
+use super::best::{repeat_runs, Best, Runs};
+use super::budget::{Limit, Meter};
 use super::endgame::Endgame;
-use super::{Best, Ctx, Limit, Rollout};
+use super::rollout::Rollout;
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
 use crate::Rng;
 
+/// The buffers of one NMCS level, reused by every search at that level.
 #[derive(Default)]
-struct Ws {
+struct NmcsLevel {
     best: Best,
     committed: Vec<Cell>,
     sim: Vec<Cell>,
@@ -30,11 +33,15 @@ struct Ws {
 }
 
 struct Nmcs<'c, 's, 'r, 'e> {
-    ctx: &'c mut Ctx<'s>,
+    meter: &'c mut Meter<'s>,
     rng: &'r mut Rng,
     rollout: Rollout,
     endgame: &'e mut Endgame,
-    levels: Vec<Ws>,
+    /// `levels[l - 1]`: the last (or current) level-l search (l ≥ 1; level 0 is a
+    /// playout), as the tree searches and NRPA index levels.
+    levels: Vec<NmcsLevel>,
+    root: Board,
+    level: usize,
     mask: GroupMask,
     limit: Limit,
 }
@@ -48,35 +55,44 @@ pub(crate) fn nmcs(
     root: &Board,
     rollout: Rollout,
     endgame: &mut Endgame,
-    ctx: &mut Ctx,
+    meter: &mut Meter,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
 ) -> bool {
     if endgame.applies(root) {
         let mut moves = Vec::new();
-        let (score, exact) = endgame.solve(root, &mut moves, ctx, &limit);
+        let (score, exact) = endgame.solve(root, &mut moves, meter, &limit);
         best.offer(score, &moves);
         if exact {
             return true;
         }
     }
     let mut s = Nmcs {
-        ctx,
+        meter,
         rng,
         rollout,
         endgame,
-        levels: (0..level).map(|_| Ws::default()).collect(),
+        levels: (0..level).map(|_| NmcsLevel::default()).collect(),
+        root: *root,
+        level,
         mask: GroupMask::default(),
         limit,
     };
-    loop {
-        s.rollout.reset_bandit();
-        let score = s.run(level, root);
-        best.offer(score, &s.levels[level - 1].best.moves);
-        if s.ctx.exhausted(&s.limit) {
-            return false;
-        }
+    repeat_runs(&mut s, best);
+    false
+}
+
+impl Runs for Nmcs<'_, '_, '_, '_> {
+    fn run_once(&mut self) -> &Best {
+        // One bandit per complete top-level run.
+        self.rollout.reset_bandit();
+        let root = self.root;
+        self.run(self.level, &root);
+        &self.levels[self.level - 1].best
+    }
+    fn exhausted(&mut self) -> bool {
+        self.meter.exhausted(&self.limit)
     }
 }
 
@@ -96,24 +112,21 @@ impl Nmcs<'_, '_, '_, '_> {
                 ws.sim.clear();
                 ws.sim.push(m);
                 let score = if !b.is_terminal() && self.endgame.applies(&b) {
-                    self.endgame.solve(&b, &mut ws.sim, self.ctx, &self.limit).0
+                    self.endgame
+                        .solve(&b, &mut ws.sim, self.meter, &self.limit)
+                        .0
                 } else if level == 1 {
-                    self.rollout.run(self.ctx, &mut b, self.rng, &mut ws.sim)
+                    self.rollout.run(self.meter, &mut b, self.rng, &mut ws.sim)
                 } else if b.is_terminal() {
-                    self.ctx.playouts += 1;
+                    self.meter.playouts += 1;
                     b.final_score()
                 } else {
                     let s = self.run(level - 1, &b);
                     ws.sim.extend_from_slice(&self.levels[level - 2].best.moves);
                     s
                 };
-                if score > ws.best.score {
-                    ws.best.score = score;
-                    ws.best.moves.clear();
-                    ws.best.moves.extend_from_slice(&ws.committed);
-                    ws.best.moves.extend_from_slice(&ws.sim);
-                }
-                if self.ctx.exhausted(&self.limit) {
+                ws.best.offer_parts(score, &ws.committed, &ws.sim);
+                if self.meter.exhausted(&self.limit) {
                     break 'steps;
                 }
             }
@@ -170,7 +183,9 @@ mod tests {
         for v in Variant::ALL {
             for (seed, b) in [(1, board15(21, v)), (2, random_board(8, 6, 4, 3, v))] {
                 let (score, moves, n) = greedy(&b, &mut crate::rng_for(seed, 0, 0));
-                let cfg = SearchConfig::new(Algo::Nmcs, 1);
+                // The greedy reference plays uniform random playouts.
+                let mut cfg = SearchConfig::new(Algo::Nmcs, 1);
+                cfg.policy = crate::policy::RolloutPolicy::Random;
                 let r = search(
                     &cfg,
                     &b,

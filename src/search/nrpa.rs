@@ -19,7 +19,7 @@
 //! groups of the colour with most tiles at the root are not candidates while other
 //! groups exist; with `--policy random` every group is. The 2016 paper excepts small
 //! tabu-colour groups late in the game; its exact rule could not be checked here, so
-//! the exception is ours and parametrised ([`Late`]: `--nrpa-late-tiles T
+//! the exception is ours and parametrised ([`Late`](crate::search::config::Late): `--nrpa-late-tiles T
 //! --nrpa-late-size S`, tabu groups of at most S tiles are candidates once at most T
 //! tiles are left). GNRPA bias: `--nrpa-bias β` adds β · (group size − 2)
 //! to each candidate's weight (0 = plain NRPA).
@@ -35,173 +35,123 @@
 mod moves;
 mod policy;
 
-pub use self::moves::Late;
 use self::moves::Playout;
 use self::policy::{Policy, Trace};
-use super::{Best, Ctx, Limit, Params, Setting};
-use crate::board::{Board, Cell};
+use super::best::{repeat_runs, Best, Runs};
+use super::budget::{Limit, Meter};
+use super::config::NrpaConfig;
+use crate::board::Board;
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 
-/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct NrpaConfig {
-    /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
-    /// [`super::Params::nrpa_iterations`] for the root board. Serialised as the
-    /// number (as before `auto` existed) or `"auto"`.
-    #[serde(with = "iterations_serde")]
-    pub iterations: Setting<u64>,
-    /// Learning rate α of the adaptation.
-    pub alpha: f64,
-    /// GNRPA bias β: β · (group size − 2) is added to every move's weight.
-    pub bias: f64,
-    /// Late-game exception of the selective policy (absent from configurations
-    /// serialised before it existed: the default).
-    #[serde(default)]
-    pub late: Late,
-}
-
-impl Default for NrpaConfig {
-    fn default() -> Self {
-        NrpaConfig {
-            iterations: Setting::Auto,
-            alpha: super::Params::NRPA_ALPHA,
-            bias: super::Params::NRPA_BIAS,
-            late: Late::default(),
-        }
-    }
-}
-
-/// `iterations` in JSON: a number for an explicit N (the form of configurations
-/// written before `auto` existed, which read back unchanged), `"auto"` otherwise.
-mod iterations_serde {
-    use super::Setting;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(untagged)]
-    enum Form {
-        N(u64),
-        Word(String),
-    }
-
-    pub fn serialize<S: Serializer>(v: &Setting<u64>, s: S) -> Result<S::Ok, S::Error> {
-        match *v {
-            Setting::Set(n) => Form::N(n),
-            Setting::Auto => Form::Word("auto".into()),
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Setting<u64>, D::Error> {
-        match Form::deserialize(d)? {
-            Form::N(n) => Ok(Setting::Set(n)),
-            Form::Word(w) if w == "auto" => Ok(Setting::Auto),
-            Form::Word(w) => Err(serde::de::Error::custom(format!(
-                "iterations: expected a number or \"auto\", got \"{w}\""
-            ))),
-        }
-    }
-}
-
-/// The best sequence of one level, with what its playout saw (for adaptation).
-struct Ws {
-    score: i32,
-    moves: Vec<Cell>,
+/// The result of one level's search: its best sequence (a [`Best`]) with what its
+/// playout saw at each step (for adaptation).
+#[derive(Default)]
+struct NrpaLevel {
+    best: Best,
     trace: Trace,
 }
 
-impl Default for Ws {
-    fn default() -> Self {
-        Ws {
-            score: i32::MIN,
-            moves: Vec::new(),
-            trace: Trace::default(),
-        }
-    }
+/// An NRPA search resolved for its root ([`crate::search::SearchConfig::resolve`]):
+/// its parameters, N and the rollout policy (`random` or `tabu`).
+pub(crate) struct Run {
+    pub cfg: NrpaConfig,
+    pub iterations: u64,
+    pub policy: RolloutPolicy,
 }
 
 struct Nrpa<'c, 's, 'r> {
-    ctx: &'c mut Ctx<'s>,
+    meter: &'c mut Meter<'s>,
     rng: &'r mut Rng,
     limit: Limit,
     root: Board,
-    cfg: NrpaConfig,
+    level: usize,
+    alpha: f64,
     /// N, resolved for the root board.
     iterations: u64,
     playout: Playout,
-    /// `levels[l]`: the result of the last (or current) level-l search.
-    levels: Vec<Ws>,
+    /// `levels[l - 1]`: the result of the last (or current) level-l search (l ≥ 1),
+    /// as NMCS and the tree searches index levels.
+    levels: Vec<NrpaLevel>,
+    /// The last level-0 search: one playout.
+    last_playout: NrpaLevel,
     scratch: Vec<(u64, f64)>,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
 /// complete runs while budget remains; the best game goes to `best`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn nrpa(
-    cfg: NrpaConfig,
+    run: Run,
     level: usize,
-    policy: RolloutPolicy,
     root: &Board,
-    ctx: &mut Ctx,
+    meter: &mut Meter,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
 ) {
-    let tabu = match policy {
+    let tabu = match run.policy {
         RolloutPolicy::Random => None,
         RolloutPolicy::Tabu => tabu_color(root),
         p => unreachable!("nrpa with --policy {p} (refused by validation)"),
     };
     let mut s = Nrpa {
-        ctx,
+        meter,
         rng,
         limit,
         root: *root,
-        cfg,
-        iterations: cfg.iterations.or(Params::nrpa_iterations(root)),
-        playout: Playout::new(tabu, cfg.late, cfg.bias),
-        levels: (0..=level).map(|_| Ws::default()).collect(),
+        level,
+        alpha: run.cfg.alpha,
+        iterations: run.iterations,
+        playout: Playout::new(tabu, run.cfg.late, run.cfg.bias),
+        levels: (0..level).map(|_| NrpaLevel::default()).collect(),
+        last_playout: NrpaLevel::default(),
         scratch: Vec::new(),
     };
-    loop {
-        s.run(level, &Policy::default());
-        let top = &s.levels[level];
-        best.offer(top.score, &top.moves);
-        if s.ctx.exhausted(&s.limit) {
-            return;
-        }
+    repeat_runs(&mut s, best);
+}
+
+impl Runs for Nrpa<'_, '_, '_> {
+    fn run_once(&mut self) -> &Best {
+        // A top-level run starts from the empty policy.
+        self.run(self.level, &Policy::default());
+        &self.levels[self.level - 1].best
+    }
+    fn exhausted(&mut self) -> bool {
+        self.meter.exhausted(&self.limit)
     }
 }
 
 impl Nrpa<'_, '_, '_> {
-    /// One level-`level` search under (a copy of) `pol`; result in `self.levels[level]`.
+    /// One level-`level` search under (a copy of) `pol`; result in
+    /// `self.levels[level - 1]` (level 0: `self.last_playout`).
     fn run(&mut self, level: usize, pol: &Policy) {
         if level == 0 {
-            self.ctx.playouts += 1;
-            let ws = &mut self.levels[0];
-            ws.score = self
-                .playout
-                .run(&self.root, pol, self.rng, &mut ws.moves, &mut ws.trace);
+            self.meter.playouts += 1;
+            let p = &mut self.last_playout;
+            p.best.score =
+                self.playout
+                    .run(&self.root, pol, self.rng, &mut p.best.moves, &mut p.trace);
             return;
         }
         let mut pol = pol.clone();
-        let mut ws = std::mem::take(&mut self.levels[level]);
-        ws.score = i32::MIN;
+        let mut ws = std::mem::take(&mut self.levels[level - 1]);
+        ws.best.reset();
         for _ in 0..self.iterations {
-            if ws.score != i32::MIN && self.ctx.exhausted(&self.limit) {
+            if ws.best.score != i32::MIN && self.meter.exhausted(&self.limit) {
                 break;
             }
             self.run(level - 1, &pol);
-            let low = &self.levels[level - 1];
-            if low.score >= ws.score {
-                ws.score = low.score;
-                ws.moves.clone_from(&low.moves);
+            let low = if level == 1 {
+                &self.last_playout
+            } else {
+                &self.levels[level - 2]
+            };
+            if ws.best.offer_or_tie(low.best.score, &low.best.moves) {
                 ws.trace.clone_from(&low.trace);
             }
-            pol.adapt(&ws.trace, self.cfg.alpha, &mut self.scratch);
+            pol.adapt(&ws.trace, self.alpha, &mut self.scratch);
         }
-        self.levels[level] = ws;
+        self.levels[level - 1] = ws;
     }
 }
 

@@ -3,13 +3,15 @@
 use std::sync::atomic::AtomicBool;
 
 use super::*;
+use crate::board::Board;
 use crate::search::testutil::{board15, random_board};
 use crate::search::{search, Beam, Setting};
+use crate::search::{Advance, Algo, SearchConfig, SearchResult};
 use crate::Variant;
 
 fn cfg(algo: Algo, level: u32, f: impl FnOnce(&mut SearchConfig)) -> SearchConfig {
     let mut c = SearchConfig::new(algo, level);
-    c.threads = 1; // one search unless `f` says otherwise (mcts defaults to auto)
+    c.trees = 1; // one search unless `f` says otherwise (mcts defaults to auto)
     f(&mut c);
     c.validate().unwrap();
     c
@@ -78,19 +80,26 @@ fn boards() -> Vec<Board> {
     ]
 }
 
-/// The lock-step driver with one tree is the single search, bit for bit: the
-/// pooled decisions of one tree are its own, restarts and solved roots behave the
-/// same, the statistics are equal.
+/// One tree (the single search is the one-tree case of the lock-step driver) on
+/// every tree configuration: complete games that replay, exactly the budget unless
+/// the root was proven, and proofs on the small boards.
 #[test]
-fn one_tree_in_lock_step_is_the_single_search() {
+fn one_tree_searches_replay_and_prove() {
     let mut proven = 0;
     for c in tree_configs() {
         for (i, b) in boards().iter().enumerate() {
-            let k = Budget::Iterations(1200);
-            let single = search(&c, b, k, &mut crate::rng_for(7, i as u64, 0));
-            let one = trees(&c, b, &[k], vec![crate::rng_for(7, i as u64, 0)], None);
-            same(&single, &one, &format!("{c} on board {i}"));
-            proven += usize::from(single.stats.proven);
+            let r = search(
+                &c,
+                b,
+                Budget::Iterations(1200),
+                &mut crate::rng_for(7, i as u64, 0),
+            );
+            crate::line::verify(b, &r.moves, r.score).unwrap();
+            assert!(
+                r.stats.proven || r.stats.playouts == 1200,
+                "{c} on board {i}"
+            );
+            proven += usize::from(r.stats.proven);
         }
     }
     assert!(proven > 0, "no case ended with a proof");
@@ -113,7 +122,7 @@ fn threads_give_the_same_result_whatever_the_pool() {
     let b = board15(9, Variant::SameGame);
     for mut c in configs {
         for n in [2, 3] {
-            c.threads = n;
+            c.trees = n;
             let run = |p: usize| {
                 pool(p).install(|| {
                     search(
@@ -150,10 +159,10 @@ fn the_iteration_budget_is_shared() {
     configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = Setting::Set(5)));
     for mut c in configs {
         for (n, k) in [(2, 1001), (3, 1000), (4, 3)] {
-            c.threads = n;
+            c.trees = n;
             let r = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0));
             let single = SearchConfig {
-                threads: 1,
+                trees: 1,
                 ..c.clone()
             };
             let parts: u64 = shares(Budget::Iterations(k), n)
@@ -184,9 +193,9 @@ fn independent_searches_keep_the_best_line() {
         cfg(Algo::Nmcs, 1, |_| {}),
         cfg(Algo::Nmcts, 2, |c| c.inner = Some(vec![100])),
     ] {
-        c.threads = 3;
+        c.trees = 3;
         let r = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(5, 0, 0));
-        c.threads = 1;
+        c.trees = 1;
         let seeds = rngs(&mut crate::rng_for(5, 0, 0), 3);
         let alone: Vec<SearchResult> = seeds
             .into_iter()
@@ -205,23 +214,6 @@ fn independent_searches_keep_the_best_line() {
     }
 }
 
-/// The pooled decision sums the visits of each move over the trees: the move
-/// most visited in total wins even where no single tree prefers it.
-#[test]
-fn pooled_decision_sums_the_visits() {
-    let (x, y, z) = (Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0));
-    let a = vec![(x, 10, 5.0), (y, 8, 4.0)];
-    let b = vec![(z, 12, 6.0), (y, 5, 2.0)];
-    let pick = |t: &[&Vec<(Cell, u32, f64)>]| most_visited(t.iter().map(|v| v.iter().copied()));
-    assert_eq!(pick(&[&a, &b]), Some(y));
-    assert_eq!(pick(&[&a]), Some(x));
-    assert_eq!(pick(&[&b]), Some(z));
-    // Ties go to the first seen.
-    let c = vec![(z, 3, 0.0), (x, 3, 1.0)];
-    assert_eq!(pick(&[&c]), Some(z));
-    assert_eq!(pick(&[]), None);
-}
-
 /// Move-by-move with several trees and both advance rules: a complete game that
 /// replays, found with exactly the budget.
 #[test]
@@ -232,7 +224,7 @@ fn move_by_move_trees_play_one_line() {
             c.z = vec![Setting::Set(8)];
             c.advance = advance;
         });
-        c.threads = 2;
+        c.trees = 2;
         let r = search(
             &c,
             &b,
@@ -255,7 +247,7 @@ fn stopped_searches_return_a_game() {
         cfg(Algo::Nmcs, 2, |_| {}),
         cfg(Algo::Nrpa, 2, |_| {}),
     ] {
-        c.threads = 2;
+        c.trees = 2;
         let r = crate::search::search_with_stop(
             &c,
             &b,
@@ -274,43 +266,43 @@ fn threads_are_validated_shown_and_serialised_only_when_set() {
     let plain = serde_json::to_string(&c).unwrap();
     assert!(!plain.contains("threads"), "{plain}");
     assert!(!c.to_string().contains("threads"));
-    c.threads = 4;
+    c.trees = 4;
     assert!(c.to_string().ends_with(" --search-threads 4"), "{c}");
     let back: SearchConfig = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
     assert_eq!(back, c);
     let old: SearchConfig = serde_json::from_str(&plain).unwrap();
-    assert_eq!(old.threads, 1);
-    c.threads = MAX_THREADS + 1;
+    assert_eq!(old.trees, 1);
+    c.trees = MAX_TREES + 1;
     assert!(c.validate().unwrap_err().to_string().contains("--threads"));
     let mut e = SearchConfig::new(Algo::Exact, 1);
-    e.threads = 2;
+    e.trees = 2;
     assert!(e.validate().unwrap_err().to_string().contains("exact"));
-    e.threads = 0;
+    e.trees = 0;
     assert!(e.validate().is_err(), "auto is not for exact either");
     // mcts defaults to auto, always shown (its one-tree strings from before differ).
     let mut m = SearchConfig::new(Algo::Mcts, 1);
-    assert_eq!(m.threads, 0);
+    assert_eq!(m.trees, 0);
     assert!(m.to_string().ends_with(" --search-threads auto"), "{m}");
     let json = serde_json::to_string(&m).unwrap();
     assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), m);
-    m.threads = 1;
+    m.trees = 1;
     assert!(m.to_string().ends_with(" --search-threads 1"), "{m}");
 }
 
 #[test]
 fn auto_is_two_mcts_trees_but_in_clickomania_and_under_time_budgets() {
-    use crate::search::Params;
+    use crate::search::Defaults;
     let it = Budget::Iterations(1000);
     let m = SearchConfig::new(Algo::Mcts, 1);
-    assert_eq!(m.trees(Variant::SameGame, it), 2);
-    assert_eq!(m.trees(Variant::BubbleBreaker, it), 2);
-    assert_eq!(m.trees(Variant::Clickomania, it), 1);
-    assert_eq!(m.trees(Variant::SameGame, Budget::Time(1.0)), 1);
-    assert_eq!(Params::trees(Algo::Nmcts, Variant::SameGame, it), 1);
+    assert_eq!(m.resolved_trees(Variant::SameGame, it), 2);
+    assert_eq!(m.resolved_trees(Variant::BubbleBreaker, it), 2);
+    assert_eq!(m.resolved_trees(Variant::Clickomania, it), 1);
+    assert_eq!(m.resolved_trees(Variant::SameGame, Budget::Time(1.0)), 1);
+    assert_eq!(Defaults::trees(Algo::Nmcts, Variant::SameGame, it), 1);
     // The default search is the two-tree search.
     let b = board15(1, Variant::SameGame);
     let mut two = m.clone();
-    two.threads = 2;
+    two.trees = 2;
     let run = |c: &SearchConfig| crate::search::search(c, &b, it, &mut crate::rng_for(1, 0, 0));
     same(&run(&m), &run(&two), "auto = 2 trees");
 }

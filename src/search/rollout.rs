@@ -4,7 +4,7 @@
 //! Owns: [`Rollout`] (policy, bandit, reward normaliser). Must not: build trees or
 //! split budgets.
 
-use super::Ctx;
+use super::budget::Meter;
 use crate::board::{Board, Cell};
 use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
 use crate::rules::Normalizer;
@@ -42,12 +42,12 @@ impl Rollout {
     #[inline]
     pub fn run(
         &mut self,
-        ctx: &mut Ctx,
+        meter: &mut Meter,
         board: &mut Board,
         rng: &mut Rng,
         moves: &mut Vec<Cell>,
     ) -> i32 {
-        ctx.playouts += 1;
+        meter.playouts += 1;
         if self.policy == RolloutPolicy::TabuBandit && board.is_terminal() {
             return board.final_score();
         }

@@ -452,7 +452,7 @@ pub mod avx2 {
 
         #[test]
         fn avx2_and_portable_blocks_agree() {
-            let mut rng = crate::rng_for(31, 0, 0);
+            let mut rng = crate::rng::rng_for(31, 0, 0);
             for i in 0..20_000 {
                 let a: [u64; 4] = rng.gen();
                 let mut b: [u64; 4] = rng.gen();

@@ -5,10 +5,10 @@ use rand::Rng as _;
 
 use super::*;
 use crate::board::GroupMask;
-use crate::rng_for;
+use crate::rng::rng_for;
 use crate::rules::Variant;
 
-fn random_board(rng: &mut crate::Rng, w: usize, h: usize, c: usize, v: Variant) -> Board {
+fn random_board(rng: &mut crate::rng::Rng, w: usize, h: usize, c: usize, v: Variant) -> Board {
     let rows: Vec<Vec<u8>> = (0..h)
         .map(|_| (0..w).map(|_| rng.gen_range(0..c) as u8).collect())
         .collect();
@@ -23,7 +23,10 @@ fn lane<const B: usize, const L: u32>(m: &Plane<B>, x: usize) -> u32 {
 /// Plays a random game on `start` with both engines, checking after every move that
 /// the planes convert back to the board, and that pair masks, colours, colour
 /// planes and floods agree with the board's own.
-fn check_game<const B: usize, const L: u32, const P: usize>(start: Board, rng: &mut crate::Rng) {
+fn check_game<const B: usize, const L: u32, const P: usize>(
+    start: Board,
+    rng: &mut crate::rng::Rng,
+) {
     assert!(Planes::<B, L, P>::fits(&start));
     let mut b = start;
     let mut p = Planes::<B, L, P>::from_board(&b);
@@ -112,6 +115,46 @@ fn planes_fill_every_layout_to_its_limits() {
     assert!(!Planes::<1, 16, MAX_PLANES>::fits(&b) && Planes::<2, 16, MAX_PLANES>::fits(&b));
     let b = random_board(&mut rng, 16, 17, 3, Variant::SameGame);
     assert!(!Planes::<1, 16, MAX_PLANES>::fits(&b) && Planes::<2, 32, MAX_PLANES>::fits(&b));
+}
+
+/// The worked example of the module docs, word by word.
+#[test]
+fn module_doc_layout_picture() {
+    let b: Board = ".1.\n21.\n200".parse().unwrap();
+    assert_eq!(planes_for(b.colors()), 2);
+    let p = Planes::<1, 16, 2>::from_board(&b);
+    assert_eq!(p.occ[0].words()[0], 0x0000_0001_0007_0003);
+    assert_eq!(p.bits[0][0].words()[0], 0x0000_0000_0006_0000);
+    assert_eq!(p.bits[1][0].words()[0], 0x0000_0000_0000_0003);
+    assert_eq!(p.color_at_bit(18), 1);
+    let e = p.edges();
+    // up: bits 0 = (0,0) and 17 = (1,1); right: bit 16 = (1,0).
+    assert_eq!(e.up[0].words(), [0x0002_0001, 0, 0, 0]);
+    assert_eq!(e.right[0].words(), [0x0001_0000, 0, 0, 0]);
+    let pairs = Planes::<1, 16, 2>::pairs(&e);
+    assert_eq!(pairs[0].words(), p.occ[0].words());
+    assert_eq!(count(&pairs), 6);
+}
+
+/// The word step of [`select_seed`]: `pdep64(1 << r, m)` keeps the r-th set bit of
+/// `m` (0-based, lowest first), the bit left after clearing the r lowest ones.
+#[test]
+fn pdep_of_one_bit_selects_the_rth_set_bit() {
+    let mut rng = rng_for(11, 0, 0);
+    for _ in 0..10_000 {
+        let m: u64 = rng.gen::<u64>() & rng.gen::<u64>();
+        for r in 0..m.count_ones() {
+            let mut v = m;
+            for _ in 0..r {
+                v &= v - 1;
+            }
+            assert_eq!(
+                pdep64(1 << r, m).trailing_zeros(),
+                v.trailing_zeros(),
+                "{m:#x} {r}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -185,3 +185,42 @@ fn nonsense_is_refused_naming_the_flag() {
     let a = T::try_parse_from(["x", "--time=NaN"]).unwrap().a;
     assert!(a.budget(Budget::Iterations(1)).is_err());
 }
+
+/// The CLI holds no default of its own: with no flag, or with only `--algo`, it
+/// gives the library's default configuration (`search::defaults`), and the
+/// library's `auto` values are the ones the CLI's `auto` words ask for.
+#[test]
+fn cli_defaults_are_the_library_defaults() {
+    let none = cfg("").unwrap();
+    assert_eq!(
+        none,
+        SearchConfig::new(Defaults::ALGO, Defaults::level(Defaults::ALGO))
+    );
+    for algo in [
+        Algo::Mcts,
+        Algo::Nmcs,
+        Algo::Nmcts,
+        Algo::Bmcts,
+        Algo::Nbmcts,
+        Algo::Exact,
+        Algo::Nrpa,
+    ] {
+        let c = cfg(&format!("--algo {}", algo.name())).unwrap();
+        assert_eq!(
+            c,
+            SearchConfig::new(algo, Defaults::level(algo)),
+            "{algo:?}"
+        );
+        assert_eq!(c.policy, RolloutPolicy::Auto, "{algo:?}");
+        // The auto words give the same configuration as no flag.
+        let words = match algo {
+            Algo::Mcts => "--policy auto --c auto --z auto --search-threads auto",
+            Algo::Bmcts => "--policy auto --c auto --beam-l auto --beam-w auto",
+            Algo::Nmcts | Algo::Nbmcts => "--policy auto --c auto --inner auto",
+            Algo::Nrpa => "--policy auto --nrpa-iterations auto",
+            _ => "--policy auto",
+        };
+        let explicit = cfg(&format!("--algo {} {words}", algo.name())).unwrap();
+        assert_eq!(explicit, c, "{algo:?}: {words}");
+    }
+}

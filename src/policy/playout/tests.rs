@@ -7,27 +7,11 @@ use super::reference::reference_playout;
 use super::*;
 use crate::board::classic::{classic_playout, ClassicBoard};
 use crate::board::naive::NaiveBoard;
-use crate::board::planes::nth_set_bit64;
 use crate::rng_for;
 use crate::rules::Variant;
 
 fn board(s: &str) -> Board {
     s.parse().unwrap()
-}
-
-#[test]
-fn nth_set_bit_agrees_with_clearing_low_bits() {
-    let mut rng = rng_for(11, 0, 0);
-    for _ in 0..10_000 {
-        let m: u64 = rng.gen::<u64>() & rng.gen::<u64>();
-        for r in 0..m.count_ones() {
-            let mut v = m;
-            for _ in 0..r {
-                v &= v - 1;
-            }
-            assert_eq!(nth_set_bit64(m, r), v.trailing_zeros(), "{m:#x} {r}");
-        }
-    }
 }
 
 #[test]

@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use super::{Algo, Eval, ImSource, SearchConfig};
+use super::{Algo, SearchConfig};
+use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
     v.iter().map(f).collect::<Vec<_>>().join(",")
@@ -15,7 +16,7 @@ fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
 
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
-    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Params`]).
+    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Defaults`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.algo.name())?;
         if self.algo.is_nested() {
@@ -74,7 +75,7 @@ impl fmt::Display for SearchConfig {
             )?;
             // Shown when on or not the default, so that the default line stays as
             // it was before the exception existed.
-            if p.late.tiles > 0 || p.late != crate::search::nrpa::Late::default() {
+            if p.late.tiles > 0 || p.late != crate::search::config::Late::default() {
                 write!(
                     f,
                     " --nrpa-late-tiles {} --nrpa-late-size {}",
@@ -92,7 +93,7 @@ impl fmt::Display for SearchConfig {
         // Printed only when set, so older canonical strings stay unchanged.
         // Always shown for mcts (whose default is auto), so that its one-tree strings
         // from before differ from the auto ones.
-        match self.threads {
+        match self.trees {
             0 => write!(f, " --search-threads auto")?,
             1 if self.algo != Algo::Mcts => {}
             n => write!(f, " --search-threads {n}")?,

@@ -18,16 +18,15 @@
 use rand::Rng as _;
 
 use super::policy::{fast_exp, Policy, Trace};
+use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
-use crate::Rng;
+use crate::rng::{splitmix64, Rng, GOLDEN_GAMMA};
+use crate::search::config::Late;
 
-/// SplitMix64 finaliser: a well-mixed key from any 64-bit value.
+/// A well-mixed key from any 64-bit value (one SplitMix64 step).
 #[inline]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+fn mix(z: u64) -> u64 {
+    splitmix64(z.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
@@ -40,14 +39,6 @@ pub(crate) fn code(g: &Group, mask: &GroupMask) -> u64 {
     h
 }
 
-/// The level-0 search of NRPA: one game from the root sampled from a policy.
-///
-/// The legal groups are kept with their codes and weights (policy weight + bias)
-/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
-/// keeps groups: after a move only the groups with a tile in the columns the move
-/// can have changed (its columns and one on each side; everything right of them
-/// when a column was emptied, since a shifted group's code changes) are flooded
-/// again, and each is flooded once, its code taken from the same flood.
 /// A legal group of the position being played, with its code, its weight w
 /// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
 /// the group is flooded: a step's softmax then needs no exponential.
@@ -63,30 +54,14 @@ struct Entry {
 /// of them stays finite); a step with a larger weight shifts all by the largest.
 const EXP_DIRECT: f64 = 300.0;
 
-/// The selective policy's late-game exception (`--nrpa-late-tiles T
-/// --nrpa-late-size S`): once at most `tiles` tiles are on the board, tabu-colour
-/// groups of at most `size` tiles are candidates too. `tiles == 0` turns it off.
+/// The level-0 search of NRPA: one game from the root sampled from a policy.
 ///
-/// Cazenave (2016) excepts small tabu-colour groups late in the game; that paper's
-/// exact rule could not be checked here, so this parametrised rule is ours, and its
-/// default comes from tuning (docs/search.md, "NRPA").
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Late {
-    /// Largest number of tiles on the board at which the exception applies.
-    pub tiles: u16,
-    /// Largest tabu-colour group the exception lets in.
-    pub size: u16,
-}
-
-impl Default for Late {
-    fn default() -> Self {
-        Late {
-            tiles: crate::search::Params::NRPA_LATE_TILES,
-            size: crate::search::Params::NRPA_LATE_SIZE,
-        }
-    }
-}
-
+/// The legal groups are kept with their codes and weights (policy weight + bias)
+/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
+/// keeps groups: after a move only the groups with a tile in the columns the move
+/// can have changed ([`Window`]: its columns and one on each side; everything right
+/// of them when a column was emptied, since a shifted group's code changes) are
+/// flooded again, and each is flooded once, its code taken from the same flood.
 pub(crate) struct Playout {
     /// Tabu colour of the selective policy (`None` = every group is a candidate).
     pub tabu: Option<u8>,
@@ -173,21 +148,23 @@ impl Playout {
     /// after the move).
     fn update(&mut self, board: &Board, pol: &Policy, change: Change) {
         let n = board.ncols();
-        let a = usize::from(change.xmin);
-        let old_b = usize::from(change.xmax);
-        let e = usize::from(change.emptied);
-        let lo = a.saturating_sub(1);
+        if n == 0 {
+            self.cache.clear();
+            return;
+        }
+        let w = Window::new(n, change);
+        let shifted = w.emptied() > 0;
         // Unchanged: groups left of the window, and right of it when no column was
         // emptied (a shifted group's code depends on its columns' indices).
         let mut left = 0;
         self.cache.retain(|Entry { g, .. }| {
-            let l = usize::from(g.xmax) + 2 <= a;
+            let l = w.left_of(g);
             left += usize::from(l);
-            l || (e == 0 && usize::from(g.xmin) >= old_b + 2)
+            l || (!shifted && w.right_of(g))
         });
-        if lo < n {
-            let hi = if e > 0 { n - 1 } else { (old_b + 1).min(n - 1) };
-            self.scan(board, pol, lo, hi, left);
+        if w.lo < n {
+            let hi = if shifted { n - 1 } else { w.hi };
+            self.scan(board, pol, w.lo, hi, left);
         }
     }
 

@@ -1,0 +1,341 @@
+//! Plan files (`compare --plan FILE.toml`): one experiment described as data, with
+//! the same settings as `compare`'s flags (test set, positions, variant, budgets,
+//! runs, seed, threads, baseline, configurations in `--config` syntax, …), the output
+//! folder, and the question the experiment asks and its one-line answer (read by the
+//! results index, `scripts/results-index.py`).
+//!
+//! Owns: the TOML format (through `toml` and serde), checking value types and names
+//! (variant, aggregate), and turning every error into one that names the file, the
+//! line and the key. Must not: parse configuration strings (the CLI does, with
+//! `solve`'s flags, and reports their errors at the line kept here), read test sets,
+//! run anything or write files.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::Aggregate;
+use crate::error::Error;
+use crate::rules::Variant;
+
+/// A value with the line (from 1) it was written on, for error messages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AtLine<T> {
+    /// The value.
+    pub value: T,
+    /// Its line in the plan file, from 1.
+    pub line: usize,
+}
+
+/// An experiment read from a plan file. Every setting is optional except the test
+/// set: the command line's flags, then `compare`'s defaults, fill the rest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanFile {
+    /// The file it was read from.
+    pub path: PathBuf,
+    /// The file's text (copied next to the results).
+    pub text: String,
+    /// The experiment's name: the file name without `.toml`.
+    pub name: String,
+    /// The question the experiment asks (for the results index).
+    pub question: Option<String>,
+    /// Its one-line answer (for the results index).
+    pub answer: Option<String>,
+    /// Test-set file (relative to the current directory, like the flag).
+    pub testset: PathBuf,
+    /// Positions, in `--positions` syntax.
+    pub positions: Option<AtLine<String>>,
+    /// Scoring variant.
+    pub variant: Option<Variant>,
+    /// Iteration budgets (one or several).
+    pub iterations: Vec<u64>,
+    /// Time budgets in seconds (one or several).
+    pub time: Vec<f64>,
+    /// Runs per configuration and position.
+    pub runs: Option<u32>,
+    /// Base seed.
+    pub seed: Option<u64>,
+    /// Worker threads (0 = all cores).
+    pub threads: Option<usize>,
+    /// Baseline: a configuration number (from 1) or label, as `--baseline`.
+    pub baseline: Option<AtLine<String>>,
+    /// Also test every pair of configurations.
+    pub all_pairs: Option<bool>,
+    /// Per-position sample over runs.
+    pub aggregate: Option<Aggregate>,
+    /// Solutions file offered every run's line, as `--keep-best`.
+    pub keep_best: Option<PathBuf>,
+    /// Output folder (table, CSV, JSON, chart, a copy of the plan, the journal).
+    pub out: Option<PathBuf>,
+    /// Configurations in `--config` syntax (`label: flags`), with their lines.
+    pub configs: Vec<AtLine<String>>,
+}
+
+/// The file as serde sees it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    question: Option<String>,
+    answer: Option<String>,
+    testset: PathBuf,
+    positions: Option<Spanned<String>>,
+    variant: Option<Spanned<String>>,
+    iterations: Option<OneOrMany<u64>>,
+    time: Option<OneOrMany<Seconds>>,
+    runs: Option<u32>,
+    seed: Option<u64>,
+    threads: Option<usize>,
+    baseline: Option<Spanned<Baseline>>,
+    all_pairs: Option<bool>,
+    aggregate: Option<Spanned<String>>,
+    keep_best: Option<PathBuf>,
+    out: Option<PathBuf>,
+    #[serde(default)]
+    configs: Vec<Spanned<String>>,
+}
+
+/// `key = 5` or `key = [5, 6]`.
+struct OneOrMany<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form<T> {
+            One(T),
+            Many(Vec<T>),
+        }
+        match Form::<T>::deserialize(d) {
+            Ok(Form::One(x)) => Ok(OneOrMany(vec![x])),
+            Ok(Form::Many(v)) => Ok(OneOrMany(v)),
+            Err(_) => Err(de::Error::custom(
+                "expected a positive number or a list of them, e.g. 100000 or [10000, 100000]",
+            )),
+        }
+    }
+}
+
+/// Seconds: an integer or a float.
+struct Seconds(f64);
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Seconds;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("seconds (a number)")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
+                Ok(Seconds(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `baseline = 2` or `baseline = "nmcs2"`.
+struct Baseline(String);
+
+impl<'de> Deserialize<'de> for Baseline {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Baseline;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a configuration number (from 1) or label")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Baseline, E> {
+                Ok(Baseline(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Baseline, E> {
+                Ok(Baseline(v.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Baseline, E> {
+                Ok(Baseline(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<T> OneOrMany<T> {
+    fn into_vec(self) -> Vec<T> {
+        self.0
+    }
+}
+
+/// Line (from 1) of byte offset `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// The key written on the line holding byte offset `at` (`key = …`), if any.
+fn key_at(text: &str, at: usize) -> Option<&str> {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("");
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    (!key.is_empty() && !key.starts_with('#') && !key.contains(char::is_whitespace)).then_some(key)
+}
+
+impl PlanFile {
+    /// Reads and checks a plan file.
+    pub fn read(path: &Path) -> Result<PlanFile, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        PlanFile::parse(path, text)
+    }
+
+    /// Checks the text of a plan file read from `path` (used for messages and the name).
+    pub fn parse(path: &Path, text: String) -> Result<PlanFile, Error> {
+        let raw: Raw = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
+        let at = |span: std::ops::Range<usize>| line_of(&text, span.start);
+        let variant =
+            match raw.variant {
+                Some(v) => Some(v.get_ref().parse::<Variant>().map_err(|m| {
+                    Error::parse(path, at(v.span()), format!("key 'variant': {m}"))
+                })?),
+                None => None,
+            };
+        let aggregate =
+            match raw.aggregate {
+                Some(v) => Some(v.get_ref().parse::<Aggregate>().map_err(|m| {
+                    Error::parse(path, at(v.span()), format!("key 'aggregate': {m}"))
+                })?),
+                None => None,
+            };
+        let spanned = |s: Spanned<String>| AtLine {
+            line: at(s.span()),
+            value: s.into_inner(),
+        };
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(PlanFile {
+            path: path.to_path_buf(),
+            name,
+            question: raw.question,
+            answer: raw.answer,
+            testset: raw.testset,
+            positions: raw.positions.map(spanned),
+            variant,
+            iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),
+            time: raw
+                .time
+                .map(|t| t.into_vec().into_iter().map(|s| s.0).collect())
+                .unwrap_or_default(),
+            runs: raw.runs,
+            seed: raw.seed,
+            threads: raw.threads,
+            baseline: raw.baseline.map(|b| AtLine {
+                line: at(b.span()),
+                value: b.into_inner().0,
+            }),
+            all_pairs: raw.all_pairs,
+            aggregate,
+            keep_best: raw.keep_best,
+            out: raw.out,
+            configs: raw.configs.into_iter().map(spanned).collect(),
+            text,
+        })
+    }
+}
+
+/// A TOML or serde error as `FILE:LINE: key 'K': what` (line 0 = the whole file, for a
+/// missing key).
+fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
+    let msg = e.message().trim().to_string();
+    if let Some(key) = msg
+        .strip_prefix("missing field `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return Error::parse(path, 0, format!("missing key '{key}'"));
+    }
+    let Some(span) = e.span() else {
+        return Error::parse(path, 0, msg);
+    };
+    let line = line_of(text, span.start);
+    let msg = if let Some(rest) = msg.strip_prefix("unknown field `") {
+        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        format!("unknown key '{key}'{expected}")
+    } else {
+        match key_at(text, span.start) {
+            Some(key) => format!("key '{key}': {msg}"),
+            None => msg,
+        }
+    };
+    Error::parse(path, line, msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<PlanFile, String> {
+        PlanFile::parse(Path::new("p.toml"), text.to_string()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn full_plan() {
+        let p = parse(
+            "question = \"q\"\nanswer = \"a\"\ntestset = \"t.txt\"\npositions = \"1-5\"\n\
+             variant = \"clickomania\"\niterations = [1000, 2000]\nruns = 2\nseed = 7\n\
+             threads = 1\nbaseline = \"b\"\nall_pairs = true\naggregate = \"max\"\n\
+             keep_best = \"s.txt\"\nout = \"o\"\nconfigs = [\n  \"a: --algo nmcs\",\n  \"b: --algo nrpa\",\n]\n",
+        )
+        .unwrap();
+        assert_eq!(p.name, "p");
+        assert_eq!(p.question.as_deref(), Some("q"));
+        assert_eq!(p.testset, PathBuf::from("t.txt"));
+        assert_eq!(p.positions.as_ref().unwrap().line, 4);
+        assert_eq!(p.variant, Some(Variant::Clickomania));
+        assert_eq!(p.iterations, vec![1000, 2000]);
+        assert!(p.time.is_empty());
+        assert_eq!((p.runs, p.seed, p.threads), (Some(2), Some(7), Some(1)));
+        assert_eq!(p.baseline.as_ref().unwrap().value, "b");
+        assert_eq!(p.all_pairs, Some(true));
+        assert_eq!(p.aggregate, Some(Aggregate::Max));
+        assert_eq!(p.configs.len(), 2);
+        assert_eq!(p.configs[1].value, "b: --algo nrpa");
+        assert_eq!(p.configs[1].line, 17);
+    }
+
+    #[test]
+    fn single_budgets_and_numeric_baseline() {
+        let p = parse("testset = \"t\"\ntime = 3\nbaseline = 2\n").unwrap();
+        assert_eq!(p.time, vec![3.0]);
+        assert_eq!(p.baseline.unwrap().value, "2");
+        let p = parse("testset = \"t\"\ntime = [0.5, 1]\niterations = 10\n").unwrap();
+        assert_eq!(p.time, vec![0.5, 1.0]);
+        assert_eq!(p.iterations, vec![10]);
+    }
+
+    #[test]
+    fn errors_name_line_and_key() {
+        let e = parse("testset = \"t\"\n\npositionz = \"1-3\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:3: unknown key 'positionz'"), "{e}");
+        let e = parse("testset = \"t\"\nruns = \"two\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2: key 'runs': invalid type"), "{e}");
+        let e = parse("iterations = 5\n").unwrap_err();
+        assert_eq!(e, "p.toml: missing key 'testset'");
+        let e = parse("testset = \"t\"\nvariant = \"go\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2: key 'variant': "), "{e}");
+        let e = parse("testset = \"t\"\naggregate = \"median\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2: key 'aggregate': "), "{e}");
+        let e = parse("testset = \"t\"\niterations = \"many\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2: key 'iterations': expected"), "{e}");
+        let e = parse("testset = \"t\"\nruns = [\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2"), "{e}");
+    }
+}

@@ -1,0 +1,196 @@
+//! Resolution of a configuration for one board and budget: every `auto` and every
+//! default that depends on the board or the budget becomes a value here, for every
+//! algorithm, so the searches read only resolved values.
+//!
+//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm) and
+//! [`SearchConfig::resolve`] (which fills a [`Resolved`]). Must not: run searches.
+
+use super::Defaults;
+use crate::board::Board;
+use crate::policy::RolloutPolicy;
+use crate::search::budget::Budget;
+use crate::search::config::NrpaConfig;
+use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
+use crate::search::eval::{Eval, ImSource};
+use crate::search::plan::{LevelParams, Resolved, TreePlan};
+
+impl SearchConfig {
+    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
+    /// what the CLI runs when no other flag is given.
+    pub fn new(algo: Algo, level: u32) -> SearchConfig {
+        let level = if algo.is_nested() { level } else { 1 };
+        let n = if algo.is_tree() { level as usize } else { 0 };
+        SearchConfig {
+            algo,
+            level,
+            policy: RolloutPolicy::Auto,
+            c: (0..n)
+                .map(|i| {
+                    if i == 0 {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0.0)
+                    }
+                })
+                .collect(),
+            beam: (0..n)
+                .map(|i| {
+                    (i == 0 && algo.has_beam()).then_some(Beam {
+                        l: Setting::Auto,
+                        w: Setting::Auto,
+                    })
+                })
+                .collect(),
+            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
+            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
+            // "Move-by-move z"); `auto` is global search where that won. Nested
+            // levels and BMCTS keep global search (the thesis' setting).
+            z: (0..n)
+                .map(|_| {
+                    if algo == Algo::Mcts {
+                        Setting::Auto
+                    } else {
+                        Setting::Set(0)
+                    }
+                })
+                .collect(),
+            // The z tuning advanced along the best solution (option b).
+            advance: if algo == Algo::Mcts {
+                Advance::Best
+            } else {
+                Advance::Visits
+            },
+            inner: None,
+            restarts: 1,
+            bandit_c: None,
+            solver: true,
+            bounds: true,
+            reuse: true,
+            reward_norm: Defaults::REWARD_NORM,
+            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
+                0
+            } else {
+                Defaults::ENDGAME
+            },
+            tt_mb: Defaults::TT_MB,
+            nrpa: NrpaConfig::default(),
+            eval: Eval::None,
+            im_alpha: Vec::new(),
+            im_source: ImSource::Eval,
+            pb: Vec::new(),
+            trees: if algo == Algo::Mcts { 0 } else { 1 },
+        }
+    }
+
+    /// The number of root-parallel searches on `variant` with `budget`
+    /// (`--search-threads auto` resolved by [`Defaults::trees`]).
+    pub fn resolved_trees(&self, variant: crate::rules::Variant, budget: Budget) -> u32 {
+        match self.trees {
+            0 => Defaults::trees(self.algo, variant, budget),
+            n => n,
+        }
+    }
+
+    /// The configuration resolved for a search of `budget` from `root`. Root
+    /// parallelisation resolves the whole budget for the number of trees, then each
+    /// tree's share for its plan: each tree is the search a single thread would run
+    /// with that budget.
+    pub(crate) fn resolve(&self, root: &Board, budget: Budget) -> Resolved {
+        let policy = if self.algo == Algo::Nrpa {
+            Defaults::nrpa_policy(self.policy, root)
+        } else {
+            self.policy.resolve(root.variant())
+        };
+        let trees = self.resolved_trees(root.variant(), budget);
+        let plan = self
+            .algo
+            .is_tree()
+            .then(|| self.tree_plan(policy, root, budget));
+        // The bandit lives for one level-1 search (tree searches) or one search
+        // (NMCS); its default C depends on how many playouts that is.
+        let bandit_playouts = match &plan {
+            Some(p) => p.level1_search_playouts,
+            None => Defaults::playouts(budget),
+        };
+        Resolved {
+            policy,
+            trees,
+            bandit_c: self
+                .bandit_c
+                .unwrap_or_else(|| Defaults::bandit_c(bandit_playouts)),
+            nrpa_iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
+            endgame: self.endgame,
+            tt_mb: self.tt_mb,
+            plan,
+        }
+    }
+
+    /// The level parameters of a tree search with the resolved `policy`: `auto`
+    /// values for the board's variant, the policy and the budget.
+    fn tree_plan(&self, policy: RolloutPolicy, root: &Board, budget: Budget) -> TreePlan {
+        let n = self.level as usize;
+        let variant = root.variant();
+        // The top level's budget as seen by `Defaults::inner`: a share per restart.
+        let top_budget = match budget {
+            Budget::Iterations(k) => Budget::Iterations(k / self.restarts.max(1)),
+            b => b,
+        };
+        // Playouts of one search at level i+1 (all its move-by-move steps together).
+        let top_playouts = Defaults::playouts(budget) / self.restarts.max(1);
+        let search_playouts = |i: usize| {
+            if i + 1 == n {
+                top_playouts
+            } else {
+                match &self.inner {
+                    Some(v) => v[i],
+                    None => Defaults::inner(i + 1, n, top_budget),
+                }
+            }
+        };
+        let z: Vec<u32> = (0..n)
+            .map(|i| self.z[i].or(Defaults::z(variant, policy, search_playouts(i))))
+            .collect();
+        // Playouts of one level-1 search (one move-by-move step at the top): its
+        // budget class for the default C and beam.
+        let level1_playouts = if n == 1 {
+            top_playouts / u64::from(z[0].max(1))
+        } else {
+            search_playouts(0)
+        };
+        let levels = (0..n)
+            .map(|i| LevelParams {
+                c: self.c[i].or(Defaults::c(
+                    i + 1,
+                    variant,
+                    policy,
+                    self.reward_norm,
+                    level1_playouts,
+                )),
+                beam: self.beam[i].map(|b| {
+                    let (l, w) = Defaults::beam(n > 1, variant, policy, level1_playouts);
+                    (b.l.or(l), b.w.or(w) as usize)
+                }),
+                z: z[i],
+                inner: if i + 1 == n {
+                    u64::MAX
+                } else {
+                    search_playouts(i)
+                },
+                im_alpha: self.im_alpha.get(i).copied().unwrap_or(0.0),
+                pb: self.pb.get(i).copied().unwrap_or(0.0),
+            })
+            .collect();
+        TreePlan {
+            levels,
+            level1_search_playouts: search_playouts(0),
+            advance: self.advance,
+            restarts: self.restarts,
+            solver: self.solver,
+            bounds: self.solver && self.bounds,
+            reuse: self.reuse,
+            norm: self.reward_norm,
+            eval: self.eval,
+            im_source: self.im_source,
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Tests of the defaults and their resolution.
+
+use super::*;
+use crate::board::Board;
+use crate::search::{search, testutil, Advance, Algo, SearchConfig, Setting};
+
+#[test]
+fn nrpa_is_selective_only_on_large_boards_with_many_colours() {
+    use testutil::random_board;
+    use RolloutPolicy::{Auto, Random, Tabu};
+    for (w, h, colors, variant, auto) in [
+        (15, 15, 5, Variant::SameGame, Tabu),
+        (12, 12, 4, Variant::SameGameNoPenalty, Tabu),
+        (15, 15, 3, Variant::SameGame, Random),
+        (10, 10, 5, Variant::SameGame, Random),
+        (15, 15, 5, Variant::Clickomania, Random),
+        (15, 15, 5, Variant::BubbleBreaker, Random),
+    ] {
+        let b = random_board(w, h, colors, 1, variant);
+        assert_eq!(
+            Defaults::nrpa_policy(Auto, &b),
+            auto,
+            "{w}x{h}x{colors} {variant}"
+        );
+        // An explicit policy is kept.
+        assert_eq!(Defaults::nrpa_policy(Tabu, &b), Tabu);
+        assert_eq!(Defaults::nrpa_policy(Random, &b), Random);
+    }
+}
+
+#[test]
+fn nrpa_iterations_auto_follows_the_board_size() {
+    use crate::search::Setting;
+    use testutil::random_board;
+    for (w, h, n) in [(8, 8, 20), (12, 11, 20), (12, 12, 100), (15, 15, 100)] {
+        let b = random_board(w, h, 4, 2, Variant::SameGame);
+        assert_eq!(Defaults::nrpa_iterations(&b), n, "{w}x{h}");
+        // `auto` searches exactly as the explicit value would.
+        let run = |it| {
+            let mut cfg = SearchConfig::new(Algo::Nrpa, 2);
+            cfg.nrpa.iterations = it;
+            let r = search(
+                &cfg,
+                &b,
+                Budget::Iterations(900),
+                &mut crate::rng_for(3, 0, 0),
+            );
+            (r.score, r.moves)
+        };
+        assert_eq!(run(Setting::Auto), run(Setting::Set(n)), "{w}x{h}");
+    }
+}
+
+#[test]
+fn default_c_follows_the_budget_class() {
+    use RolloutPolicy::{Random, Tabu};
+    use Variant::{BubbleBreaker, Clickomania, SameGame};
+    for (level, variant, policy, playouts, c) in [
+        (1, SameGame, Random, 10_000, 0.0005),
+        (1, SameGame, Random, 30_000, 0.001),
+        (1, SameGame, Random, 100_000, 0.003),
+        (1, SameGame, Tabu, 100_000, 0.01),
+        (1, BubbleBreaker, Random, 10_000, 0.0002),
+        (1, Clickomania, Random, 10_000, 0.0),
+        (1, Clickomania, Random, 100_000, 0.01),
+        (2, SameGame, Random, 100_000, 0.0),
+    ] {
+        let got = Defaults::c(level, variant, policy, RewardNorm::Thesis, playouts);
+        assert_eq!(got, c, "{level} {variant} {policy} {playouts}");
+    }
+    assert_eq!(
+        Defaults::c(1, SameGame, Random, RewardNorm::Range, 10_000),
+        Defaults::C_RANGE
+    );
+}
+
+#[test]
+fn default_beam_follows_the_budget_class() {
+    let r = RolloutPolicy::Random;
+    let short = Defaults::SHORT_SEARCH;
+    for v in [
+        Variant::SameGame,
+        Variant::BubbleBreaker,
+        Variant::Clickomania,
+    ] {
+        let (l1, _) = Defaults::beam(false, v, r, short);
+        let (l2, _) = Defaults::beam(false, v, r, short + 1);
+        assert!(l1 < l2, "{v:?}: longer searches prune less often");
+    }
+    assert_eq!(
+        Defaults::beam(false, Variant::BubbleBreaker, r, 100_000),
+        (25_000, 2)
+    );
+    assert_eq!(Defaults::beam(true, Variant::SameGame, r, 2000), (25, 25));
+    // Nested level-1 beams, by the level-1 search's budget class.
+    let t = RolloutPolicy::Tabu;
+    let n = Defaults::SHORT_NESTED_SEARCH;
+    assert_eq!(Defaults::beam(true, Variant::SameGame, t, n), (25, 25));
+    assert_eq!(Defaults::beam(true, Variant::SameGame, t, n + 1), (75, 25));
+    assert_eq!(Defaults::beam(true, Variant::BubbleBreaker, r, n), (25, 25));
+    assert_eq!(
+        Defaults::beam(true, Variant::BubbleBreaker, r, n + 1),
+        (75, 3)
+    );
+    assert_eq!(Defaults::beam(true, Variant::Clickomania, r, n), (10, 3));
+    // SameGame, retuned after the solver: a short simulation limit with a wide
+    // beam in both budget classes, whatever the rollouts.
+    assert_eq!(
+        Defaults::beam(false, Variant::SameGame, t, short),
+        (250, 100)
+    );
+    assert_eq!(
+        Defaults::beam(false, Variant::SameGame, r, short),
+        (250, 100)
+    );
+    assert_eq!(
+        Defaults::beam(false, Variant::SameGame, r, 100_000),
+        (500, 100)
+    );
+    assert_eq!(
+        Defaults::beam(false, Variant::SameGame, t, 100_000),
+        (500, 100)
+    );
+    assert_eq!(
+        Defaults::beam(false, Variant::SameGameNoPenalty, t, 100_000),
+        (500, 100)
+    );
+}
+
+#[test]
+fn default_z_follows_the_budget_class() {
+    let (r, t) = (RolloutPolicy::Random, RolloutPolicy::Tabu);
+    assert_eq!(Defaults::z(Variant::SameGame, r, 10_000), 0);
+    assert_eq!(Defaults::z(Variant::SameGame, r, 100_000), 20);
+    assert_eq!(Defaults::z(Variant::SameGameNoPenalty, t, 100_000), 10);
+    assert_eq!(Defaults::z(Variant::BubbleBreaker, r, 10_000), 30);
+    assert_eq!(Defaults::z(Variant::Clickomania, r, 10_000), 100);
+    assert_eq!(Defaults::z(Variant::Clickomania, r, 100_000), 0);
+    // Only MCTS defaults to `auto`; nested levels and BMCTS search globally.
+    assert_eq!(SearchConfig::new(Algo::Mcts, 1).z, vec![Setting::Auto]);
+    assert_eq!(
+        SearchConfig::new(Algo::Nmcts, 2).z,
+        vec![Setting::Set(0); 2]
+    );
+    assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
+    assert_eq!(SearchConfig::new(Algo::Mcts, 1).advance, Advance::Best);
+}
+
+#[test]
+fn auto_z_and_beam_resolve_per_budget_class() {
+    let b: Board = testutil::board15(7, Variant::SameGame);
+    let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
+    cfg.z = vec![Setting::Auto];
+    cfg.policy = RolloutPolicy::Random;
+    for k in [10_000, 100_000, 1_000_000] {
+        let plan = cfg.resolve(&b, Budget::Iterations(k)).plan.unwrap();
+        let z = Defaults::z(Variant::SameGame, RolloutPolicy::Random, k);
+        let step = k / u64::from(z.max(1));
+        let (l, w) = Defaults::beam(false, Variant::SameGame, RolloutPolicy::Random, step);
+        let p = plan.levels[0];
+        assert_eq!(p.z, z);
+        assert_eq!(
+            p.c,
+            Defaults::c(
+                1,
+                Variant::SameGame,
+                RolloutPolicy::Random,
+                RewardNorm::Thesis,
+                step
+            )
+        );
+        assert_eq!(p.beam, Some((l, w as usize)));
+    }
+    // Nested: z auto at each level from that level's own search budget.
+    let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
+    cfg.z = vec![Setting::Auto, Setting::Set(7)];
+    cfg.inner = Some(vec![4000]);
+    cfg.policy = RolloutPolicy::Random;
+    let plan = cfg.resolve(&b, Budget::Iterations(400_000)).plan.unwrap();
+    assert_eq!(
+        plan.levels[0].z,
+        Defaults::z(Variant::SameGame, RolloutPolicy::Random, 4000)
+    );
+    assert_eq!(plan.levels[1].z, 7);
+}
+
+#[test]
+fn bandit_c_defaults_to_the_constant_and_changes_the_search() {
+    let b: Board = testutil::board15(3, Variant::SameGame);
+    let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+    cfg.policy = RolloutPolicy::TabuBandit;
+    let run = |cfg: &SearchConfig| {
+        let r = search(
+            cfg,
+            &b,
+            Budget::Iterations(3000),
+            &mut crate::rng_for(1, 0, 0),
+        );
+        (r.score, r.moves)
+    };
+    let default = run(&cfg);
+    cfg.bandit_c = Some(Defaults::bandit_c(3000));
+    assert_eq!(run(&cfg), default);
+    let shown: Vec<_> = [0.0, 1.0]
+        .iter()
+        .map(|&c| {
+            cfg.bandit_c = Some(c);
+            run(&cfg)
+        })
+        .collect();
+    assert!(
+        shown.iter().any(|r| *r != default),
+        "bandit C 0 and 1 both gave the default's line"
+    );
+}
+
+#[test]
+fn auto_policy_is_resolved_before_the_search() {
+    let b: Board = "0011\n0101\n1100".parse().unwrap();
+    let run = |policy| {
+        let cfg = SearchConfig {
+            policy,
+            ..SearchConfig::new(Algo::Mcts, 1)
+        };
+        let r = search(
+            &cfg,
+            &b,
+            Budget::Iterations(50),
+            &mut crate::rng_for(1, 0, 0),
+        );
+        (r.score, r.moves)
+    };
+    assert_eq!(run(RolloutPolicy::Auto), run(RolloutPolicy::Tabu));
+}

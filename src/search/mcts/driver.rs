@@ -1,0 +1,234 @@
+//! The top level of a tree search, for one tree or several root-parallel trees
+//! (`--search-threads N`, Winands, Björnsson & Saito 2010, MC-LOA §III-B): a single
+//! search is the one-tree case, so both run exactly the same code.
+//!
+//! Every tree runs its top level in lock-step (`steps.rs`): after each move-by-move
+//! step the visit counts of the root children are summed over the trees, and the
+//! move with the largest sum (ties: the first seen, trees in index order) is
+//! committed in every tree (`--advance visits`), or the next move of the best line of
+//! all trees (`--advance best`). With one tree these are the tree's own most-visited
+//! move and its own best line. Lower levels stay inside their tree. Restarts run in
+//! rounds: restart i of every tree with budget left, then restart i + 1; restart i of
+//! R gets an equal share of what its tree has left; with the solver, budget left
+//! after R restarts that ended early (solved or closed beams, a move-by-move game
+//! that ended) goes to further restarts, and a proven restart ends the search. The
+//! best line of all trees is kept; the search is proven when a tree proves it.
+//!
+//! With an iteration budget the result depends only on the plan, the position, the
+//! budgets and the generators: never on the number of pool threads or their
+//! scheduling (every tree owns its generator and counters, and the trees are
+//! combined in index order).
+//!
+//! Owns: the restart rounds, the lock-step steps and the pooled move decision.
+//! Must not: create threads or pools (several trees step on the caller's rayon
+//! pool), split budgets or draw seeds (`search::parallel` does), print.
+
+use std::sync::atomic::AtomicBool;
+
+use rayon::prelude::*;
+
+use super::steps::LevelRun;
+use super::Searcher;
+use crate::board::{Board, Cell};
+use crate::rng::Rng;
+use crate::search::best::Best;
+use crate::search::budget::{Budget, Limit, Meter};
+use crate::search::config::Advance;
+use crate::search::endgame::Endgame;
+use crate::search::plan::Resolved;
+use crate::search::plan::TreePlan;
+use crate::search::result::{SearchResult, SearchStats};
+
+/// Runs one tree per (budget, generator) pair from `root` (not terminal) under
+/// its resolved plan, in lock-step; returns the best line of all trees and their statistics
+/// summed (`peak_nodes` too: the trees are alive together; `seconds` is left 0).
+pub(crate) fn run_trees(
+    resolved: &Resolved,
+    root: &Board,
+    budgets: &[Budget],
+    rngs: Vec<&mut Rng>,
+    stop: Option<&AtomicBool>,
+) -> SearchResult {
+    let plan = resolved.plan.as_ref().expect("a tree search has a plan");
+    let mut meters: Vec<Meter> = budgets.iter().map(|&b| Meter::new(b, stop)).collect();
+    let mut endgames: Vec<Endgame> = budgets.iter().map(|_| resolved.endgame()).collect();
+    let mut best = Best::default();
+    let proven = {
+        let mut slots: Vec<Slot> = meters
+            .iter_mut()
+            .zip(rngs)
+            .zip(endgames.iter_mut())
+            .map(|((meter, rng), endgame)| {
+                let top = meter.top_limit();
+                Slot {
+                    s: Searcher::new(plan, resolved.rollout(root), endgame, meter, rng),
+                    top,
+                    lim: top,
+                    run: None,
+                    wants: false,
+                }
+            })
+            .collect();
+        restarts(plan, root, &mut slots, &mut best)
+    };
+    let mut stats = SearchStats {
+        proven,
+        ..SearchStats::default()
+    };
+    for (meter, endgame) in meters.iter().zip(&endgames) {
+        stats.add(&SearchStats::of(meter, endgame, false));
+    }
+    SearchResult {
+        score: best.score,
+        moves: best.moves,
+        stats,
+    }
+}
+
+/// One tree: its searcher, its whole budget, the current restart's share, the
+/// level search in progress and whether it wants a move.
+struct Slot<'p, 'c, 's, 'r, 'e> {
+    s: Searcher<'p, 'c, 's, 'r, 'e>,
+    top: Limit,
+    lim: Limit,
+    run: Option<LevelRun>,
+    wants: bool,
+}
+
+/// The top level of `plan` in every slot: restarts in rounds (see the module docs).
+/// Returns true when proven.
+fn restarts(plan: &TreePlan, root: &Board, slots: &mut [Slot], best: &mut Best) -> bool {
+    let n = plan.levels.len();
+    let r = plan.restarts;
+    let mut i = 0;
+    loop {
+        for slot in slots.iter_mut() {
+            if i > 0 && slot.s.meter().exhausted(&slot.top) {
+                continue;
+            }
+            slot.lim = if i < r {
+                slot.top.share(slot.s.meter(), r - i)
+            } else {
+                slot.top
+            };
+            slot.run = Some(slot.s.begin_level(n, root));
+        }
+        if slots.iter().all(|s| s.run.is_none()) {
+            return false;
+        }
+        steps(plan.advance, slots);
+        let mut proven = false;
+        for slot in slots.iter_mut() {
+            if let Some(run) = slot.run.take() {
+                let out = slot.s.end_level(run);
+                best.offer(out.score, &slot.s.level_best(n).moves);
+                proven |= out.proven;
+            }
+        }
+        if proven {
+            return true;
+        }
+        i += 1;
+        if i >= r && !plan.solver {
+            return false;
+        }
+    }
+}
+
+/// The steps of one restart: every tree still in it runs its step (several trees in
+/// parallel), then the pooled decision is committed in the trees that want a move; a
+/// tree that wants none is done (its run stays in its slot until the restart ends).
+fn steps(advance: Advance, slots: &mut [Slot]) {
+    let mut active: Vec<usize> = (0..slots.len())
+        .filter(|&t| slots[t].run.is_some())
+        .collect();
+    // The best line of all trees in this restart, for `--advance best`. Only a
+    // strictly better line replaces it, and every line found after a move was
+    // committed starts with that move, so it always starts with the committed moves.
+    let mut pooled = Best::default();
+    while !active.is_empty() {
+        let step = |(t, slot): (usize, &mut Slot)| {
+            if active.contains(&t) {
+                let run = slot.run.as_mut().expect("an active tree has a run");
+                slot.wants = slot.s.step_level(run, slot.lim);
+            }
+        };
+        if slots.len() == 1 {
+            slots.iter_mut().enumerate().for_each(step);
+        } else {
+            slots.par_iter_mut().enumerate().for_each(step);
+        }
+        let runs = || {
+            active
+                .iter()
+                .map(|&t| slots[t].run.as_ref().expect("active"))
+        };
+        for run in runs() {
+            pooled.offer(run.best().score, &run.best().moves);
+        }
+        if !active.iter().any(|&t| slots[t].wants) {
+            break;
+        }
+        let mv = match advance {
+            Advance::Visits => most_visited(runs().map(|r| r.root_children())),
+            Advance::Best => {
+                let done = runs().next().expect("active").committed();
+                debug_assert!(pooled.moves.starts_with(done));
+                pooled.moves.get(done.len()).copied()
+            }
+        };
+        let Some(mv) = mv else { break };
+        active.retain(|&t| slots[t].wants);
+        for &t in &active {
+            let slot = &mut slots[t];
+            let run = slot.run.as_mut().expect("active");
+            slot.s.advance_level(run, mv);
+        }
+    }
+}
+
+/// The move with the most visits summed over the trees' root children (ties: the
+/// first seen). With one tree this is the tree's most-visited root child.
+pub(super) fn most_visited<I, T>(trees: T) -> Option<Cell>
+where
+    I: Iterator<Item = (Cell, u32, f64)>,
+    T: Iterator<Item = I>,
+{
+    let mut sums: Vec<(Cell, u64)> = Vec::new();
+    for children in trees {
+        for (mv, visits, _) in children {
+            match sums.iter_mut().find(|(m, _)| *m == mv) {
+                Some((_, v)) => *v += u64::from(visits),
+                None => sums.push((mv, u64::from(visits))),
+            }
+        }
+    }
+    sums.iter()
+        .fold(None::<(u64, Cell)>, |acc, &(mv, v)| match acc {
+            Some((best, _)) if best >= v => acc,
+            _ => Some((v, mv)),
+        })
+        .map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pooled decision sums the visits of each move over the trees: the move
+    /// most visited in total wins even where no single tree prefers it.
+    #[test]
+    fn pooled_decision_sums_the_visits() {
+        let (x, y, z) = (Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0));
+        let a = vec![(x, 10, 5.0), (y, 8, 4.0)];
+        let b = vec![(z, 12, 6.0), (y, 5, 2.0)];
+        let pick = |t: &[&Vec<(Cell, u32, f64)>]| most_visited(t.iter().map(|v| v.iter().copied()));
+        assert_eq!(pick(&[&a, &b]), Some(y));
+        assert_eq!(pick(&[&a]), Some(x));
+        assert_eq!(pick(&[&b]), Some(z));
+        // Ties go to the first seen.
+        let c = vec![(z, 3, 0.0), (x, 3, 1.0)];
+        assert_eq!(pick(&[&c]), Some(z));
+        assert_eq!(pick(&[]), None);
+    }
+}

@@ -1,0 +1,92 @@
+//! What a search runs with once its configuration is resolved for a board and a
+//! budget: [`Resolved`], and for the tree searches their [`TreePlan`] of
+//! [`LevelParams`]. No `auto` is left in them.
+//!
+//! Owns: the shape of a resolved search. Must not: hold or compute defaults
+//! (`search::defaults` resolves every `auto` into these), run searches.
+
+use super::config::{Advance, RewardNorm};
+use super::endgame::Endgame;
+use super::eval::{Eval, ImSource};
+use super::rollout::Rollout;
+use crate::board::Board;
+use crate::policy::RolloutPolicy;
+
+/// A configuration resolved for one board and budget: no `auto` is left.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Resolved {
+    /// The rollout policy (`--policy auto` resolved: per variant, and for NRPA by the
+    /// size of the board, [`crate::search::Defaults::nrpa_policy`]).
+    pub policy: RolloutPolicy,
+    /// Root-parallel searches (`--search-threads auto` resolved, [`crate::search::Defaults::trees`]).
+    pub trees: u32,
+    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, or
+    /// [`crate::search::Defaults::bandit_c`] for the bandit's lifetime: one level-1 search of a tree
+    /// search, the whole search of NMCS).
+    pub bandit_c: f64,
+    /// NRPA's N (`--nrpa-iterations auto` resolved, [`crate::search::Defaults::nrpa_iterations`]).
+    pub nrpa_iterations: u64,
+    /// Exact endgames and their table (`--endgame`, `--tt-mb`).
+    pub endgame: u32,
+    pub tt_mb: u64,
+    /// The level parameters of a tree search (MCTS, BMCTS, NMCTS, NBMCTS).
+    pub plan: Option<TreePlan>,
+}
+
+impl Resolved {
+    /// A fresh level-0 rollout for a search from `root`.
+    pub fn rollout(&self, root: &Board) -> Rollout {
+        Rollout::new(self.policy, root, self.bandit_c)
+    }
+    /// A fresh exact-endgame solver.
+    pub fn endgame(&self) -> Endgame {
+        Endgame::new(self.endgame, self.tt_mb)
+    }
+}
+
+/// Resolved parameters of one level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct LevelParams {
+    /// Exploration factor.
+    pub c: f64,
+    /// Beam (simulation limit L, width W), if any.
+    pub beam: Option<(u64, usize)>,
+    /// Move-by-move: number of moves the budget is spread over (0 = global).
+    pub z: u32,
+    /// Playouts of each search at this level when started by the level above.
+    pub inner: u64,
+    /// Weight α of the implicit value in selection (`--im-alpha`; 0 = off).
+    pub im_alpha: f64,
+    /// Progressive-bias weight W (`--pb`; 0 = off).
+    pub pb: f64,
+}
+
+/// Everything a tree search needs, resolved for one board and budget by
+/// [`crate::search::SearchConfig::resolve`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TreePlan {
+    pub levels: Vec<LevelParams>,
+    /// Playouts of one whole level-1 search (all its move-by-move steps): the
+    /// lifetime of the tabu-colour bandit, which restarts with every level-1 search.
+    pub level1_search_playouts: u64,
+    pub advance: Advance,
+    pub restarts: u64,
+    /// One-player MCTS-Solver on (`--solver`).
+    pub solver: bool,
+    /// Score-bounded closing on (`--bounds`, with the solver).
+    pub bounds: bool,
+    /// Move-by-move search keeps the committed move's subtree (`--reuse`).
+    pub reuse: bool,
+    /// How selection scales rewards (`--reward-norm`).
+    pub norm: RewardNorm,
+    /// Heuristic evaluation (`--eval`) and implicit-value source (`--im-source`).
+    pub eval: Eval,
+    pub im_source: ImSource,
+}
+
+impl LevelParams {
+    /// Selection uses the implicit value or progressive bias at this level.
+    pub fn informed(&self) -> bool {
+        self.im_alpha != 0.0 || self.pb != 0.0
+    }
+}

@@ -1,0 +1,275 @@
+//! End-to-end tests of `compare --plan` (a plan runs what the same flags run; flags
+//! override it; its folder; resuming; bad plans exit 2 naming file, line and key),
+//! `compare --pool` (the landed pooled 60M result) and the reproduction of a small
+//! landed plan.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const TESTSET: &str = "# tiny plan test set\n\
+# position 1\n0112\n2201\n1210\n0121\n\n\
+# position 2\n2201\n0122\n2021\n1100\n\n\
+# position 3\n0000\n1111\n0101\n2212\n";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("samegame-plan-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("tiny.txt"), TESTSET).unwrap();
+    d
+}
+
+fn compare(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .current_dir(cwd)
+        .arg("compare")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The CSV without its wall-clock column.
+fn scores_csv(path: &Path) -> String {
+    let t = std::fs::read_to_string(path).unwrap();
+    let header: Vec<&str> = t.lines().next().unwrap().split(',').collect();
+    let drop = header.iter().position(|h| *h == "seconds").unwrap();
+    assert_eq!(drop, header.len() - 1, "seconds is the last column");
+    t.lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const PLAN: &str = "question = \"tiny\"\ntestset = \"tiny.txt\"\npositions = \"1-3\"\n\
+    iterations = 300\nruns = 2\nseed = 5\nbaseline = \"b\"\nout = \"out\"\nconfigs = [\n\
+    \"a: --algo nmcs --level 1\",\n  \"b: --algo nrpa --level 1\",\n]\n";
+
+#[test]
+fn plan_runs_what_the_flags_run_and_writes_its_folder() {
+    let d = dir("same");
+    std::fs::write(d.join("p.toml"), PLAN).unwrap();
+    let plan = compare(&d, &["--plan", "p.toml"]);
+    assert_eq!(plan.status.code(), Some(0), "{}", text(&plan.stderr));
+    let flags = compare(
+        &d,
+        &[
+            "tiny.txt",
+            "--positions",
+            "1-3",
+            "--iterations",
+            "300",
+            "--runs",
+            "2",
+            "--seed",
+            "5",
+            "--baseline",
+            "b",
+            "--config",
+            "a: --algo nmcs --level 1",
+            "--config",
+            "b: --algo nrpa --level 1",
+            "--csv",
+            "flags.csv",
+        ],
+    );
+    assert_eq!(flags.status.code(), Some(0), "{}", text(&flags.stderr));
+    assert_eq!(
+        scores_csv(&d.join("out/p.csv")),
+        scores_csv(&d.join("flags.csv"))
+    );
+    let table = |o: &Output| {
+        text(&o.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("a ") && !l.starts_with("b ")) // playouts/s
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(table(&plan), table(&flags));
+    for f in [
+        "p.md",
+        "p.csv",
+        "p.summary.csv",
+        "p.json",
+        "p.svg",
+        "plan.toml",
+        "p.journal",
+    ] {
+        assert!(d.join("out").join(f).exists(), "{f} missing");
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/plan.toml")).unwrap(),
+        PLAN
+    );
+    let md = std::fs::read_to_string(d.join("out/p.md")).unwrap();
+    assert!(md.contains("samegame compare --plan p.toml"), "{md}");
+    assert!(md.contains(&text(&plan.stdout)), "{md}");
+    // Run again: every job comes from the journal in the folder.
+    let again = compare(&d, &["--plan", "p.toml"]);
+    assert!(
+        text(&again.stderr).contains("12 job(s) taken from it, 0 run now"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(
+        scores_csv(&d.join("out/p.csv")),
+        scores_csv(&d.join("flags.csv"))
+    );
+}
+
+#[test]
+fn flags_override_the_plan_without_overwriting_its_folder() {
+    let d = dir("override");
+    std::fs::write(d.join("p.toml"), PLAN).unwrap();
+    let o = compare(&d, &["--plan", "p.toml", "--positions", "2", "--runs", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("2 configurations x 1 positions x 1 runs"),
+        "{out}"
+    );
+    assert!(
+        text(&o.stderr).contains("--positions, --runs given on the command line"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(
+        !d.join("out/p.csv").exists(),
+        "the plan's folder was written"
+    );
+    // With --out the overridden run is kept, in that folder.
+    let o = compare(
+        &d,
+        &["--plan", "p.toml", "--positions", "2", "--out", "look"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let csv = std::fs::read_to_string(d.join("look/p.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 2 * 2, "{csv}");
+    // Configurations given as flags replace the plan's.
+    let o = compare(
+        &d,
+        &[
+            "--plan",
+            "p.toml",
+            "--config",
+            "c: --algo nmcs",
+            "--baseline",
+            "c",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("1 configurations x 3 positions"));
+}
+
+#[test]
+fn bad_plans_name_file_line_and_key() {
+    let d = dir("bad");
+    let cases = [
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nposition = \"1\"\n",
+            "p.toml:3: unknown key 'position'",
+        ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\n\nruns = \"two\"\n",
+            "p.toml:4: key 'runs': invalid type: string \"two\"",
+        ),
+        ("iterations = 10\nconfigs = [\"a: --algo nmcs\"]\n", "p.toml: missing key 'testset'"),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nconfigs = [\n  \"a: --algo nmcs\",\n  \"b: --algo nope\",\n]\n",
+            "p.toml:5: key 'configs': 'b: --algo nope'",
+        ),
+        (
+            "testset = \"tiny.txt\"\npositions = \"7-9\"\niterations = 10\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:2: key 'positions': ",
+        ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nbaseline = \"zz\"\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:3: key 'baseline': ",
+        ),
+    ];
+    for (plan, want) in cases {
+        std::fs::write(d.join("p.toml"), plan).unwrap();
+        let o = compare(&d, &["--plan", "p.toml"]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{plan}: {err}");
+        assert!(err.contains(want), "{plan}: want {want:?}, got {err}");
+    }
+    let o = compare(&d, &["--plan", "missing.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("missing.toml"));
+}
+
+#[test]
+fn pool_reproduces_the_landed_60m_result() {
+    let r = root().join("docs/results");
+    let a = r.join("e11-budget-60m-1/e11-budget-60m-1.csv");
+    let b = r.join("e11-budget-60m-3/e11-budget-60m-3.csv");
+    let o = compare(
+        root(),
+        &[
+            "--pool",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--baseline",
+            "nmcs2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    // docs/experiments.md: level-4 NRPA - level-2 NMCS +327.6 per board (95% CI
+    // [148.2, 507.0], p = 0.0071) on standard boards 1-5 (what scripts/pooled-pair.py
+    // printed: n 5 positions (1-5), t 5.069).
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("nrpa4 - nmcs2"))
+        .unwrap();
+    let words: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        words[3..],
+        ["5", "1-5", "327.6", "[148.2,", "507.0]", "5.069", "0.0071"],
+        "{out}"
+    );
+    // A budget curve's files need the budget.
+    let curve = r.join("e4-nmcs-curve/e4-nmcs-curve.csv");
+    let o = compare(root(), &["--pool", curve.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("a budget curve"));
+}
+
+/// A small landed plan (100 BMCTS searches of 10,000 playouts, about 8 CPU-seconds)
+/// rerun from its plan gives the landed CSV's scores and the landed table's
+/// differences exactly (wall-clock columns aside).
+#[test]
+fn small_landed_plan_reproduces_its_table() {
+    let name = "s9-retune-beam-bubblebreaker-validate-10k";
+    let d = dir("landed");
+    let plan = root().join(format!("experiments/{name}.toml"));
+    let o = compare(
+        root(),
+        &[
+            "--plan",
+            plan.to_str().unwrap(),
+            "--out",
+            d.join("out").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let landed = root().join(format!("docs/results/{name}"));
+    assert_eq!(
+        scores_csv(&d.join(format!("out/{name}.csv"))),
+        scores_csv(&landed.join(format!("{name}.csv")))
+    );
+    let md = std::fs::read_to_string(landed.join(format!("{name}.md"))).unwrap();
+    let diffs = |t: &str| -> String {
+        let from = t.find("difference").unwrap();
+        t[from..].lines().take(2).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(diffs(&text(&o.stdout)), diffs(&md));
+}
