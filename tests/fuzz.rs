@@ -5,6 +5,7 @@
 //!
 //! The bar: no panic, no hang (each case must end within a minute), and every error
 //! names what is wrong: the file it read (and, for text files, the line), or the flag.
+//! `compare --pool` and `compare --plan` get mutated CSVs and plan files too.
 //!
 //! A fixed seed and `SAMEGAME_FUZZ_CASES` cases (default 500, a few seconds); `SAMEGAME_FUZZ_SHOW=1`
 //! prints every error;
@@ -34,6 +35,10 @@ struct Seeds {
     set: Vec<u8>,
     solutions: Vec<u8>,
     journal: Vec<u8>,
+    /// A `compare --csv` file, for `compare --pool`.
+    pool: Vec<u8>,
+    /// A `compare --plan` file; `CASE` stands for the case's folder.
+    plan: Vec<u8>,
 }
 
 fn ok(args: &[&str]) {
@@ -84,10 +89,33 @@ fn seeds(dir: &Path) -> Seeds {
         "--results",
         dir.join("seed.jsonl").to_str().unwrap(),
     ]);
+    let csv = dir.join("seed.csv");
+    ok(&[
+        "compare",
+        set.to_str().unwrap(),
+        "--config",
+        "a: --algo nmcs --level 1",
+        "--config",
+        "b: --algo nrpa --level 1",
+        "--iterations",
+        "20",
+        "--runs",
+        "2",
+        "--threads",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let plan = "question = \"fuzz\"\ntestset = \"CASE/set.txt\"\npositions = \"1-2\"\n\
+                iterations = [20, 40]\nruns = 1\nseed = 1\nthreads = 1\nbaseline = \"a\"\n\
+                out = \"CASE/out\"\nconfigs = [\n  \"a: --algo nmcs --level 1\",\n  \
+                \"b: --algo nrpa --level 1\",\n]\n";
     Seeds {
         set: std::fs::read(&set).unwrap(),
         solutions: std::fs::read(&sols).unwrap(),
         journal: std::fs::read(&journal).unwrap(),
+        pool: std::fs::read(&csv).unwrap(),
+        plan: plan.as_bytes().to_vec(),
     }
 }
 
@@ -169,7 +197,7 @@ fn case_args(rng: &mut Pcg64Mcg, dir: &Path) -> Vec<String> {
         .split(' ')
         .map(str::to_string)
         .collect();
-    let mut v: Vec<String> = match rng.gen_range(0..13) {
+    let mut v: Vec<String> = match rng.gen_range(0..15) {
         0 => vec!["solve".into(), set.clone()],
         1 => vec![
             "batch".into(),
@@ -267,6 +295,13 @@ fn case_args(rng: &mut Pcg64Mcg, dir: &Path) -> Vec<String> {
             "--playouts".into(),
             "200".into(),
         ],
+        12 => vec![
+            "compare".into(),
+            "--pool".into(),
+            p("pool.csv"),
+            p("pool.csv"),
+        ],
+        13 => vec!["compare".into(), "--plan".into(), p("plan.toml")],
         11 => vec![
             "compare".into(),
             set.clone(),
@@ -349,11 +384,17 @@ fn mutated_inputs_never_panic_hang_or_err_without_naming_the_cause() {
         let dir = root.join(format!("case-{case}"));
         std::fs::create_dir_all(&dir).unwrap();
         // Each file is either left valid or mutated (at least one is mutated).
-        let which = rng.gen_range(1..8u8);
+        let which = rng.gen_range(1..32u8);
+        let plan = String::from_utf8(seeds.plan.clone())
+            .unwrap()
+            .replace("CASE", &dir.to_string_lossy())
+            .into_bytes();
         for (bit, name, bytes, text) in [
             (1, "set.txt", &seeds.set, true),
             (2, "sols.txt", &seeds.solutions, true),
             (4, "c.journal", &seeds.journal, false),
+            (8, "pool.csv", &seeds.pool, true),
+            (16, "plan.toml", &plan, true),
         ] {
             let b = if which & bit != 0 {
                 mutate(&mut rng, bytes, text)
@@ -375,7 +416,10 @@ fn mutated_inputs_never_panic_hang_or_err_without_naming_the_cause() {
                     eprintln!("case {case}: samegame {shown}\n{msg}");
                 }
                 assert!(
-                    names_what_is_wrong(&msg, &["set.txt", "sols.txt", "c.journal"]),
+                    names_what_is_wrong(
+                        &msg,
+                        &["set.txt", "sols.txt", "c.journal", "pool.csv", "plan.toml"]
+                    ),
                     "case {case}: the error does not name the file or flag: {msg}\nsamegame {shown}"
                 );
             }

@@ -14,7 +14,9 @@ struct Cmd {
 }
 
 fn parse(flag: &str, list: &str) -> Result<Vec<Budget>, String> {
-    let cmd = Cmd::try_parse_from(["compare", "t.txt", "--config", "--algo nmcs", flag, list])
+    // `--flag=LIST`, so that a list starting with `-` is still the flag's value.
+    let arg = format!("{flag}={list}");
+    let cmd = Cmd::try_parse_from(["compare", "t.txt", "--config", "--algo nmcs", &arg])
         .map_err(|e| e.to_string())?;
     budgets(&cmd.args).map_err(|e| e.to_string())
 }
