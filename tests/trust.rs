@@ -411,7 +411,16 @@ fn absurd_numbers_are_refused_before_any_work() {
             "--level",
         ),
         (
-            vec!["batch", set, "--runs", "5000001", "--out", "s.txt"],
+            vec![
+                "compare",
+                set,
+                "--config",
+                "--algo nmcs",
+                "--iterations",
+                "1,2,3,4,5,6",
+                "--runs",
+                "1000000",
+            ],
             "--runs × positions",
         ),
         (vec!["solve", set, "--nrpa-alpha", "0"], "--nrpa-alpha"),
