@@ -2,7 +2,8 @@
 //!
 //! Owns: [`Board`] (per-colour column bitboards, running score, tile counts), group
 //! flood fill, move execution (removal, gravity, column shift), terminal detection,
-//! and the incrementally maintained group list ([`groups::GroupList`]).
+//! the incrementally maintained group list ([`groups::GroupList`]) and the fingerprint
+//! of the tiles (`fingerprint.rs`).
 //! Must not: know about search, files or printing; the only rule-dependent part it
 //! calls is [`Variant::group_score`] / [`Variant::end_adjustment`].
 //!
@@ -29,6 +30,7 @@ mod bits;
 pub(crate) mod classic;
 #[cfg(test)]
 mod differential;
+mod fingerprint;
 pub mod groups;
 // The test oracle.
 #[cfg(test)]
@@ -36,6 +38,8 @@ pub(crate) mod naive;
 pub mod planes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
 mod text;
 mod types;
 

@@ -1,6 +1,6 @@
 //! The ground floor of randomness and hashing: the generator every module uses
 //! ([`Rng`], seeded streams by [`rng_for`]) and the one 64-bit mixing function
-//! ([`splitmix64`]) behind seeds, NRPA move codes and the exact solver's fingerprints.
+//! ([`splitmix64`]) behind seeds, NRPA move codes and board fingerprints.
 //!
 //! Owns: [`Rng`], [`rng_for`], [`splitmix64`]. Must not: import anything from the
 //! crate (every other module may import it, `board` included).

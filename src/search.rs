@@ -5,7 +5,8 @@
 //! This is the front door: it validates a configuration, resolves it for the board
 //! and budget (`defaults`), and dispatches on [`Algo`]. Below it, each algorithm has
 //! its module: `mcts` (MCTS, BMCTS, NMCTS and NBMCTS: one level routine), `nmcs`,
-//! `nrpa` (with its move codes and policy table) and `exact`; `parallel` splits a
+//! `nrpa` (its move codes and policy table are `crate::policy::adaptive`), `exact`
+//! and `beam` (a beam search over positions, parallel within one search); `parallel` splits a
 //! budget over root-parallel searches (`--threads`). The types they share live
 //! beneath them: `config` (what a search is asked to do), `defaults` (every default
 //! value and the resolution of `auto`), `plan` (what a resolved search runs with), `budget` (the [`Budget`], the playout meter
@@ -18,6 +19,7 @@
 //! search family (re-exports). Must not: define types, print, read files or know
 //! about batches.
 
+mod beam;
 mod best;
 mod budget;
 mod config;
@@ -96,7 +98,8 @@ pub fn search_with_stop(
                     single(config, &config.resolve(root, b), root, b, rng, stop)
                 })
             }),
-            Algo::Nmcs | Algo::Nrpa | Algo::Exact => {
+            // The beam parallelises one search on the caller's pool: never split.
+            Algo::Nmcs | Algo::Nrpa | Algo::Exact | Algo::Beam => {
                 single(config, &resolved, root, budget, rng, stop)
             }
         }
@@ -105,7 +108,7 @@ pub fn search_with_stop(
     result
 }
 
-/// One search of NMCS, NRPA or the exact solver from `root` (not terminal).
+/// One search of NMCS, NRPA, the exact solver or the beam from `root` (not terminal).
 fn single(
     config: &SearchConfig,
     resolved: &Resolved,
@@ -121,6 +124,10 @@ fn single(
     let level = config.level as usize;
     let proven = match config.algo {
         Algo::Exact => exact::exact(root, resolved.tt_mb, &mut meter, top, &mut best),
+        Algo::Beam => {
+            let plan = resolved.beam.expect("a beam search resolves a beam plan");
+            beam::beam(plan, root, &mut meter, top, &mut best)
+        }
         Algo::Nrpa => {
             let run = nrpa::Run {
                 cfg: config.nrpa,

@@ -364,6 +364,16 @@ fn write(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// A budget as text: `N playouts` or `S s`.
+/// The width of a text column holding `items`: the longest, at least `min`.
+fn col_width(items: &[String], min: usize) -> usize {
+    items
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(min)
+}
+
 /// The terminal table of a curve: one row per (configuration, budget), then the
 /// paired differences to the baseline at each budget.
 fn curve_table(c: &Curve) -> String {
@@ -498,12 +508,7 @@ fn differences(r: &Report) -> String {
             .iter()
             .map(|p| format!("{} - {}", p.a_label, p.b_label))
             .collect();
-        let pw = names
-            .iter()
-            .map(|n| n.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(10);
+        let pw = col_width(&names, 10);
         let _ = writeln!(
             s,
             "{:<pw$}  {:>10}  {:>23}  {:>8}  {:>8}",

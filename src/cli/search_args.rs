@@ -19,7 +19,7 @@ use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchCon
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa. Default nrpa (level 3):
+    /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact, nrpa or beam. Default nrpa (level 3):
     /// stronger than level-2 NMCS at equal time on every variant and on validation
     /// positions never used for tuning (docs/experiments.md, "The default algorithm").
     #[arg(long)]
@@ -52,6 +52,10 @@ pub struct SearchArgs {
     /// BMCTS beam width W per level (bmcts, nbmcts); `auto` or `none`.
     #[arg(long)]
     pub beam_w: Option<String>,
+    /// Beam search (beam): the widest pass, or `auto` (2^20); passes of width 1, 2,
+    /// 4, … run until the budget ends or a pass at this width is done.
+    #[arg(long, value_parser = auto_or_count)]
+    pub beam_width: Option<Setting<u64>>,
     /// Playouts of each lower-level search, levels 1 .. level−1 (nmcts, nbmcts);
     /// default `auto`.
     #[arg(long)]
@@ -104,7 +108,8 @@ pub struct SearchArgs {
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
-    /// Heuristic evaluation for --im-alpha and --pb (tree searches): none,
+    /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
+    /// of the beam (default potential; none ranks by the score so far): none,
     /// potential or colors (docs/search.md).
     #[arg(long)]
     pub eval: Option<String>,
@@ -122,6 +127,8 @@ pub struct SearchArgs {
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
     /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
+    /// For beam, the threads of the pool `solve` runs its one search on (default
+    /// auto: all cores); its results do not depend on it.
     /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
     /// an iteration budget, else 1 (docs/search.md, "Root parallelisation").
     #[arg(long, value_parser = threads_arg)]
@@ -217,13 +224,14 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 20] {
+    fn given(&self) -> [(&'static str, bool); 21] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
             ("--advance", self.advance.is_some()),
             ("--beam-l", self.beam_l.is_some()),
             ("--beam-w", self.beam_w.is_some()),
+            ("--beam-width", self.beam_width.is_some()),
             ("--inner", self.inner.is_some()),
             ("--restarts", self.restarts.is_some()),
             ("--solver", self.solver.is_some()),
@@ -289,6 +297,12 @@ impl SearchArgs {
         }
         if self.beam_l.is_some() || self.beam_w.is_some() {
             self.set_beams(&mut c, n)?;
+        }
+        if let Some(w) = self.beam_width {
+            c.beam_width = match w {
+                Setting::Set(n) => Some(n),
+                Setting::Auto => None,
+            };
         }
         if let Some(s) = &self.inner {
             if s.trim() != "auto" {

@@ -1,7 +1,8 @@
 //! `samegame solve TESTSET [--position N] [--threads N] --algo A … (--iterations K |
 //! --time S)`: prints one solution line per position on stdout, statistics on stderr.
 //! `--threads N` (root parallelisation, `search::parallel`) runs the N searches of a
-//! position on a pool of N threads.
+//! position on a pool of N threads; for `--algo beam`, it runs the one search on a
+//! pool of N threads (default: all cores), with the same result whatever N.
 
 use std::path::PathBuf;
 
@@ -11,7 +12,7 @@ use crate::error::Error;
 use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search, Defaults};
+use crate::search::{search, Algo, Defaults};
 
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
@@ -46,8 +47,17 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let budget = a
         .search
         .budget(crate::search::Budget::Iterations(Defaults::ITERATIONS))?;
-    let trees = config.resolved_trees(a.variant, budget);
-    let pool = (trees > 1)
+    // The beam runs one search on a pool of --threads threads (auto: all cores of
+    // the global pool); the other algorithms run `trees` searches on as many threads.
+    let trees = match config.algo {
+        Algo::Beam => config.trees,
+        _ => config.resolved_trees(a.variant, budget),
+    };
+    let own_pool = match config.algo {
+        Algo::Beam => trees >= 1,
+        _ => trees > 1,
+    };
+    let pool = own_pool
         .then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(trees as usize)
@@ -92,12 +102,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
                 r.stats.endgames, r.stats.endgame_nodes
             );
         }
-        if trees > 1 {
+        if own_pool {
             extra += &format!(" threads {trees}");
         }
         if r.stats.proven {
             extra += " proven optimal";
-        } else if config.algo == crate::search::Algo::Exact {
+        } else if config.algo == Algo::Exact {
             extra += " not proven (budget spent; best line found)";
         }
         eprintln!(

@@ -26,39 +26,31 @@ impl Default for Best {
 impl Best {
     /// Keeps `moves` if `score` is strictly better. Returns true when kept.
     pub fn offer(&mut self, score: i32, moves: &[Cell]) -> bool {
-        if score > self.score {
-            self.score = score;
-            self.moves.clear();
-            self.moves.extend_from_slice(moves);
-            true
-        } else {
-            false
-        }
+        self.offer_parts(score, moves, &[])
     }
     /// Keeps `moves` if `score` is at least as good (Rosin's NRPA: a later sequence
     /// of equal score replaces the memorised one). Returns true when kept.
     pub fn offer_or_tie(&mut self, score: i32, moves: &[Cell]) -> bool {
-        if score >= self.score {
-            self.score = score;
-            self.moves.clear();
-            self.moves.extend_from_slice(moves);
-            true
-        } else {
-            false
+        let kept = score >= self.score;
+        if kept {
+            self.set(score, moves, &[]);
         }
+        kept
     }
     /// Keeps the game `committed` then `sim` (the moves a search has played from its
     /// start, then a simulation from there) if `score` is strictly better.
     pub fn offer_parts(&mut self, score: i32, committed: &[Cell], sim: &[Cell]) -> bool {
-        if score > self.score {
-            self.score = score;
-            self.moves.clear();
-            self.moves.extend_from_slice(committed);
-            self.moves.extend_from_slice(sim);
-            true
-        } else {
-            false
+        let kept = score > self.score;
+        if kept {
+            self.set(score, committed, sim);
         }
+        kept
+    }
+    fn set(&mut self, score: i32, committed: &[Cell], sim: &[Cell]) {
+        self.score = score;
+        self.moves.clear();
+        self.moves.extend_from_slice(committed);
+        self.moves.extend_from_slice(sim);
     }
     /// Forgets the best game (a new search starts).
     pub fn reset(&mut self) {

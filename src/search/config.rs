@@ -35,6 +35,8 @@ pub enum Algo {
     Exact,
     /// Nested Rollout Policy Adaptation (Rosin 2011).
     Nrpa,
+    /// Beam search over positions, depth by depth (`search::beam`).
+    Beam,
 }
 
 impl Algo {
@@ -48,6 +50,7 @@ impl Algo {
             Algo::Nbmcts => "nbmcts",
             Algo::Exact => "exact",
             Algo::Nrpa => "nrpa",
+            Algo::Beam => "beam",
         }
     }
     /// True for the tree searches (MCTS, NMCTS, BMCTS, NBMCTS).
@@ -75,9 +78,10 @@ impl FromStr for Algo {
             "nbmcts" => Algo::Nbmcts,
             "exact" => Algo::Exact,
             "nrpa" => Algo::Nrpa,
+            "beam" => Algo::Beam,
             a => {
                 return Err(Error::Config(format!(
-                "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts, exact or nrpa)"
+                "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts, exact, nrpa or beam)"
             )))
             }
         })
@@ -85,7 +89,7 @@ impl FromStr for Algo {
 }
 
 /// The flags that only the tree searches use.
-const TREE_FLAGS: [&str; 15] = [
+const TREE_FLAGS: [&str; 14] = [
     "--c",
     "--z",
     "--advance",
@@ -97,7 +101,6 @@ const TREE_FLAGS: [&str; 15] = [
     "--bounds",
     "--reuse",
     "--reward-norm",
-    "--eval",
     "--im-alpha",
     "--im-source",
     "--pb",
@@ -121,6 +124,18 @@ impl Algo {
         if TREE_FLAGS.contains(&flag) && !self.is_tree() {
             return bad(format!(
                 "{flag} is not used by {} (it builds no tree)",
+                self.name()
+            ));
+        }
+        if flag == "--eval" && !self.is_tree() && self != Algo::Beam {
+            return bad(format!(
+                "--eval is not used by {} (only by the tree searches and beam)",
+                self.name()
+            ));
+        }
+        if flag == "--beam-width" && self != Algo::Beam {
+            return bad(format!(
+                "--beam-width is only used by beam, not {} (BMCTS's width is --beam-w)",
                 self.name()
             ));
         }
@@ -313,11 +328,16 @@ pub struct SearchConfig {
     /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
     #[serde(default = "default_tt_mb")]
     pub tt_mb: u64,
+    /// Largest beam width of `beam` (`--beam-width`); `None` = `auto`
+    /// ([`Defaults::BEAM_MAX_WIDTH`]). Left out of the JSON form when unset, so
+    /// journals written before it existed keep their identity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beam_width: Option<u64>,
     /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`; nrpa
     /// only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
     pub nrpa: NrpaConfig,
-    /// Heuristic evaluation of the tree searches (`--eval`).
+    /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
     #[serde(default)]
     pub eval: Eval,
     /// Weight α of the implicit value in selection per level (`--im-alpha`); empty
@@ -503,6 +523,7 @@ impl SearchConfig {
             ));
         }
         self.validate_informed()?;
+        self.validate_beam()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
             for (flag, set) in [
@@ -595,6 +616,7 @@ impl SearchConfig {
     }
 }
 
+mod beam;
 mod display;
 mod nrpa;
 pub use nrpa::{Late, NrpaConfig};

@@ -5,10 +5,12 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N and policy, root-parallel trees). Must not: run searches or validate configurations.
+//! budgets, budget classes, NRPA's N and policy, root-parallel trees, the beam
+//! search's widths and evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
 use super::config::{Algo, RewardNorm};
+use super::eval::Eval;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
@@ -101,6 +103,17 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
+    /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
+    /// pass twice as wide as the last) until the budget ends or the cap is reached.
+    /// Width 1 is the greedy descent by the evaluation, so a complete game exists
+    /// after the first, cheapest pass.
+    pub const BEAM_START_WIDTH: u64 = 1;
+    /// The cap on the beam's width when `--beam-width` is not given: about 6 GB of
+    /// memory at the widest pass (6 KB per kept position, `search::beam`), a quarter
+    /// of this 24 GiB machine. Budgets met so far end long before it.
+    pub const BEAM_MAX_WIDTH: u64 = 1 << 20;
+    /// The beam's ranking of positions (`--eval` with `--algo beam`).
+    pub const BEAM_EVAL: Eval = Eval::Potential;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
     /// Searches of root parallelisation for `--search-threads auto`, the default of

@@ -12,8 +12,9 @@
 //! least as good replaces it, as in Rosin's pseudo-code) and after every lower-level
 //! search adapts its policy toward that sequence with learning rate `--nrpa-alpha`.
 //! Level 0 is one playout sampling every move from the softmax of the policy over
-//! the move codes ([`moves`]). The policy of a top-level run starts empty (all
-//! weights 0).
+//! the move codes. The move codes, the policy, the playout and the adaptation step
+//! live in [`crate::policy::adaptive`], shared with other searches; this module
+//! nests them. The policy of a top-level run starts empty (all weights 0).
 //!
 //! Selective policy: with `--policy tabu` (the default for SameGame through `auto`)
 //! groups of the colour with most tiles at the root are not candidates while other
@@ -32,15 +33,11 @@
 //!
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
 
-mod moves;
-mod policy;
-
-use self::moves::Playout;
-use self::policy::{Policy, Trace};
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
 use super::config::NrpaConfig;
 use crate::board::Board;
+use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 
@@ -75,7 +72,7 @@ struct Nrpa<'c, 's, 'r> {
     levels: Vec<NrpaLevel>,
     /// The last level-0 search: one playout.
     last_playout: NrpaLevel,
-    scratch: Vec<(u64, f64)>,
+    scratch: AdaptScratch,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -102,10 +99,17 @@ pub(crate) fn nrpa(
         level,
         alpha: run.cfg.alpha,
         iterations: run.iterations,
-        playout: Playout::new(tabu, run.cfg.late, run.cfg.bias),
+        playout: Playout::new(
+            Selective {
+                tabu,
+                late_tiles: run.cfg.late.tiles,
+                late_size: run.cfg.late.size,
+            },
+            run.cfg.bias,
+        ),
         levels: (0..level).map(|_| NrpaLevel::default()).collect(),
         last_playout: NrpaLevel::default(),
-        scratch: Vec::new(),
+        scratch: AdaptScratch::default(),
     };
     repeat_runs(&mut s, best);
 }

@@ -1,6 +1,6 @@
 //! What a search runs with once its configuration is resolved for a board and a
-//! budget: [`Resolved`], and for the tree searches their [`TreePlan`] of
-//! [`LevelParams`]. No `auto` is left in them.
+//! budget: [`Resolved`], for the tree searches their [`TreePlan`] of
+//! [`LevelParams`], for the beam search its [`BeamPlan`]. No `auto` is left in them.
 //!
 //! Owns: the shape of a resolved search. Must not: hold or compute defaults
 //! (`search::defaults` resolves every `auto` into these), run searches.
@@ -31,6 +31,17 @@ pub(crate) struct Resolved {
     pub tt_mb: u64,
     /// The level parameters of a tree search (MCTS, BMCTS, NMCTS, NBMCTS).
     pub plan: Option<TreePlan>,
+    /// The widths and ranking of the beam search (`--algo beam`).
+    pub beam: Option<BeamPlan>,
+}
+
+/// What the beam search runs with: widths `start`, 2·`start`, … up to `cap`
+/// (`--beam-width`), positions ranked by `eval` (`--eval`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct BeamPlan {
+    pub start: usize,
+    pub cap: usize,
+    pub eval: Eval,
 }
 
 impl Resolved {

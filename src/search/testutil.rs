@@ -1,23 +1,13 @@
 //! Shared helpers of the search tests: boards, exhaustive optima, replay checks.
 
 use super::{search, Budget, SearchConfig};
+pub use crate::board::testutil::random_board;
 use crate::board::Board;
 use crate::rules::Variant;
-use crate::Rng;
-use rand::Rng as _;
 
 /// A random 15×15, 5-colour board (seeded) under `variant`.
 pub fn board15(seed: u64, variant: Variant) -> Board {
     random_board(15, 15, 5, seed, variant)
-}
-
-/// A random `w`×`h` board with `colors` colours.
-pub fn random_board(w: usize, h: usize, colors: u8, seed: u64, variant: Variant) -> Board {
-    let mut rng: Rng = crate::rng_for(seed, 1234, 5678);
-    let rows: Vec<Vec<u8>> = (0..h)
-        .map(|_| (0..w).map(|_| rng.gen_range(0..colors)).collect())
-        .collect();
-    Board::from_rows(&rows, usize::from(colors), variant).unwrap()
 }
 
 /// The optimal final score of `b` by exhaustive search.

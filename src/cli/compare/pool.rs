@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{p_text, Args};
+use super::{col_width, p_text, Args};
 use crate::cli::Outcome;
 use crate::compare::pool::{ranges, Pool, PooledPair};
 use crate::error::Error;
@@ -81,18 +81,8 @@ fn table(
         .map(|p| format!("{} - {}", p.a_label, p.b_label))
         .collect();
     let where_: Vec<String> = rows.iter().map(|p| ranges(&p.positions)).collect();
-    let pw = names
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(10);
-    let ww = where_
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(9);
+    let pw = col_width(&names, 10);
+    let ww = col_width(&where_, 9);
     let _ = writeln!(
         s,
         "\n{:<pw$}  {:>5}  {:<ww$}  {:>10}  {:>23}  {:>8}  {:>8}",

@@ -53,6 +53,9 @@ fn display_round_trips_through_the_flags() {
         "--algo mcts --search-threads 1",
         "--algo mcts --search-threads auto",
         "--algo nrpa --search-threads 3",
+        "--algo beam",
+        "--algo beam --beam-width 64 --eval none",
+        "--algo beam --beam-width auto --eval colors --search-threads 2",
     ] {
         let c = cfg(a).unwrap();
         let shown = c.to_string();
@@ -204,6 +207,7 @@ fn cli_defaults_are_the_library_defaults() {
         Algo::Nbmcts,
         Algo::Exact,
         Algo::Nrpa,
+        Algo::Beam,
     ] {
         let c = cfg(&format!("--algo {}", algo.name())).unwrap();
         assert_eq!(
@@ -218,9 +222,41 @@ fn cli_defaults_are_the_library_defaults() {
             Algo::Bmcts => "--policy auto --c auto --beam-l auto --beam-w auto",
             Algo::Nmcts | Algo::Nbmcts => "--policy auto --c auto --inner auto",
             Algo::Nrpa => "--policy auto --nrpa-iterations auto",
+            Algo::Beam => "--policy auto --beam-width auto --search-threads auto",
             _ => "--policy auto",
         };
         let explicit = cfg(&format!("--algo {} {words}", algo.name())).unwrap();
         assert_eq!(explicit, c, "{algo:?}: {words}");
     }
+}
+
+#[test]
+fn beam_flags_and_refusals() {
+    assert_eq!(
+        cfg("--algo beam").unwrap().to_string(),
+        "beam --beam-width auto --eval potential"
+    );
+    let c = cfg("--algo beam --beam-width 1000 --eval none").unwrap();
+    assert_eq!(c.beam_width, Some(1000));
+    assert_eq!(c.to_string(), "beam --beam-width 1000 --eval none");
+    // JSON: the width is left out when unset, so older journals keep their key.
+    let old = serde_json::to_string(&cfg("--algo nrpa").unwrap()).unwrap();
+    assert!(!old.contains("beam_width"), "{old}");
+    let json = serde_json::to_string(&c).unwrap();
+    assert!(json.contains("\"beam_width\":1000"), "{json}");
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), c);
+    err("--algo nrpa --beam-width 10", "--beam-width");
+    err("--algo bmcts --beam-width 10", "--beam-width");
+    err("--algo beam --beam-width 0", "--beam-width");
+    err("--algo beam --beam-width 99999999999", "--beam-width");
+    err("--algo beam --beam-w 10", "--beam-w");
+    err("--algo beam --c 0.1", "--c");
+    err("--algo beam --restarts 2", "--restarts");
+    err("--algo beam --solver off", "--solver");
+    err("--algo beam --im-alpha 0.1", "--im-alpha");
+    err("--algo beam --nrpa-alpha 2", "--nrpa-alpha");
+    err("--algo beam --policy tabu", "--policy");
+    err("--algo beam --endgame 20", "--endgame");
+    err("--algo beam --level 2", "--level");
+    err("--algo nrpa --eval potential", "--eval");
 }

@@ -66,6 +66,18 @@ impl fmt::Display for SearchConfig {
         if self.algo == Algo::Exact {
             return write!(f, " --tt-mb {}", self.tt_mb);
         }
+        if self.algo == Algo::Beam {
+            // No rollouts, no endgames: width, ranking and the pool it was given.
+            match self.beam_width {
+                Some(w) => write!(f, " --beam-width {w}")?,
+                None => write!(f, " --beam-width auto")?,
+            }
+            write!(f, " --eval {}", self.eval)?;
+            if self.trees != 0 {
+                write!(f, " --search-threads {}", self.trees)?;
+            }
+            return Ok(());
+        }
         if self.algo == Algo::Nrpa {
             let p = self.nrpa;
             write!(

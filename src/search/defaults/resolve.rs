@@ -12,7 +12,7 @@ use crate::search::budget::Budget;
 use crate::search::config::NrpaConfig;
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
 use crate::search::eval::{Eval, ImSource};
-use crate::search::plan::{LevelParams, Resolved, TreePlan};
+use crate::search::plan::{BeamPlan, LevelParams, Resolved, TreePlan};
 
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
@@ -67,18 +67,29 @@ impl SearchConfig {
             bounds: true,
             reuse: true,
             reward_norm: Defaults::REWARD_NORM,
-            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa) {
+            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa | Algo::Beam) {
                 0
             } else {
                 Defaults::ENDGAME
             },
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
-            eval: Eval::None,
+            beam_width: None,
+            eval: if algo == Algo::Beam {
+                Defaults::BEAM_EVAL
+            } else {
+                Eval::None
+            },
             im_alpha: Vec::new(),
             im_source: ImSource::Eval,
             pb: Vec::new(),
-            trees: if algo == Algo::Mcts { 0 } else { 1 },
+            // Beam: 0 = the caller's pool, whatever its size (it parallelises one
+            // search; see `search::beam`).
+            trees: if matches!(algo, Algo::Mcts | Algo::Beam) {
+                0
+            } else {
+                1
+            },
         }
     }
 
@@ -122,6 +133,14 @@ impl SearchConfig {
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
+            beam: (self.algo == Algo::Beam).then(|| {
+                let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+                BeamPlan {
+                    start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
+                    cap: cap as usize,
+                    eval: self.eval,
+                }
+            }),
         }
     }
 

@@ -11,17 +11,18 @@
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
 //! tabu colour — the colour with most tiles at the start, as TabuColorRandom — are
 //! not candidates while groups of other colours exist, except, with the late-game
-//! exception ([`Late`]), small tabu groups once few tiles are left.
+//! exception ([`Selective::late_tiles`], [`Selective::late_size`]), small tabu
+//! groups once few tiles are left.
 //!
-//! Owns: [`code`] and [`Playout`]. Must not: adapt policies or count budgets.
+//! Owns: [`code`], [`Selective`] and [`Playout`]. Must not: adapt policies or count
+//! budgets.
 
 use rand::Rng as _;
 
-use super::policy::{fast_exp, Policy, Trace};
+use super::softmax::{fast_exp, Policy, Trace};
 use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
 use crate::rng::{splitmix64, Rng, GOLDEN_GAMMA};
-use crate::search::config::Late;
 
 /// A well-mixed key from any 64-bit value (one SplitMix64 step).
 #[inline]
@@ -31,7 +32,7 @@ fn mix(z: u64) -> u64 {
 
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
 #[inline]
-pub(crate) fn code(g: &Group, mask: &GroupMask) -> u64 {
+pub fn code(g: &Group, mask: &GroupMask) -> u64 {
     let mut h = mix(0xC010_0000 | u64::from(g.color));
     for x in usize::from(g.xmin)..=usize::from(g.xmax) {
         h ^= mix((x as u64) << 32 | u64::from(mask.column(x)));
@@ -62,11 +63,9 @@ const EXP_DIRECT: f64 = 300.0;
 /// can have changed ([`Window`]: its columns and one on each side; everything right
 /// of them when a column was emptied, since a shifted group's code changes) are
 /// flooded again, and each is flooded once, its code taken from the same flood.
-pub(crate) struct Playout {
-    /// Tabu colour of the selective policy (`None` = every group is a candidate).
-    pub tabu: Option<u8>,
-    /// Late-game exception to the tabu colour.
-    pub late: Late,
+pub struct Playout {
+    /// Which groups are candidates.
+    pub selective: Selective,
     /// GNRPA bias β: a candidate's weight gets β · (group size − 2) added.
     pub bias: f64,
     mask: GroupMask,
@@ -79,11 +78,36 @@ pub(crate) struct Playout {
     picks: Vec<u16>,
 }
 
+/// Which groups a playout samples from: all of them, or (the selective policy of
+/// Cazenave 2016) none of the tabu colour while groups of other colours exist, except
+/// tabu groups of at most `late_size` tiles once at most `late_tiles` tiles are left
+/// (`late_tiles == 0`: no exception). NRPA fills it from `--policy`,
+/// `--nrpa-late-tiles` and `--nrpa-late-size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selective {
+    /// Tabu colour (`None`: every group is a candidate).
+    pub tabu: Option<u8>,
+    /// Largest number of tiles on the board at which the late-game exception applies.
+    pub late_tiles: u16,
+    /// Largest tabu-colour group the late-game exception lets in.
+    pub late_size: u16,
+}
+
+impl Selective {
+    /// Every group is a candidate.
+    pub const ALL: Selective = Selective {
+        tabu: None,
+        late_tiles: 0,
+        late_size: 0,
+    };
+}
+
 impl Playout {
-    pub fn new(tabu: Option<u8>, late: Late, bias: f64) -> Self {
+    /// A playout sampling from the candidates `selective` allows, with GNRPA bias
+    /// `bias` (β · (group size − 2) added to every weight; 0 = plain NRPA).
+    pub fn new(selective: Selective, bias: f64) -> Self {
         Playout {
-            tabu,
-            late,
+            selective,
             bias,
             mask: GroupMask::default(),
             cache: Vec::new(),
@@ -185,43 +209,43 @@ impl Playout {
         self.reset(&board, pol);
         while !self.cache.is_empty() {
             let gs = &self.cache;
-            let selective = self
+            let sel = self.selective;
+            let selective = sel
                 .tabu
                 .filter(|&t| gs.iter().any(|e| e.g.color != t))
                 .map_or(u16::MAX, u16::from);
             // Tabu groups of at most this size are candidates all the same.
-            let small = if board.tiles() <= usize::from(self.late.tiles) {
-                self.late.size
+            let small = if board.tiles() <= usize::from(sel.late_tiles) {
+                sel.late_size
             } else {
                 0
             };
+            // One pass: the candidates, their cached exp(w) and the largest w.
             self.picks.clear();
-            self.picks.extend((0..gs.len() as u16).filter(|&i| {
-                let g = &gs[i as usize].g;
-                u16::from(g.color) != selective || g.size <= small
-            }));
+            self.probs.clear();
+            let start = trace.cands.len();
+            let (mut z, mut max) = (0.0, f64::NEG_INFINITY);
+            for (i, &Entry { g, code, w, e }) in gs.iter().enumerate() {
+                if u16::from(g.color) != selective || g.size <= small {
+                    self.picks.push(i as u16);
+                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
+                    self.probs.push(e);
+                    z += e;
+                    max = max.max(w);
+                }
+            }
             let pick = if self.picks.len() == 1 {
+                trace.cands.truncate(start);
                 gs[self.picks[0] as usize].g
             } else {
                 // Softmax over the candidates' weights: exp(w) as cached, or shifted
                 // by the largest weight when one is too large to exponentiate.
-                let max = self
-                    .picks
-                    .iter()
-                    .map(|&i| gs[i as usize].w)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                self.probs.clear();
-                let mut z = 0.0;
-                for &i in &self.picks {
-                    let Entry { g, code, w, e } = gs[i as usize];
-                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
-                    let p = if max <= EXP_DIRECT {
-                        e
-                    } else {
-                        fast_exp(w - max)
-                    };
-                    z += p;
-                    self.probs.push(p);
+                if max > EXP_DIRECT {
+                    z = 0.0;
+                    for (p, &i) in self.probs.iter_mut().zip(&self.picks) {
+                        *p = fast_exp(gs[i as usize].w - max);
+                        z += *p;
+                    }
                 }
                 let mut r = rng.gen::<f64>() * z;
                 let mut k = self.probs.len() - 1;
@@ -252,12 +276,18 @@ impl Playout {
 
 #[cfg(test)]
 mod tests {
+    use super::super::softmax::AdaptScratch;
     use super::*;
-    use crate::search::testutil::random_board;
+    use crate::board::testutil::random_board;
     use crate::Variant;
 
-    /// The strict selective policy (no late-game exception).
-    const OFF: Late = Late { tiles: 0, size: 2 };
+    /// The strict selective policy with tabu colour `t` (no late-game exception).
+    fn strict(t: u8) -> Selective {
+        Selective {
+            tabu: Some(t),
+            ..Selective::ALL
+        }
+    }
 
     #[test]
     fn codes_tell_groups_apart_and_follow_cells_not_history() {
@@ -296,7 +326,7 @@ mod tests {
     #[test]
     fn selective_playouts_leave_the_tabu_colour_for_last() {
         let b: Board = "000\n000\n110".parse().unwrap();
-        let mut p = Playout::new(Some(0), OFF, 0.0);
+        let mut p = Playout::new(strict(0), 0.0);
         let mut rng = crate::rng_for(3, 0, 0);
         let (mut moves, mut trace) = (Vec::new(), Trace::default());
         for _ in 0..20 {
@@ -311,9 +341,13 @@ mod tests {
     fn the_late_exception_lets_small_tabu_groups_in_when_few_tiles_are_left() {
         // Colour 3 (tabu here) is one group of 2 tiles at the bottom left; 15 tiles.
         let b: Board = "00112\n00112\n33444".parse().unwrap();
-        let tabu = Some(3u8);
-        let candidates = |late: Late| {
-            let mut p = Playout::new(tabu, late, 0.0);
+        let candidates = |late_tiles: u16, late_size: u16| {
+            let sel = Selective {
+                late_tiles,
+                late_size,
+                ..strict(3)
+            };
+            let mut p = Playout::new(sel, 0.0);
             let mut rng = crate::rng_for(3, 0, 0);
             let (mut moves, mut trace) = (Vec::new(), Trace::default());
             let mut firsts = std::collections::BTreeSet::new();
@@ -324,25 +358,25 @@ mod tests {
             firsts
         };
         let tabu_group = Cell::new(0, 0);
-        let off = candidates(OFF);
+        let off = candidates(0, 2);
         assert!(!off.contains(&tabu_group), "strict: the tabu group waits");
-        let on = candidates(Late { tiles: 15, size: 2 });
+        let on = candidates(15, 2);
         assert!(on.contains(&tabu_group), "15 tiles, size 2: a candidate");
-        let too_big = candidates(Late { tiles: 15, size: 1 });
+        let too_big = candidates(15, 1);
         assert!(!too_big.contains(&tabu_group), "size 1: not small enough");
-        let early = candidates(Late { tiles: 14, size: 2 });
+        let early = candidates(14, 2);
         assert!(!early.contains(&tabu_group), "15 tiles > 14: not late yet");
     }
 
     #[test]
     fn cached_codes_and_weights_match_fresh_ones_after_every_move() {
         let mut pol = Policy::default();
-        let mut scratch = Vec::new();
+        let mut scratch = AdaptScratch::default();
         let mut rng = crate::rng_for(5, 0, 0);
         let (mut moves, mut trace) = (Vec::new(), Trace::default());
         for seed in 0..20 {
             let b = random_board(9, 7, 3, seed, Variant::SameGame);
-            let mut p = Playout::new(None, OFF, 0.25);
+            let mut p = Playout::new(Selective::ALL, 0.25);
             p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
             pol.adapt(&trace, 1.0, &mut scratch);
             // Replay the game, comparing the cache with a fresh computation.
@@ -364,7 +398,7 @@ mod tests {
     fn playouts_replay_and_traces_match_the_moves() {
         for v in Variant::ALL {
             let b = random_board(7, 6, 3, 2, v);
-            let mut p = Playout::new(None, OFF, 0.5);
+            let mut p = Playout::new(Selective::ALL, 0.5);
             let mut rng = crate::rng_for(1, 0, 0);
             let (mut moves, mut trace) = (Vec::new(), Trace::default());
             for _ in 0..30 {
@@ -374,5 +408,72 @@ mod tests {
                 assert_eq!(trace.starts.len(), trace.steps() + 1);
             }
         }
+    }
+
+    #[test]
+    fn codes_map_back_to_their_groups_along_games() {
+        let mut rng = crate::rng_for(8, 0, 0);
+        let mut mask = GroupMask::default();
+        for seed in 0..6 {
+            let mut b = random_board(10, 9, 4, seed, Variant::SameGame);
+            while !b.is_terminal() {
+                let gs = b.groups();
+                let by_code: std::collections::HashMap<u64, Group> = gs
+                    .iter()
+                    .map(|g| {
+                        b.flood(g.cell, &mut mask);
+                        (code(g, &mask), *g)
+                    })
+                    .collect();
+                assert_eq!(by_code.len(), gs.len(), "one code per group");
+                for g in &gs {
+                    b.flood(g.cell, &mut mask);
+                    assert_eq!(by_code[&code(g, &mask)], *g);
+                }
+                b.play(gs[rng.gen_range(0..gs.len())].cell);
+            }
+        }
+    }
+
+    #[test]
+    fn first_moves_follow_the_softmax_of_weights_and_bias() {
+        let b = random_board(6, 5, 3, 4, Variant::SameGame);
+        let mut p = Playout::new(Selective::ALL, 0.3);
+        let mut rng = crate::rng_for(4, 0, 0);
+        let (mut moves, mut trace) = (Vec::new(), Trace::default());
+        // A policy with unequal weights: adapted toward a few playouts.
+        let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
+        for _ in 0..3 {
+            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+            pol.adapt(&trace, 1.0, &mut scratch);
+        }
+        p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+        let root = trace.step(0).to_vec();
+        assert!(root.len() >= 3, "a root with a choice");
+        let mut expected = Vec::new();
+        pol.softmax(&root, &mut expected);
+        let n = 40_000;
+        let mut counts = vec![0u32; root.len()];
+        for _ in 0..n {
+            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
+            assert_eq!(
+                trace.step(0),
+                &root[..],
+                "the root's candidates do not change"
+            );
+            counts[trace.chosen[0] as usize] += 1;
+        }
+        for (k, &q) in expected.iter().enumerate() {
+            let f = f64::from(counts[k]) / f64::from(n);
+            let sd = (q * (1.0 - q) / f64::from(n)).sqrt();
+            assert!(
+                (f - q).abs() <= 5.0 * sd + 1e-9,
+                "candidate {k}: {f} vs {q}"
+            );
+        }
+        assert!(
+            expected.iter().any(|&q| (q - expected[0]).abs() > 0.01),
+            "the weights are not uniform: {expected:?}"
+        );
     }
 }

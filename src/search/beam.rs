@@ -1,0 +1,299 @@
+//! Beam search over positions (`--algo beam`): the method of the SameGame record
+//! holders, depth by depth.
+//!
+//! A *pass* of width W starts from the root as the only position of layer 0. Every
+//! position of a layer is expanded (every legal move), each child is evaluated once
+//! (`--eval`: [`Eval::score`], the running score plus the evaluation's estimate of
+//! what is still to come; `--eval none` ranks by the running score alone), children
+//! that reach the same tiles by different move orders are merged by
+//! [`Board::fingerprint`] (kept once, with the best running score: the future of a
+//! position depends on its tiles only), and the best W form the next layer, ranked
+//! by value and then by fingerprint, never by arrival order. A child with no move
+//! left is a complete game: it is offered to [`Best`] and takes no place in the
+//! beam. A pass ends when its layer is empty.
+//!
+//! **Memory** grows with the width, not with the depth: the boards of the layer
+//! being expanded and of the one being built, the children's small records (value,
+//! score, fingerprint, parent, move) of one layer, and per layer only what a line
+//! needs to be rebuilt (a parent index and a move per kept position, 8 bytes).
+//! Children's boards are not kept: the W chosen ones are replayed from their
+//! parents.
+//!
+//! **Anytime**: passes of width [`BeamPlan::start`], twice that, … up to
+//! [`BeamPlan::cap`] (`--beam-width`), until the budget ends. A pass at the cap ends
+//! the search, as does a pass in which no layer lost a position to the width: it
+//! expanded every reachable position, so its best game is proven optimal. The
+//! budget counts evaluated positions (one playout of the [`Meter`] per child), cut
+//! exactly: when a block of parents would pass the budget, its children are counted
+//! first and only the first ones in order are evaluated. The best complete game
+//! found so far is always returned; when the first pass is cut before it completes
+//! a game, its best-ranked position is finished greedily (a pass of width 1), past
+//! the budget.
+//!
+//! **Threads**: a block of parents is expanded on the caller's rayon pool, children
+//! are gathered in parent order, and every sort is by a total order, so with an
+//! iteration budget the result never depends on the pool's thread count.
+//!
+//! Owns: the passes, the anytime schedule and the line rebuild. Must not: print,
+//! create thread pools, or read the configuration (it gets a resolved [`BeamPlan`]).
+
+use rayon::prelude::*;
+
+use super::best::Best;
+use super::budget::{Limit, Meter};
+use super::eval::Eval;
+use super::plan::BeamPlan;
+use crate::board::{Board, Cell, GroupMask};
+
+/// Parents expanded between two looks at the budget (clock, stop flag, playouts);
+/// 8 in tests, so that small beams span several blocks (with an iteration budget the
+/// result does not depend on it: the cut is by the children's order).
+const BLOCK: usize = if cfg!(test) { 8 } else { 1024 };
+
+/// An evaluated child: its rank and how to rebuild it.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// The evaluation ([`Eval::score`]); the final score when terminal.
+    value: i32,
+    /// Running score (final score when terminal): duplicates keep the best.
+    score: i32,
+    fp: (u64, u32),
+    /// Index of the parent in its layer.
+    parent: u32,
+    mv: Cell,
+    terminal: bool,
+}
+
+/// How a kept position was reached: its parent in the layer above and the move.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    parent: u32,
+    mv: Cell,
+}
+
+/// How a pass ended.
+enum Pass {
+    /// The budget ended; the best-ranked position of the layer being expanded, with
+    /// its line from the search's root.
+    Cut { top: Box<Board>, line: Vec<Cell> },
+    /// Every layer was expanded; `lost` when some layer had more positions than the
+    /// width.
+    Done { lost: bool },
+}
+
+/// The beam search from `root` (not terminal) within `limit`: offers every complete
+/// game it finds to `best`. Returns true when the best game is proven optimal (a
+/// pass lost no position).
+pub(crate) fn beam(
+    plan: BeamPlan,
+    root: &Board,
+    meter: &mut Meter,
+    limit: Limit,
+    best: &mut Best,
+) -> bool {
+    let mut width = plan.start.clamp(1, plan.cap.max(1));
+    loop {
+        match pass(plan.eval, width, root, &[], meter, Some(&limit), best) {
+            Pass::Cut { top, line } => {
+                if best.moves.is_empty() && best.score == i32::MIN {
+                    pass(plan.eval, 1, &top, &line, meter, None, best);
+                }
+                return false;
+            }
+            Pass::Done { lost: false } => return true,
+            Pass::Done { .. } if width >= plan.cap => return false,
+            Pass::Done { .. } => width = width.saturating_mul(2).min(plan.cap),
+        }
+    }
+}
+
+/// One pass of width `width` from `start`, reached from the search's root by
+/// `prefix`. Without a limit it runs to the end (the greedy completion).
+fn pass(
+    eval: Eval,
+    width: usize,
+    start: &Board,
+    prefix: &[Cell],
+    meter: &mut Meter,
+    limit: Option<&Limit>,
+    best: &mut Best,
+) -> Pass {
+    let mut layer = vec![*start];
+    let mut trace: Vec<Vec<Step>> = Vec::new();
+    let mut lost = false;
+    meter.created(1);
+    loop {
+        let mut children = Vec::new();
+        for (b, block) in layer.chunks(BLOCK).enumerate() {
+            let left = match limit {
+                Some(l) if meter.exhausted(l) => 0,
+                Some(l) => l.playouts.saturating_sub(meter.playouts),
+                None => u64::MAX,
+            };
+            let allowed = if left == 0 {
+                None
+            } else {
+                allowance(block, left)
+            };
+            let Some(allowed) = allowed.filter(|a| a.iter().any(|&n| n > 0)) else {
+                let line = line_to(&trace, prefix, 0, None);
+                meter.freed(layer.len());
+                return Pass::Cut {
+                    top: Box::new(layer[0]),
+                    line,
+                };
+            };
+            let cut = allowed.iter().any(|&n| n != usize::MAX);
+            let base = b * BLOCK;
+            let got: Vec<Vec<Child>> = block
+                .par_iter()
+                .zip(&allowed)
+                .enumerate()
+                .map(|(i, (p, &n))| expand(p, eval, (base + i) as u32, n))
+                .collect();
+            meter.playouts += got.iter().map(|v| v.len() as u64).sum::<u64>();
+            let mut top: Option<Child> = None;
+            for c in got.into_iter().flatten() {
+                if !c.terminal {
+                    children.push(c);
+                } else if top.is_none_or(|t| c.score > t.score) {
+                    top = Some(c);
+                }
+            }
+            if let Some(t) = top.filter(|t| t.score > best.score) {
+                best.offer(t.score, &line_to(&trace, prefix, t.parent, Some(t.mv)));
+            }
+            if cut {
+                let line = line_to(&trace, prefix, 0, None);
+                meter.freed(layer.len());
+                return Pass::Cut {
+                    top: Box::new(layer[0]),
+                    line,
+                };
+            }
+        }
+        if children.is_empty() {
+            meter.freed(layer.len());
+            return Pass::Done { lost };
+        }
+        lost |= keep_best(&mut children, width);
+        let next: Vec<Board> = children
+            .par_iter()
+            .map_init(GroupMask::default, |mask, c| {
+                let mut b = layer[c.parent as usize];
+                b.play_unchecked(c.mv, mask);
+                b
+            })
+            .collect();
+        trace.push(
+            children
+                .iter()
+                .map(|c| Step {
+                    parent: c.parent,
+                    mv: c.mv,
+                })
+                .collect(),
+        );
+        meter.created(next.len());
+        meter.freed(layer.len());
+        layer = next;
+    }
+}
+
+/// How many children each parent of `block` may evaluate within `left` more
+/// evaluations: `usize::MAX` (all) for every parent when the block surely fits
+/// (each move removes at least two tiles), else the exact counts, in order, until
+/// the budget is used up.
+fn allowance(block: &[Board], left: u64) -> Option<Vec<usize>> {
+    let bound: u64 = block.iter().map(|p| p.tiles() as u64 / 2).sum();
+    if bound <= left {
+        return Some(vec![usize::MAX; block.len()]);
+    }
+    let counts: Vec<usize> = block.par_iter().map(moves).collect();
+    let mut left = usize::try_from(left).unwrap_or(usize::MAX);
+    if counts.iter().sum::<usize>() <= left {
+        return Some(vec![usize::MAX; block.len()]);
+    }
+    Some(
+        counts
+            .into_iter()
+            .map(|n| {
+                let a = n.min(left);
+                left -= a;
+                a
+            })
+            .collect(),
+    )
+}
+
+/// The number of legal moves of `b`.
+fn moves(b: &Board) -> usize {
+    let mut n = 0;
+    b.for_each_group(|_| n += 1);
+    n
+}
+
+/// The first `most` children of `parent` (in the board's group order), evaluated.
+fn expand(parent: &Board, eval: Eval, index: u32, most: usize) -> Vec<Child> {
+    let mut out = Vec::new();
+    if parent.ncols() == 0 || most == 0 {
+        return out;
+    }
+    let mut mask = GroupMask::default();
+    parent.flood_groups_in(0, parent.ncols() - 1, &mut mask, |m| {
+        if out.len() >= most {
+            return;
+        }
+        let mut c = *parent;
+        c.play_mask(m);
+        let terminal = c.is_terminal();
+        out.push(Child {
+            value: eval.score(&c),
+            score: if terminal { c.final_score() } else { c.score() },
+            fp: c.fingerprint(),
+            parent: index,
+            mv: m.group().cell,
+            terminal,
+        });
+    });
+    out
+}
+
+/// Merges duplicates of `children` (same fingerprint: the best running score is
+/// kept, ties by parent and move) and keeps the best `width` by value, ties by
+/// fingerprint, sorted best first. Returns true when some position was dropped
+/// for the width.
+fn keep_best(children: &mut Vec<Child>, width: usize) -> bool {
+    children.par_sort_unstable_by(|a, b| {
+        a.fp.cmp(&b.fp)
+            .then(b.score.cmp(&a.score))
+            .then((a.parent, a.mv).cmp(&(b.parent, b.mv)))
+    });
+    children.dedup_by_key(|c| c.fp);
+    let rank = |a: &Child, b: &Child| b.value.cmp(&a.value).then(a.fp.cmp(&b.fp));
+    let lost = children.len() > width;
+    if lost {
+        children.select_nth_unstable_by(width - 1, rank);
+        children.truncate(width);
+    }
+    children.par_sort_unstable_by(rank);
+    lost
+}
+
+/// The line from the search's root to position `i` of the newest layer of `trace`
+/// (`prefix` first), then `mv` when given.
+fn line_to(trace: &[Vec<Step>], prefix: &[Cell], mut i: u32, mv: Option<Cell>) -> Vec<Cell> {
+    let mut back: Vec<Cell> = mv.into_iter().collect();
+    for layer in trace.iter().rev() {
+        let s = layer[i as usize];
+        back.push(s.mv);
+        i = s.parent;
+    }
+    let mut line = prefix.to_vec();
+    line.extend(back.iter().rev());
+    line
+}
+
+#[cfg(test)]
+#[path = "beam_tests.rs"]
+mod tests;

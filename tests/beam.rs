@@ -1,0 +1,164 @@
+//! End to end: `samegame solve --algo beam` on every variant (lines verified by
+//! `verify`, the same lines on 1 and 2 threads, the exact budget on the stderr
+//! line), its refusals, and `batch` and `compare` running it like any algorithm.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_samegame"))
+}
+
+fn testset() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testsets/codingame-extra-5.txt")
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("samegame-beam-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn ok(out: Output, what: &str) -> (String, String) {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{what}: {stderr}");
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// `solve --algo beam` with `args`; its stdout (solution lines) verified by `verify`.
+fn solve(variant: &str, args: &[&str], name: &str) -> (String, String) {
+    let out = bin()
+        .arg("solve")
+        .arg(testset())
+        .args(["--variant", variant, "--algo", "beam"])
+        .args(args)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = ok(out, &format!("{variant} {args:?}"));
+    assert!(!stdout.trim().is_empty(), "{args:?}: no solution line");
+    let d = tempdir(name);
+    let file = d.join("sol.txt");
+    std::fs::write(&file, &stdout).unwrap();
+    let v = bin()
+        .arg("verify")
+        .arg(testset())
+        .arg(&file)
+        .args(["--variant", variant])
+        .output()
+        .unwrap();
+    ok(v, &format!("verify {variant} {args:?}"));
+    let _ = std::fs::remove_dir_all(&d);
+    (stdout, stderr)
+}
+
+#[test]
+fn beam_lines_verify_on_every_variant_whatever_the_thread_count() {
+    for v in [
+        "samegame",
+        "samegame-nopenalty",
+        "clickomania",
+        "bubblebreaker",
+    ] {
+        let base = ["--position", "2", "--iterations", "20000", "--seed", "3"];
+        let (one, err1) = solve(v, &[&base[..], &["--threads", "1"]].concat(), v);
+        let (two, err2) = solve(v, &[&base[..], &["--threads", "2"]].concat(), v);
+        assert_eq!(one, two, "{v}: 1 and 2 threads gave different lines");
+        assert!(
+            err1.contains("beam --beam-width auto --eval potential"),
+            "{err1}"
+        );
+        // The budget is spent exactly (or the beam proved its line optimal first).
+        for err in [&err1, &err2] {
+            assert!(
+                err.contains("playouts 20000 ") || err.contains("proven optimal"),
+                "{err}"
+            );
+        }
+    }
+    // Score-so-far ranking and a width cap: a shorter search, still verified.
+    let (_, err) = solve(
+        "samegame",
+        &[
+            "--position",
+            "1",
+            "--iterations",
+            "100000",
+            "--eval",
+            "none",
+        ],
+        "none",
+    );
+    assert!(err.contains("--eval none"), "{err}");
+    solve(
+        "samegame",
+        &[
+            "--position",
+            "1",
+            "--beam-width",
+            "8",
+            "--iterations",
+            "100000",
+        ],
+        "capped",
+    );
+    solve("samegame", &["--position", "3", "--time", "0.2"], "time");
+}
+
+#[test]
+fn bad_beam_flags_are_refused_naming_the_flag() {
+    for (args, flag) in [
+        (&["--algo", "beam", "--beam-width", "0"][..], "--beam-width"),
+        (&["--algo", "nrpa", "--beam-width", "8"][..], "--beam-width"),
+        (&["--algo", "beam", "--beam-w", "8"][..], "--beam-w"),
+        (&["--algo", "beam", "--restarts", "2"][..], "--restarts"),
+        (&["--algo", "beam", "--policy", "tabu"][..], "--policy"),
+        (&["--algo", "beam", "--eval", "best"][..], "--eval"),
+    ] {
+        let out = bin()
+            .arg("solve")
+            .arg(testset())
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn batch_and_compare_run_the_beam() {
+    let d = tempdir("batch");
+    let set = testset();
+    let set = set.to_str().unwrap();
+    let out = bin()
+        .current_dir(&d)
+        .args(["batch", set, "--positions", "1-2", "--runs", "1"])
+        .args(["--algo", "beam", "--iterations", "5000", "--out", "sol.txt"])
+        .output()
+        .unwrap();
+    ok(out, "batch");
+    let v = bin()
+        .current_dir(&d)
+        .args(["verify", set, "sol.txt"])
+        .output()
+        .unwrap();
+    ok(v, "verify batch");
+    let out = bin()
+        .current_dir(&d)
+        .args(["compare", set, "--positions", "1-2", "--runs", "1"])
+        .args(["--config", "beam: --algo beam --beam-width 16"])
+        .args(["--config", "nmcs: --algo nmcs --level 1"])
+        .args(["--iterations", "3000", "--csv", "c.csv"])
+        .output()
+        .unwrap();
+    let (stdout, _) = ok(out, "compare");
+    assert!(stdout.contains("beam"), "{stdout}");
+    let csv = std::fs::read_to_string(d.join("c.csv")).unwrap();
+    assert!(
+        csv.contains("beam --beam-width 16 --eval potential"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
