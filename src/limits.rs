@@ -18,7 +18,10 @@ pub const MAX_RUNS: u64 = 1_000_000;
 /// Most `--restarts`.
 pub const MAX_RESTARTS: u64 = 1_000_000;
 /// Widest beam (`--beam-w`).
-pub const MAX_BEAM_WIDTH: u32 = 1_000_000;
+pub const MAX_BEAM_W: u32 = 1_000_000;
+/// Widest layer of `--algo beam` (`--beam-width`): 2^24 positions, about 100 GB at
+/// its widest (search/config/beam.rs says why), reached only if the budget lasts.
+pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 24;
 /// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
 pub const MAX_TT_MB: u64 = 4096;
 /// Deepest `perft --depth`: more than any board has moves (at most half its tiles).
@@ -143,7 +146,12 @@ pub fn table() -> Vec<Row> {
         row(
             "--beam-w",
             "solve, batch, compare (each level)",
-            format!("1 – {}, auto or none", n(u64::from(MAX_BEAM_WIDTH))),
+            format!("1 – {}, auto or none", n(u64::from(MAX_BEAM_W))),
+        ),
+        row(
+            "--beam-width",
+            "solve, batch, compare (--algo beam)",
+            format!("1 – {} or auto", n(MAX_BEAM_SEARCH_WIDTH)),
         ),
         row(
             "--tt-mb",

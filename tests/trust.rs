@@ -425,6 +425,10 @@ fn absurd_numbers_are_refused_before_any_work() {
         ),
         (vec!["solve", set, "--nrpa-alpha", "0"], "--nrpa-alpha"),
         (
+            vec!["solve", set, "--algo", "beam", "--beam-width", "16777217"],
+            "--beam-width",
+        ),
+        (
             vec!["solve", set, "--nrpa-late-size", "1"],
             "--nrpa-late-size",
         ),

@@ -579,10 +579,10 @@ impl SearchConfig {
                         }
                     }
                     if let Setting::Set(w) = w {
-                        if *w > limits::MAX_BEAM_WIDTH {
+                        if *w > limits::MAX_BEAM_W {
                             return bad(format!(
                                 "--beam-w must be at most {} (level {}), got {w}",
-                                limits::MAX_BEAM_WIDTH,
+                                limits::MAX_BEAM_W,
                                 i + 1
                             ));
                         }
