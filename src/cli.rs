@@ -11,6 +11,7 @@ mod bot;
 mod compare;
 mod export;
 mod generate;
+mod inert;
 mod merge;
 mod perft;
 mod replay_page;
@@ -64,6 +65,7 @@ enum Command {
 }
 
 /// Outcome of a subcommand that ran to completion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Everything checked out.
     Ok,
@@ -89,15 +91,33 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(1),
         Ok(Outcome::Interrupted) => ExitCode::from(130),
         Err(e) => {
-            eprintln!("error: {e}");
-            let mut src = std::error::Error::source(&e);
-            while let Some(s) = src {
-                eprintln!("  caused by: {s}");
-                src = s.source();
-            }
+            eprint!("{}", error_text(&e));
             ExitCode::from(2)
         }
     }
+}
+
+/// Like [`main`], for tests that call the CLI in-process (the fuzz): the outcome, or
+/// the text `main` prints for an error that exits 2 (a usage error or `error: …`
+/// with its causes). `--help` and `--version` are `Ok(Outcome::Ok)`.
+pub fn run_args(args: impl IntoIterator<Item = OsString>) -> Result<Outcome, String> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) if !e.use_stderr() => return Ok(Outcome::Ok),
+        Err(e) => return Err(e.render().to_string()),
+    };
+    run(cli).map_err(|e| error_text(&e))
+}
+
+/// `error: …` and one `caused by: …` line per cause.
+fn error_text(e: &Error) -> String {
+    let mut s = format!("error: {e}\n");
+    let mut src = std::error::Error::source(e);
+    while let Some(c) = src {
+        s.push_str(&format!("  caused by: {c}\n"));
+        src = c.source();
+    }
+    s
 }
 
 fn run(cli: Cli) -> Result<Outcome, Error> {

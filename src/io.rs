@@ -1,46 +1,37 @@
 //! File formats: test sets (boards) and solution files (best move sequences).
 //!
-//! Owns: parsing with file:line errors, formatting, and atomic writes (a temporary
-//! file renamed over the target, so a crash never leaves a half-written file).
+//! Owns: parsing with file:line errors, formatting, and the one safe writer
+//! ([`write_atomic`]: a temporary file renamed over the target, so a crash never
+//! leaves a half-written file; devices, FIFOs and folders are refused, symlinks
+//! followed; see `safe_write`).
 //! Must not: search or decide which solution is better beyond what a caller asks.
 
 pub mod solutions;
 pub mod testset;
 
-use std::io::Write;
-use std::path::Path;
+mod safe_write;
+
+#[cfg(test)]
+mod proptests;
 
 use crate::error::Error;
 
-/// Writes `contents` to `path` atomically: a temporary file in the same folder,
-/// flushed and synced, then renamed over `path`.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
-    write_atomic_with(path, |w| w.write_all(contents))
-}
+pub use safe_write::{
+    checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
+};
 
-/// Like [`write_atomic`], with the contents written by `fill` through a buffer (for
-/// files too large to build in memory first).
-pub fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), Error> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let f = std::fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
-    let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-    fill(&mut w).map_err(|e| Error::io(&tmp, e))?;
-    let f = w
-        .into_inner()
-        .map_err(|e| Error::io(&tmp, e.into_error()))?;
-    f.sync_all().map_err(|e| Error::io(&tmp, e))?;
-    drop(f);
-    std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e))
+/// `bytes` (read from `path`) as UTF-8 text; invalid bytes are a parse error naming
+/// the line and column where they start.
+pub fn utf8_text<'a>(bytes: &'a [u8], path: &std::path::Path) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        Error::parse(
+            path,
+            line,
+            format!("not UTF-8 text: an invalid byte sequence at column {column}"),
+        )
+    })
 }

@@ -18,6 +18,7 @@ pub mod cli;
 pub mod compare;
 pub mod error;
 pub mod io;
+pub mod limits;
 pub mod line;
 pub mod perft;
 pub mod policy;

@@ -265,3 +265,20 @@ fn standard_20_scores_are_odd() {
         assert_eq!(score.rem_euclid(2), 1, "{row}");
     }
 }
+
+/// The README's table of flag limits is `samegame::limits::markdown()`, the table the
+/// command line checks against.
+#[test]
+fn readme_limits_table_is_the_code_s() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let begin = "<!-- limits:begin -->\n";
+    let end = "<!-- limits:end -->";
+    let i = readme.find(begin).expect("limits:begin marker") + begin.len();
+    let j = readme[i..].find(end).expect("limits:end marker") + i;
+    let want = samegame::limits::markdown();
+    assert!(
+        readme[i..j] == want,
+        "README.md's limits table differs from the code; it should read:\n{want}"
+    );
+}

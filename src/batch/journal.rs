@@ -198,6 +198,8 @@ impl Journal {
     /// A file that exists but does not decode (apart from a torn last append) is an
     /// error naming it. Writes nothing.
     pub fn open(path: &Path) -> Result<Journal, Error> {
+        // A FIFO or device would block or never end: only a regular file is read.
+        crate::io::checked_target(path)?;
         let bytes = match std::fs::read(path) {
             Ok(b) => Some(b),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -388,13 +390,14 @@ impl Journal {
         let append = || OpenOptions::new().append(true).open(path).map_err(io);
         let f = match self.disk {
             Disk::Missing => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let target = crate::io::checked_target(path)?;
+                if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
                 }
                 let mut f = OpenOptions::new()
                     .append(true)
                     .create_new(true)
-                    .open(path)
+                    .open(&target)
                     .map_err(io)?;
                 f.write_all(&format::header()).map_err(io)?;
                 f
@@ -465,3 +468,6 @@ fn settings_index(settings: &[Settings], r: &RunRecord) -> Option<usize> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod proptests;

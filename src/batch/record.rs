@@ -65,6 +65,9 @@ pub fn verify_all(
 pub struct Record {
     path: PathBuf,
     variant: Variant,
+    /// The test set the lines replay on; when known, every save first merges the
+    /// file on disk (another process's lines) into this record.
+    set: Option<TestSet>,
     file: SolutionsFile,
     total: i64,
     unsaved: bool,
@@ -76,15 +79,20 @@ impl Record {
     /// Reads `path` (or starts empty when it does not exist) and replays every line;
     /// a line that does not replay, or a file for another variant, is an error.
     pub fn load(path: &Path, set: &TestSet, variant: Variant) -> Result<Record, Error> {
+        // It will be written: refuse a FIFO or device now (reading one could block).
+        crate::io::checked_target(path)?;
         let file = SolutionsFile::read_or_new(path, variant)?;
         verify_all(&file, path, set, variant)?;
-        Ok(Record::with_file(path, variant, file))
+        let mut r = Record::with_file(path, variant, file);
+        r.set = Some(set.clone());
+        Ok(r)
     }
 
     fn with_file(path: &Path, variant: Variant, file: SolutionsFile) -> Record {
         Record {
             path: path.to_path_buf(),
             variant,
+            set: None,
             total: file.total(),
             file,
             unsaved: false,
@@ -93,9 +101,12 @@ impl Record {
         }
     }
 
-    /// An empty record that will be written to `path`.
-    pub fn new(path: &Path, variant: Variant) -> Record {
-        Record::with_file(path, variant, SolutionsFile::new(variant))
+    /// An empty record that will be written to `path`; with `set`, every save first
+    /// merges what is on disk then (see [`save`](Record::save)).
+    pub fn new(path: &Path, variant: Variant, set: Option<&TestSet>) -> Record {
+        let mut r = Record::with_file(path, variant, SolutionsFile::new(variant));
+        r.set = set.cloned();
+        r
     }
 
     /// The file's path.
@@ -203,13 +214,74 @@ impl Record {
     /// time however large the file grows.
     pub const SAVE_SHARE: u32 = 50;
 
-    /// Writes the file atomically (temporary file + rename).
+    /// Writes the file atomically (temporary file + rename), holding an exclusive
+    /// lock on `.<name>.lock` beside it. When the record knows its test set, the file
+    /// on disk is read first under that lock and its better lines (each replayed) are
+    /// taken: two processes improving the same file (batches with different journals,
+    /// a batch and a merge) therefore both end up in it. A file on disk that no
+    /// longer reads or replays is an error naming its line, and it is not replaced.
     pub fn save(&mut self) -> Result<(), Error> {
         let start = Instant::now();
+        let _lock = self.lock()?;
+        self.merge_disk()?;
         self.file.write(&self.path)?;
         self.unsaved = false;
         self.last_save = Some(Instant::now());
         self.last_cost = start.elapsed();
+        Ok(())
+    }
+
+    /// An exclusive lock on `.<name>.lock` beside the file (None for a file written
+    /// through, such as `/dev/stdout`); waits for another process's save to end.
+    fn lock(&self) -> Result<Option<std::fs::File>, Error> {
+        if crate::io::is_write_through(&self.path) {
+            return Ok(None);
+        }
+        let target = crate::io::checked_target(&self.path)?;
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "solutions".into());
+        let lock = target.with_file_name(format!(".{name}.lock"));
+        let f = crate::io::open_append(&lock)?;
+        f.lock().map_err(|e| Error::io(&lock, e))?;
+        Ok(Some(f))
+    }
+
+    /// Takes the better lines of the file on disk (see [`save`](Record::save)).
+    fn merge_disk(&mut self) -> Result<(), Error> {
+        let Some(set) = self.set.take() else {
+            return Ok(());
+        };
+        let merged = self.merge_from(&set);
+        self.set = Some(set);
+        merged
+    }
+
+    fn merge_from(&mut self, set: &TestSet) -> Result<(), Error> {
+        if crate::io::is_write_through(&self.path) || !self.path.exists() {
+            return Ok(());
+        }
+        let disk = SolutionsFile::read_or_new(&self.path, self.variant).map_err(|e| {
+            Error::Other(format!(
+                "{e}\n(the file changed on disk while this run was writing it; it was not \
+                 replaced: fix or move it, then rerun)"
+            ))
+        })?;
+        for l in disk.lines.values() {
+            self.restore(set, l.position, l.score, &l.moves)
+                .map_err(|m| {
+                    Error::parse(
+                        &self.path,
+                        l.line,
+                        format!(
+                            "position {} does not replay ({m}); the file changed on disk and \
+                             was not replaced",
+                            l.position
+                        ),
+                    )
+                })?;
+        }
         Ok(())
     }
 
@@ -266,7 +338,7 @@ mod tests {
     #[test]
     fn offer_verifies() {
         let set = set();
-        let mut r = Record::new(Path::new("x.txt"), Variant::SameGame);
+        let mut r = Record::new(Path::new("x.txt"), Variant::SameGame, None);
         let (score, moves) = best_line(&set);
         assert!(r.offer(&set, 1, score + 1, &moves).is_err());
         assert!(r.get(1).is_none());
@@ -284,7 +356,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("s.txt");
         let _ = std::fs::remove_file(&path);
-        let mut r = Record::new(&path, Variant::SameGame);
+        let mut r = Record::new(&path, Variant::SameGame, None);
         let (score, moves) = best_line(&set);
         // restore replays only better lines: a better bad line is an error, a worse one
         // is just not taken.

@@ -122,15 +122,7 @@ impl Appender {
     pub fn append(&mut self, r: &RunRecord) -> Result<(), Error> {
         let path = &self.path;
         if self.file.is_none() {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-            }
-            let f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| Error::io(path, e))?;
-            self.file = Some(f);
+            self.file = Some(crate::io::open_append(path)?);
         }
         self.line.clear();
         self.format.write(r, &mut self.line);

@@ -117,6 +117,9 @@ pub fn jobs(positions: &[usize], runs: u64, shard: Option<Shard>) -> Vec<Job> {
 }
 
 #[cfg(test)]
+mod proptests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -118,8 +118,15 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if a.runs == 0 {
         return Err(Error::Config("--runs must be at least 1".into()));
     }
-    if a.threads == Some(0) {
-        return Err(Error::Config("--threads must be at least 1".into()));
+    let max = crate::limits::MAX_RUNS;
+    if a.runs > max {
+        return Err(Error::Config(format!(
+            "--runs must be at most {max}, got {}",
+            a.runs
+        )));
+    }
+    if let Some(t) = a.threads {
+        crate::limits::check_threads("--threads", t, false)?;
     }
     let shard = a
         .shard
@@ -134,6 +141,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         Some(spec) => select::parse_positions(spec, set.positions.len())?,
         None => (1..=set.positions.len()).collect(),
     };
+    crate::limits::check_jobs(
+        (positions.len() as u64).saturating_mul(a.runs),
+        "--runs × positions",
+    )?;
     let out = a
         .out
         .clone()
@@ -276,15 +287,7 @@ pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     let mut name = journal.as_os_str().to_owned();
     name.push(".lock");
     let path = PathBuf::from(name);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
-    let f = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| Error::io(&path, e))?;
+    let f = crate::io::open_append(&path)?;
     match f.try_lock() {
         Ok(()) => Ok(f),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Other(format!(

@@ -33,7 +33,7 @@ pub struct Args {
     policy: String,
     /// Run exactly this many playouts instead of `--seconds` (for instruction counts
     /// under callgrind and for a deterministic signature).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_ITERATIONS))]
     playouts: Option<u64>,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
@@ -49,8 +49,12 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
-    if !(a.seconds > 0.0 && a.seconds.is_finite()) {
-        return Err(Error::Config("--seconds must be a positive number".into()));
+    if !(a.seconds > 0.0 && a.seconds <= crate::limits::MAX_BENCH_SECONDS) {
+        return Err(Error::Config(format!(
+            "--seconds must be a number of seconds in (0, {}], got {}",
+            crate::limits::MAX_BENCH_SECONDS,
+            a.seconds
+        )));
     }
     let set = match &a.testset {
         Some(path) => TestSet::read(path)?,

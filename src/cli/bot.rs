@@ -130,18 +130,23 @@ pub fn choose(
     Ok(best)
 }
 
-/// The bot's Python source with `lines` embedded.
+/// The bot's Python source with `lines` embedded: every key, line and source is a
+/// Python string literal written by [`super::inert::py_str`] (one line, ASCII, no
+/// way out of the literal), so no file name or content can become code.
 pub fn render(lines: &BTreeMap<String, Chosen>) -> String {
     let body: Vec<String> = lines
         .iter()
         .map(|(k, c)| {
             format!(
-                "    # {} from {}\n    \"{k}\":\n        \"{}\",",
-                c.score, c.source, c.moves
+                "    # {} from {}\n    {}:\n        {},",
+                c.score,
+                super::inert::py_str(&c.source),
+                super::inert::py_str(k),
+                super::inert::py_str(&c.moves)
             )
         })
         .collect();
-    TEMPLATE.replace("__LINES__", &body.join("\n"))
+    super::inert::fill(TEMPLATE, &[("__LINES__", &body.join("\n"))])
 }
 
 /// Writes the bot to `out` and prints, per test set, how many boards it knows and

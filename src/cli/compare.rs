@@ -19,6 +19,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(test)]
+mod budget_proptests;
 mod config_line;
 mod plan;
 mod pool;
@@ -201,11 +203,28 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> 
     let budgets = budgets(a)?;
     let variant = a.variant.unwrap_or_default();
     let threads = a.threads.unwrap_or(0);
+    let runs = a.runs.unwrap_or(1);
+    if u64::from(runs) > crate::limits::MAX_RUNS {
+        let e = Error::Config(format!(
+            "--runs must be at most {}, got {runs}",
+            crate::limits::MAX_RUNS
+        ));
+        return Err(plan::blame(plan_run, "runs", e));
+    }
+    crate::limits::check_threads("--threads", threads, true)
+        .map_err(|e| plan::blame(plan_run, "threads", e))?;
+    crate::limits::check_jobs(
+        (positions.len() as u64)
+            .saturating_mul(u64::from(runs))
+            .saturating_mul(configs.len() as u64)
+            .saturating_mul(budgets.len() as u64),
+        "--runs × positions × configurations × budgets",
+    )?;
     let plan = Plan {
         testset: set.name.clone(),
         variant,
         budget: budgets[0],
-        runs: a.runs.unwrap_or(1),
+        runs,
         seed: a.seed.unwrap_or(1),
         aggregate: a.aggregate.unwrap_or_default(),
         baseline,

@@ -38,9 +38,17 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             "board size must be 1-{MAX_WIDTH} wide and 1-{MAX_HEIGHT} high"
         )));
     }
-    if a.colors == 0 || a.colors > MAX_COLORS || a.count == 0 {
+    if a.colors == 0 || a.colors > MAX_COLORS {
         return Err(Error::Config(format!(
-            "--colors must be 1-{MAX_COLORS} and --count at least 1"
+            "--colors must be 1-{MAX_COLORS}, got {}",
+            a.colors
+        )));
+    }
+    let max = crate::limits::MAX_GENERATE_COUNT;
+    if a.count == 0 || a.count > max {
+        return Err(Error::Config(format!(
+            "--count must be 1-{max}, got {}",
+            a.count
         )));
     }
     let boards: Vec<Vec<Vec<u8>>> = (0..a.count)

@@ -51,6 +51,9 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
+    // --out is read first and then written: refuse a FIFO or device now (reading
+    // one could block).
+    crate::io::checked_target(&a.out)?;
     let set = TestSet::read(&a.testset)?;
     let mut paths = a.inputs.clone();
     if a.out.exists() && !paths.iter().any(|p| same_file(p, &a.out)) {
@@ -88,7 +91,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             }
         }
     }
-    let mut merged = Record::new(&a.out, variant);
+    let mut merged = Record::new(&a.out, variant, Some(&set));
     if let Some((_, f)) = files.first() {
         merged.set_comments(f.comments.clone());
     }

@@ -16,7 +16,9 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     position: usize,
     /// Deepest sequence length to count.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+              .range(1..=crate::limits::MAX_PERFT_DEPTH as u64))]
     depth: usize,
 }
 

@@ -119,19 +119,13 @@ fn rows_of(board: &Board) -> Vec<Vec<i8>> {
         .collect()
 }
 
-/// The HTML page of a replay.
+/// The HTML page of a replay: the title escaped as HTML text, the data as JSON with
+/// every `<`, `>` and `&` escaped (see [`super::inert`]), filled in one pass.
 pub fn page(r: &Replay) -> String {
     let json = serde_json::to_string(r).expect("replay data serialises");
-    // Inside <script>, "</" could close the element; JSON allows "<\/".
-    let json = json.replace("</", "<\\/");
-    let title = r
-        .title
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    TEMPLATE
-        .replace("__TITLE__", &title)
-        .replace("__DATA__", &json)
+    let json = super::inert::json_for_script(&json);
+    let title = super::inert::html_text(&r.title);
+    super::inert::fill(TEMPLATE, &[("__TITLE__", &title), ("__DATA__", &json)])
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 //! of the board's variant; `none` switches a level's beam off.
 
 use crate::error::Error;
+use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::RolloutPolicy;
 use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
 
@@ -429,9 +430,15 @@ pub fn budget_from_flags(
 ) -> Result<Option<Budget>, Error> {
     match (iterations, time) {
         (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
+        (Some(k), _) if k > MAX_ITERATIONS => Err(Error::Config(format!(
+            "--iterations must be at most {MAX_ITERATIONS}, got {k}"
+        ))),
         (Some(k), _) => Ok(Some(Budget::Iterations(k))),
         (None, Some(t)) if !(t > 0.0 && t.is_finite()) => Err(Error::Config(format!(
             "--time must be a positive number of seconds, not {t}"
+        ))),
+        (None, Some(t)) if t > MAX_SECONDS => Err(Error::Config(format!(
+            "--time must be at most {MAX_SECONDS} seconds (a week), not {t}"
         ))),
         (None, Some(t)) => Ok(Some(Budget::Time(t))),
         (None, None) => Ok(None),

@@ -192,7 +192,8 @@ fn key_at(text: &str, at: usize) -> Option<&str> {
 impl PlanFile {
     /// Reads and checks a plan file.
     pub fn read(path: &Path) -> Result<PlanFile, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::io::utf8_text(&bytes, path)?.to_string();
         PlanFile::parse(path, text)
     }
 

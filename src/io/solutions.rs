@@ -125,8 +125,8 @@ impl SolutionsFile {
 
     /// Reads a solutions file.
     pub fn read(path: &Path) -> Result<SolutionsFile, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        SolutionsFile::parse(&text, path)
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        SolutionsFile::parse(super::utf8_text(&bytes, path)?, path)
     }
 
     /// Reads `path` if it exists, else an empty file for `variant`; a file for another

@@ -66,8 +66,7 @@ impl TestSet {
         // SAFETY: the map is read-only and dropped before returning; a concurrent
         // truncation by another process is the only hazard, as with any reader.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-        let text = std::str::from_utf8(&map)
-            .map_err(|e| Error::parse(path, 0, format!("not UTF-8 text: {e}")))?;
+        let text = super::utf8_text(&map, path)?;
         TestSet::parse(text, path)
     }
 

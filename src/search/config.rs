@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::defaults::Defaults;
 use super::eval::{Eval, ImSource};
 use crate::error::Error;
+use crate::limits;
 use crate::policy::RolloutPolicy;
 
 /// Which algorithm (`--algo`).
@@ -423,6 +424,13 @@ impl SearchConfig {
         if self.restarts == 0 {
             return bad("--restarts must be at least 1".into());
         }
+        if self.restarts > limits::MAX_RESTARTS {
+            return bad(format!(
+                "--restarts must be at most {}, got {}",
+                limits::MAX_RESTARTS,
+                self.restarts
+            ));
+        }
         super::parallel::validate(self)?;
         if let Some(b) = self.bandit_c {
             if !(b.is_finite() && b >= 0.0) {
@@ -435,9 +443,10 @@ impl SearchConfig {
                 ));
             }
         }
-        if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
+        if self.tt_mb == 0 || self.tt_mb > limits::MAX_TT_MB {
             return bad(format!(
-                "--tt-mb must be between 1 and 1048576, got {}",
+                "--tt-mb must be between 1 and {} (allocated at once, per search thread), got {}",
+                limits::MAX_TT_MB,
                 self.tt_mb
             ));
         }
@@ -445,6 +454,14 @@ impl SearchConfig {
             let p = self.nrpa;
             if p.iterations == Setting::Set(0) {
                 return bad("--nrpa-iterations must be at least 1".into());
+            }
+            if let Setting::Set(n) = p.iterations {
+                if n > u64::from(u32::MAX) {
+                    return bad(format!(
+                        "--nrpa-iterations must be at most {}, got {n}",
+                        u32::MAX
+                    ));
+                }
             }
             if !(p.alpha.is_finite() && p.alpha > 0.0) {
                 return bad(format!(
@@ -551,6 +568,24 @@ impl SearchConfig {
                     }
                     if *w == Setting::Set(0) {
                         return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                    }
+                    if let Setting::Set(l) = l {
+                        if *l > limits::MAX_ITERATIONS {
+                            return bad(format!(
+                                "--beam-l must be at most {} (level {}), got {l}",
+                                limits::MAX_ITERATIONS,
+                                i + 1
+                            ));
+                        }
+                    }
+                    if let Setting::Set(w) = w {
+                        if *w > limits::MAX_BEAM_W {
+                            return bad(format!(
+                                "--beam-w must be at most {} (level {}), got {w}",
+                                limits::MAX_BEAM_W,
+                                i + 1
+                            ));
+                        }
                     }
                 }
                 None => {}

@@ -57,6 +57,16 @@ pub(super) fn validate(config: &SearchConfig) -> Result<(), Error> {
             config.trees
         )));
     }
+    // And at most a few per core: more only slow the search down (`crate::limits`).
+    let max = crate::limits::max_threads();
+    if config.trees as usize > max {
+        return Err(Error::Config(format!(
+            "--threads (--search-threads) must be at most {max} ({} per core on this \
+             machine), got {}",
+            crate::limits::THREADS_PER_CORE,
+            config.trees
+        )));
+    }
     if config.trees != 1 && config.algo == Algo::Exact {
         return Err(Error::Config(
             "--threads (--search-threads) is not used by exact (it runs one search)".into(),

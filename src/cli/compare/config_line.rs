@@ -138,7 +138,8 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
 
 /// Reads a configuration file: one configuration per non-blank line, `#` comments.
 pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let text = crate::io::utf8_text(&bytes, path)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -154,6 +155,9 @@ pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod proptests;
 
 #[cfg(test)]
 mod tests {

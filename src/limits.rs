@@ -1,0 +1,278 @@
+//! The valid range of every numeric flag, in one place: the constants the command
+//! line checks before any work starts (exit 2, the message names the flag), and the
+//! table the README's "Reliability" section shows ([`markdown`]; a test checks that
+//! the README has exactly that table).
+//!
+//! Owns: the bounds, [`max_threads`] and [`check_threads`], and the table.
+//! Must not: parse command lines or know about searches beyond their bounds.
+
+use crate::error::Error;
+
+/// Most playouts of one budget (`--iterations`, a `compare` budget list, a beam's
+/// `--beam-l`): about a week of single-thread search.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+/// Longest `--time` (seconds): a week.
+pub const MAX_SECONDS: f64 = 604_800.0;
+/// Most runs per position (`batch --runs`, `compare --runs`).
+pub const MAX_RUNS: u64 = 1_000_000;
+/// Most `--restarts`.
+pub const MAX_RESTARTS: u64 = 1_000_000;
+/// Widest beam (`--beam-w`).
+pub const MAX_BEAM_W: u32 = 1_000_000;
+/// Widest layer of `--algo beam` (`--beam-width`): 2^24 positions, about 100 GB at
+/// its widest (search/config/beam.rs says why), reached only if the budget lasts.
+pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 24;
+/// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
+pub const MAX_TT_MB: u64 = 4096;
+/// Deepest `perft --depth`: more than any board has moves (at most half its tiles).
+pub const MAX_PERFT_DEPTH: usize = crate::board::MAX_WIDTH * crate::board::MAX_HEIGHT / 2;
+/// Most boards one `generate` writes.
+pub const MAX_GENERATE_COUNT: usize = 100_000;
+/// Longest `bench --seconds`.
+pub const MAX_BENCH_SECONDS: f64 = 3600.0;
+/// Most jobs (runs of one search) one `batch` or `compare` plans: their list is
+/// kept in memory (runs × positions, × configurations × budgets in `compare`).
+pub const MAX_JOBS: u64 = 10_000_000;
+/// Threads per core at most (`--threads`, `--search-threads`).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// Most threads a `--threads` flag may ask for: [`THREADS_PER_CORE`] per core of
+/// this machine (more only slow the work down and use memory).
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores * THREADS_PER_CORE
+}
+
+/// Checks a thread count given as `flag` (0 only where `zero_is_auto`).
+pub fn check_threads(flag: &str, n: usize, zero_is_auto: bool) -> Result<(), Error> {
+    let max = max_threads();
+    if n == 0 && !zero_is_auto {
+        return Err(Error::Config(format!("{flag} must be at least 1")));
+    }
+    if n > max {
+        return Err(Error::Config(format!(
+            "{flag} must be at most {max} ({THREADS_PER_CORE} per core on this machine), got {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks the number of jobs a command plans (`what` says how it was counted).
+pub fn check_jobs(jobs: u64, what: &str) -> Result<(), Error> {
+    if jobs > MAX_JOBS {
+        return Err(Error::Config(format!(
+            "{what} make {jobs} runs, more than the {MAX_JOBS} one command may plan; \
+             lower --runs or split the work (--positions, --shard)"
+        )));
+    }
+    Ok(())
+}
+
+/// One row of the table: flag, commands, valid values.
+pub struct Row {
+    /// The flag.
+    pub flag: &'static str,
+    /// The subcommands that take it.
+    pub commands: &'static str,
+    /// Valid values.
+    pub range: String,
+}
+
+fn n(v: u64) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Every numeric flag and its valid values.
+pub fn table() -> Vec<Row> {
+    use crate::board::{MAX_COLORS, MAX_HEIGHT, MAX_WIDTH};
+    let row = |flag, commands, range: String| Row {
+        flag,
+        commands,
+        range,
+    };
+    vec![
+        row(
+            "--iterations",
+            "solve, batch, compare (each of the list)",
+            format!("1 – {}", n(MAX_ITERATIONS)),
+        ),
+        row(
+            "--time",
+            "solve, batch, compare (each of the list)",
+            format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
+        ),
+        row("--runs", "batch, compare", format!("1 – {}", n(MAX_RUNS))),
+        row(
+            "--runs × positions (× configurations × budgets)",
+            "batch, compare",
+            format!("at most {} runs in one command", n(MAX_JOBS)),
+        ),
+        row(
+            "--threads",
+            "batch, compare (0 = all cores)",
+            format!("1 – {THREADS_PER_CORE} × cores"),
+        ),
+        row(
+            "--threads, --search-threads",
+            "solve, batch, compare configurations",
+            format!(
+                "auto or 1 – {THREADS_PER_CORE} × cores (and at most {})",
+                crate::search::MAX_TREES
+            ),
+        ),
+        row(
+            "--level",
+            "solve, batch, compare",
+            "1 – 8 (1 for the level-1 searches)".into(),
+        ),
+        row(
+            "--restarts",
+            "solve, batch, compare",
+            format!("1 – {}", n(MAX_RESTARTS)),
+        ),
+        row(
+            "--beam-l",
+            "solve, batch, compare (each level)",
+            format!("1 – {}, auto or none", n(MAX_ITERATIONS)),
+        ),
+        row(
+            "--beam-w",
+            "solve, batch, compare (each level)",
+            format!("1 – {}, auto or none", n(u64::from(MAX_BEAM_W))),
+        ),
+        row(
+            "--beam-width",
+            "solve, batch, compare (--algo beam)",
+            format!("1 – {} or auto", n(MAX_BEAM_SEARCH_WIDTH)),
+        ),
+        row(
+            "--tt-mb",
+            "solve, batch, compare",
+            format!("1 – {} (per search thread)", n(MAX_TT_MB)),
+        ),
+        row(
+            "--endgame",
+            "solve, batch, compare",
+            "0 – 1,024 tiles".into(),
+        ),
+        row(
+            "--nrpa-iterations",
+            "solve, batch, compare",
+            format!("auto or 1 – {}", n(u64::from(u32::MAX))),
+        ),
+        row(
+            "--nrpa-late-tiles",
+            "solve, batch, compare",
+            "0 – 65,535".into(),
+        ),
+        row(
+            "--nrpa-late-size",
+            "solve, batch, compare",
+            "2 – 65,535".into(),
+        ),
+        row(
+            "--nrpa-alpha",
+            "solve, batch, compare",
+            "a finite number > 0".into(),
+        ),
+        row(
+            "--nrpa-bias",
+            "solve, batch, compare",
+            "a finite number".into(),
+        ),
+        row(
+            "--bandit-c, --c, --pb",
+            "solve, batch, compare",
+            "finite numbers ≥ 0 (--c, --pb: each level)".into(),
+        ),
+        row(
+            "--z",
+            "solve, batch, compare (each level)",
+            "0 – 4,294,967,295 or auto".into(),
+        ),
+        row(
+            "--inner",
+            "solve, batch, compare (each level)",
+            "at least 1 playout (the budget bounds the total)".into(),
+        ),
+        row("--im-alpha", "solve, batch, compare", "0 – 1".into()),
+        row(
+            "--position, --positions",
+            "all that take them",
+            "1 – the number of boards in the test set".into(),
+        ),
+        row(
+            "--depth",
+            "perft",
+            format!("1 – {MAX_PERFT_DEPTH} (half the tiles of the largest board)"),
+        ),
+        row("--width", "generate", format!("1 – {MAX_WIDTH}")),
+        row("--height", "generate", format!("1 – {MAX_HEIGHT}")),
+        row("--colors", "generate", format!("1 – {MAX_COLORS}")),
+        row(
+            "--count",
+            "generate",
+            format!("1 – {}", n(MAX_GENERATE_COUNT as u64)),
+        ),
+        row(
+            "--seconds",
+            "bench",
+            format!("> 0 – {} seconds", n(MAX_BENCH_SECONDS as u64)),
+        ),
+        row("--playouts", "bench", format!("1 – {}", n(MAX_ITERATIONS))),
+        row(
+            "--seed",
+            "all that take it",
+            "any whole number 0 – 2⁶⁴−1".into(),
+        ),
+        row("--shard i/n", "batch", "1 ≤ i ≤ n".into()),
+    ]
+}
+
+/// The table as Markdown (as the README shows it).
+pub fn markdown() -> String {
+    let mut s = String::from("| flag | commands | valid values |\n| --- | --- | --- |\n");
+    for r in table() {
+        s.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            r.flag, r.commands, r.range
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_limits() {
+        assert!(max_threads() >= THREADS_PER_CORE);
+        assert!(check_threads("--threads", 1, false).is_ok());
+        assert!(check_threads("--threads", 0, true).is_ok());
+        let e = check_threads("--threads", 0, false)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "--threads must be at least 1");
+        let e = check_threads("--threads", 100_000, false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("got 100000"), "{e}");
+    }
+
+    #[test]
+    fn numbers_are_grouped() {
+        assert_eq!(n(1), "1");
+        assert_eq!(n(1000), "1,000");
+        assert_eq!(n(604_800), "604,800");
+        assert_eq!(n(1_000_000_000_000), "1,000,000,000,000");
+    }
+}
