@@ -19,9 +19,11 @@ pub const MAX_RUNS: u64 = 1_000_000;
 pub const MAX_RESTARTS: u64 = 1_000_000;
 /// Widest beam (`--beam-w`).
 pub const MAX_BEAM_W: u32 = 1_000_000;
-/// Widest layer of `--algo beam` (`--beam-width`): 2^24 positions, about 100 GB at
-/// its widest (search/config/beam.rs says why), reached only if the budget lasts.
-pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 24;
+/// Widest layer of `--algo beam` (`--beam-width`): 2^21 positions, about 12 GB at
+/// its widest (about 6 KB per kept position: two layers of boards and the children's
+/// records, `search::beam`), half of the 24 GiB machine, so no width can exhaust its
+/// memory; reached only if the budget lasts.
+pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
 /// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
 pub const MAX_TT_MB: u64 = 4096;
 /// Deepest `perft --depth`: more than any board has moves (at most half its tiles).

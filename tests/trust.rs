@@ -425,7 +425,7 @@ fn absurd_numbers_are_refused_before_any_work() {
         ),
         (vec!["solve", set, "--nrpa-alpha", "0"], "--nrpa-alpha"),
         (
-            vec!["solve", set, "--algo", "beam", "--beam-width", "16777217"],
+            vec!["solve", set, "--algo", "beam", "--beam-width", "2097153"],
             "--beam-width",
         ),
         (
