@@ -6,8 +6,8 @@
 use rand::Rng as _;
 
 use crate::board::Board;
-use crate::rules::Variant;
 use crate::rng::Rng;
+use crate::rules::Variant;
 
 /// A random `w`×`h` board with `colors` colours (seeded) under `variant`.
 pub fn random_board(w: usize, h: usize, colors: u8, seed: u64, variant: Variant) -> Board {
