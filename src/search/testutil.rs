@@ -5,6 +5,13 @@ pub use crate::board::testutil::random_board;
 use crate::board::Board;
 use crate::rules::Variant;
 
+/// A tiny board whose optimum exhaustive search finds at once: 4×4 for even seeds,
+/// 5×4 for odd ones, 3 colours.
+pub fn tiny_board(seed: u64, v: Variant) -> Board {
+    let w = if seed.is_multiple_of(2) { 4 } else { 5 };
+    random_board(w, 4, 3, seed, v)
+}
+
 /// A random 15×15, 5-colour board (seeded) under `variant`.
 pub fn board15(seed: u64, variant: Variant) -> Board {
     random_board(15, 15, 5, seed, variant)
@@ -70,11 +77,7 @@ pub fn check_tiny_optima(cfg: &SearchConfig, c1: f64, iterations: u64) {
     let cfg = &cfg;
     for v in Variant::ALL {
         for seed in 0..4 {
-            let b = if seed % 2 == 0 {
-                random_board(4, 4, 3, seed, v)
-            } else {
-                random_board(5, 4, 3, seed, v)
-            };
+            let b = tiny_board(seed, v);
             let opt = optimum(&b);
             let r = search(
                 cfg,
