@@ -113,7 +113,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
-    /// of the beam (default potential; none ranks by the score so far): none,
+    /// of the beam (default learned; none ranks by the score so far): none,
     /// potential, colors or learned (weights learned from play, shipped in
     /// weights/beam-eval.toml; docs/search.md).
     #[arg(long)]

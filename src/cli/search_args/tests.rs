@@ -234,7 +234,7 @@ fn cli_defaults_are_the_library_defaults() {
 fn beam_flags_and_refusals() {
     assert_eq!(
         cfg("--algo beam").unwrap().to_string(),
-        "beam --beam-width auto --eval potential"
+        "beam --beam-width auto --eval learned"
     );
     let c = cfg("--algo beam --beam-width 1000 --eval none").unwrap();
     assert_eq!(c.beam_width, Some(1000));
