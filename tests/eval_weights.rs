@@ -168,7 +168,14 @@ fn eval_weights_refusals_and_bad_files_exit_2_naming_the_cause() {
             "--eval-weights is not used by nmcs",
         ),
         (
-            &["--algo", "beam", "--eval-weights", "w.toml"][..],
+            &[
+                "--algo",
+                "beam",
+                "--eval",
+                "none",
+                "--eval-weights",
+                "w.toml",
+            ][..],
             "--eval-weights needs --eval learned",
         ),
         (

@@ -301,7 +301,13 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
             "--eval-weights",
         );
     }
-    err(&format!("--algo beam --eval-weights {f}"), "--eval learned");
+    // The beam's default evaluation is learned: the file alone is enough there.
+    let c = cfg(&format!("--algo beam --eval-weights {f}")).unwrap();
+    assert_eq!(c.eval_weights.unwrap().weights, w);
+    err(
+        &format!("--algo beam --eval potential --eval-weights {f}"),
+        "--eval learned",
+    );
     err(
         &format!("--algo mcts --eval colors --eval-weights {f}"),
         "--eval learned",
