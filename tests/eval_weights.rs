@@ -291,7 +291,7 @@ fn tune_eval_writes_weights_that_load_and_resumes_from_its_journal() {
     };
     let (stdout, stderr) = ok(tune("2", "1"), "tune-eval");
     assert!(stdout.starts_with("best: generation "), "{stdout}");
-    assert!(stdout.contains("6 games played now"), "{stdout}");
+    assert!(stdout.contains("12 games played now"), "{stdout}");
     assert_eq!(stderr.matches(" candidate ").count(), 6 + 2, "{stderr}");
     let first = std::fs::read_to_string(d.join("w.toml")).unwrap();
     assert!(first.contains("# Written by samegame tune-eval"), "{first}");
