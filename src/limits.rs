@@ -24,6 +24,9 @@ pub const MAX_BEAM_W: u32 = 1_000_000;
 /// records, `search::beam`), half of the 24 GiB machine, so no width can exhaust its
 /// memory; reached only if the budget lasts.
 pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
+/// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
+/// with buffers of a few hundred KB at most, whatever the thread count.
+pub const MAX_NRPA_WIDTH: u32 = 1024;
 /// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
 pub const MAX_TT_MB: u64 = 4096;
 /// Deepest `perft --depth`: more than any board has moves (at most half its tiles).
@@ -169,6 +172,11 @@ pub fn table() -> Vec<Row> {
             "--nrpa-iterations",
             "solve, batch, compare",
             format!("auto or 1 – {}", n(u64::from(u32::MAX))),
+        ),
+        row(
+            "--nrpa-width",
+            "solve, batch, compare",
+            format!("1 – {}", n(u64::from(MAX_NRPA_WIDTH))),
         ),
         row(
             "--nrpa-late-tiles",

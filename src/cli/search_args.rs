@@ -108,6 +108,17 @@ pub struct SearchArgs {
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
+    /// Parallel NRPA: lower-level searches the top level runs side by side from the
+    /// same policy, each with its own seed (docs/search.md, "Parallel NRPA"). The
+    /// result depends on it, never on the thread count. Default: the thread count
+    /// (`solve --threads`, --search-threads), else 1 (sequential NRPA).
+    #[arg(long, value_name = "K")]
+    pub nrpa_width: Option<u32>,
+    /// NRPA with --threads N (--search-threads N): N independent searches sharing the
+    /// budget, the best kept (root parallelisation, as before parallel NRPA), instead
+    /// of one search of width N.
+    #[arg(long)]
+    pub nrpa_independent: bool,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default potential; none ranks by the score so far): none,
     /// potential or colors (docs/search.md).
@@ -127,6 +138,7 @@ pub struct SearchArgs {
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
     /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
+    /// For nrpa, one search of --nrpa-width N (default; see --nrpa-independent).
     /// For beam, the threads of the pool `solve` runs its one search on (default
     /// auto: all cores); its results do not depend on it.
     /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
@@ -224,7 +236,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 21] {
+    fn given(&self) -> [(&'static str, bool); 23] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -247,6 +259,8 @@ impl SearchArgs {
             ("--nrpa-bias", self.nrpa_bias.is_some()),
             ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
             ("--nrpa-late-size", self.nrpa_late_size.is_some()),
+            ("--nrpa-width", self.nrpa_width.is_some()),
+            ("--nrpa-independent", self.nrpa_independent),
         ]
     }
 
@@ -364,9 +378,7 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_late_size {
             c.nrpa.late.size = v;
         }
-        if let Some(n) = self.search_threads {
-            c.trees = n;
-        }
+        c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
         Ok(c)
     }

@@ -107,12 +107,14 @@ const TREE_FLAGS: [&str; 14] = [
 ];
 
 /// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 5] = [
+const NRPA_FLAGS: [&str; 7] = [
     "--nrpa-iterations",
     "--nrpa-alpha",
     "--nrpa-bias",
     "--nrpa-late-tiles",
     "--nrpa-late-size",
+    "--nrpa-width",
+    "--nrpa-independent",
 ];
 
 impl Algo {
@@ -493,6 +495,20 @@ impl SearchConfig {
                     p.late.size
                 ));
             }
+            if !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width) {
+                return bad(format!(
+                    "--nrpa-width must be between 1 and {}, got {}",
+                    limits::MAX_NRPA_WIDTH,
+                    p.width
+                ));
+            }
+            if p.width > 1 && self.trees > 1 {
+                return bad(format!(
+                    "--nrpa-width {} with {} independent searches (--nrpa-independent): \
+                     each independent search has width 1",
+                    p.width, self.trees
+                ));
+            }
             if p.late.tiles > 0 && self.policy == RolloutPolicy::Random {
                 return bad(
                     "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
@@ -507,6 +523,7 @@ impl SearchConfig {
                 ("--nrpa-bias", self.nrpa.bias != d.bias),
                 ("--nrpa-late-tiles", self.nrpa.late.tiles != d.late.tiles),
                 ("--nrpa-late-size", self.nrpa.late.size != d.late.size),
+                ("--nrpa-width", self.nrpa.width != d.width),
             ] {
                 if set {
                     self.algo.uses_flag(flag)?;

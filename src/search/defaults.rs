@@ -5,7 +5,7 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N and policy, root-parallel trees, the beam
+//! budgets, budget classes, NRPA's N, policy and width, root-parallel trees, the beam
 //! search's widths and evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
@@ -103,6 +103,14 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
+    /// Parallel NRPA's width (`--nrpa-width`) when it is not given: the thread count
+    /// the search was given (`solve --threads`, `--search-threads`; 1 when none, or
+    /// `auto`). So `--threads N` runs one search of width N on N threads (each of
+    /// its rounds keeps every thread busy), and `--threads 1 --nrpa-width N` is the
+    /// same search on one thread: the same result, slower. Width 1 is sequential NRPA.
+    pub fn nrpa_width(threads: u32) -> u32 {
+        threads.max(1)
+    }
     /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
     /// pass twice as wide as the last) until the budget ends or the cap is reached.
     /// Width 1 is the greedy descent by the evaluation, so a complete game exists

@@ -31,7 +31,12 @@
 //! run (empty policy, the random stream continuing) until the budget is spent, like
 //! NMCS. The best of all runs is returned.
 //!
+//! Parallel NRPA (`--nrpa-width K`, K > 1) runs the top level's lower-level searches
+//! K at a time side by side ([`parallel`]); width 1 is the recursion below as is.
+//!
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
+
+mod parallel;
 
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
@@ -91,6 +96,7 @@ pub(crate) fn nrpa(
         RolloutPolicy::Tabu => tabu_color(root),
         p => unreachable!("nrpa with --policy {p} (refused by validation)"),
     };
+    let width = run.cfg.width;
     let mut s = Nrpa {
         meter,
         rng,
@@ -111,7 +117,11 @@ pub(crate) fn nrpa(
         last_playout: NrpaLevel::default(),
         scratch: AdaptScratch::default(),
     };
-    repeat_runs(&mut s, best);
+    if width > 1 {
+        parallel::wide(s, width, best);
+    } else {
+        repeat_runs(&mut s, best);
+    }
 }
 
 impl Runs for Nrpa<'_, '_, '_> {

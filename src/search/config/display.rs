@@ -94,6 +94,9 @@ impl fmt::Display for SearchConfig {
                     p.late.tiles, p.late.size
                 )?;
             }
+            if p.width != 1 {
+                write!(f, " --nrpa-width {}", p.width)?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {
@@ -105,9 +108,13 @@ impl fmt::Display for SearchConfig {
         // Printed only when set, so older canonical strings stay unchanged.
         // Always shown for mcts (whose default is auto), so that its one-tree strings
         // from before differ from the auto ones.
+        // NRPA's several searches are independent ones only with --nrpa-independent
+        // (else the threads run one search of --nrpa-width): said, so the line reads
+        // back as the same configuration.
         match self.trees {
             0 => write!(f, " --search-threads auto")?,
             1 if self.algo != Algo::Mcts => {}
+            n if self.algo == Algo::Nrpa => write!(f, " --search-threads {n} --nrpa-independent")?,
             n => write!(f, " --search-threads {n}")?,
         }
         Ok(())

@@ -1,5 +1,5 @@
 //! NRPA's part of a configuration: [`NrpaConfig`] (`--nrpa-iterations`,
-//! `--nrpa-alpha`, `--nrpa-bias`) and the selective policy's late-game exception
+//! `--nrpa-alpha`, `--nrpa-bias`, `--nrpa-width`) and the selective policy's late-game exception
 //! [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`).
 //!
 //! Owns: their shape, defaults from [`Defaults`] and JSON form. Must not: run NRPA.
@@ -7,7 +7,8 @@
 use super::Setting;
 use crate::search::defaults::Defaults;
 
-/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
+/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`,
+/// `--nrpa-width`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
@@ -24,6 +25,21 @@ pub struct NrpaConfig {
     /// serialised before it existed: the default).
     #[serde(default)]
     pub late: Late,
+    /// Parallel NRPA (`--nrpa-width`): how many lower-level searches the top level
+    /// runs side by side, from the same policy, before it adapts
+    /// (`search::nrpa::parallel`); 1 = sequential NRPA. The result depends on it,
+    /// never on how many threads run them. Left out of the JSON form when 1, so
+    /// configurations saved before it existed keep their identity.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Default for NrpaConfig {
@@ -33,6 +49,7 @@ impl Default for NrpaConfig {
             alpha: Defaults::NRPA_ALPHA,
             bias: Defaults::NRPA_BIAS,
             late: Late::default(),
+            width: Defaults::nrpa_width(1),
         }
     }
 }
