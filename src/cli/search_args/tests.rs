@@ -53,6 +53,10 @@ fn display_round_trips_through_the_flags() {
         "--algo mcts --search-threads 1",
         "--algo mcts --search-threads auto",
         "--algo nrpa --search-threads 3",
+        "--algo nrpa --search-threads 3 --nrpa-independent",
+        "--algo nrpa --nrpa-width 4",
+        "--algo nrpa --nrpa-width 2 --search-threads 4",
+        "--algo nrpa --search-threads auto",
         "--algo beam",
         "--algo beam --beam-width 64 --eval none",
         "--algo beam --beam-width auto --eval colors --search-threads 2",
@@ -115,6 +119,59 @@ fn nrpa_iterations_auto_or_a_number() {
         back.nrpa = serde_json::from_str(&j).unwrap();
         assert_eq!(back, want, "{j}");
     }
+}
+
+/// A thread count for NRPA: one search of that width (parallel NRPA) unless
+/// `--nrpa-independent`; `--nrpa-width` overrides it and never counts threads.
+#[test]
+fn nrpa_threads_are_one_wide_search_unless_independent() {
+    let wide = cfg("--algo nrpa --search-threads 3").unwrap();
+    assert_eq!((wide.nrpa.width, wide.trees), (3, 1));
+    assert_eq!(wide, cfg("--algo nrpa --nrpa-width 3").unwrap());
+    assert_eq!(
+        wide,
+        cfg("--algo nrpa --nrpa-width 3 --search-threads 2").unwrap()
+    );
+    assert!(wide.to_string().contains(" --nrpa-width 3 "), "{wide}");
+    let apart = cfg("--algo nrpa --search-threads 3 --nrpa-independent").unwrap();
+    assert_eq!((apart.nrpa.width, apart.trees), (1, 3));
+    assert!(
+        apart
+            .to_string()
+            .ends_with(" --search-threads 3 --nrpa-independent"),
+        "{apart}"
+    );
+    // One thread, or none given: sequential NRPA, the default configuration.
+    assert_eq!(cfg("--algo nrpa --search-threads 1").unwrap(), cfg("").unwrap());
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1 --nrpa-independent").unwrap(),
+        cfg("").unwrap()
+    );
+    // JSON: the width is left out at 1, so older configurations keep their key; a
+    // configuration saved with threads > 1 before parallel NRPA reads as the
+    // independent searches it ran.
+    let old = serde_json::to_string(&cfg("").unwrap()).unwrap();
+    assert!(!old.contains("width"), "{old}");
+    let json = serde_json::to_string(&wide).unwrap();
+    assert!(json.contains("\"width\":3"), "{json}");
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), wide);
+    let before = old.replacen('{', "{\"threads\":2,", 1);
+    assert_eq!(serde_json::from_str::<SearchConfig>(&before).unwrap().trees, 2);
+    // Other algorithms keep root parallelisation.
+    assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
+    err("--algo nrpa --nrpa-width 0", "--nrpa-width");
+    err("--algo nrpa --nrpa-width 1025", "--nrpa-width");
+    err("--algo nmcs --nrpa-width 2", "--nrpa-width");
+    err("--algo mcts --nrpa-independent", "--nrpa-independent");
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent --search-threads 2",
+        "--nrpa-independent",
+    );
+    err("--algo nrpa --nrpa-width 2 --nrpa-independent", "--nrpa-width");
+    // A configuration asking for both (JSON or the library) is refused too.
+    let mut both = apart.clone();
+    both.nrpa.width = 2;
+    assert!(matches!(both.validate(), Err(Error::Config(m)) if m.contains("--nrpa-width")));
 }
 
 #[test]
