@@ -53,7 +53,10 @@ fn verified(variant: &str, args: &[&str], name: &str) -> (String, String) {
         .find(|l| l.starts_with("position 2: score "))
         .unwrap_or_else(|| panic!("no statistics line: {stderr}"))
         .to_string();
-    (stdout, stderr.lines().next().unwrap_or("").to_string() + "\n" + &stats)
+    (
+        stdout,
+        stderr.lines().next().unwrap_or("").to_string() + "\n" + &stats,
+    )
 }
 
 #[test]
@@ -112,7 +115,10 @@ fn bad_combinations_are_refused() {
             &["--threads", "2", "--nrpa-width", "2", "--nrpa-independent"][..],
             "--nrpa-width and --nrpa-independent exclude each other",
         ),
-        (&["--nrpa-width", "0"][..], "--nrpa-width must be between 1 and"),
+        (
+            &["--nrpa-width", "0"][..],
+            "--nrpa-width must be between 1 and",
+        ),
         (
             &["--nrpa-width", "1025"][..],
             "--nrpa-width must be between 1 and 1024",

@@ -142,7 +142,10 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
         "{apart}"
     );
     // One thread, or none given: sequential NRPA, the default configuration.
-    assert_eq!(cfg("--algo nrpa --search-threads 1").unwrap(), cfg("").unwrap());
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1").unwrap(),
+        cfg("").unwrap()
+    );
     assert_eq!(
         cfg("--algo nrpa --search-threads 1 --nrpa-independent").unwrap(),
         cfg("").unwrap()
@@ -156,7 +159,10 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
     assert!(json.contains("\"width\":3"), "{json}");
     assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), wide);
     let before = old.replacen('{', "{\"threads\":2,", 1);
-    assert_eq!(serde_json::from_str::<SearchConfig>(&before).unwrap().trees, 2);
+    assert_eq!(
+        serde_json::from_str::<SearchConfig>(&before).unwrap().trees,
+        2
+    );
     // Other algorithms keep root parallelisation.
     assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
     err("--algo nrpa --nrpa-width 0", "--nrpa-width");
@@ -167,7 +173,10 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
         "--algo nrpa --nrpa-width 2 --nrpa-independent --search-threads 2",
         "--nrpa-independent",
     );
-    err("--algo nrpa --nrpa-width 2 --nrpa-independent", "--nrpa-width");
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent",
+        "--nrpa-width",
+    );
     // A configuration asking for both (JSON or the library) is refused too.
     let mut both = apart.clone();
     both.nrpa.width = 2;

@@ -23,14 +23,7 @@ fn on_threads(threads: usize, c: &SearchConfig, b: &crate::board::Board, k: u64)
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| {
-            search(
-                c,
-                b,
-                Budget::Iterations(k),
-                &mut crate::rng_for(5, 6, 7),
-            )
-        })
+        .install(|| search(c, b, Budget::Iterations(k), &mut crate::rng_for(5, 6, 7)))
 }
 
 #[test]
@@ -38,7 +31,12 @@ fn the_thread_count_never_changes_the_result() {
     let b = board15(3, Variant::SameGame);
     // Level 2 whole runs of 10² playouts and restarts; level 3 cut short; level 1
     // (single playouts side by side); a width above N (capped at N).
-    for (level, n, width, k) in [(2, 10, 3, 950), (3, 6, 2, 700), (1, 50, 4, 333), (2, 4, 9, 90)] {
+    for (level, n, width, k) in [
+        (2, 10, 3, 950),
+        (3, 6, 2, 700),
+        (1, 50, 4, 333),
+        (2, 4, 9, 90),
+    ] {
         let c = cfg(level, n, width);
         let one = on_threads(1, &c, &b, k);
         crate::line::verify(&b, &one.moves, one.score).unwrap();
