@@ -165,6 +165,8 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
     );
     // Other algorithms keep root parallelisation.
     assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
+    // The thread count is checked whatever it becomes.
+    err("--algo nrpa --search-threads 100000", "--search-threads");
     err("--algo nrpa --nrpa-width 0", "--nrpa-width");
     err("--algo nrpa --nrpa-width 1025", "--nrpa-width");
     err("--algo nmcs --nrpa-width 2", "--nrpa-width");

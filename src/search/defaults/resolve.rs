@@ -108,13 +108,16 @@ impl SearchConfig {
     ///   left for [`SearchConfig::validate`] to refuse.
     ///
     /// # Errors
-    /// `width` and `independent` together.
+    /// A thread count out of range, or `width` and `independent` together.
     pub fn set_threads(
         &mut self,
         threads: Option<u32>,
         width: Option<u32>,
         independent: bool,
     ) -> Result<(), Error> {
+        if let Some(n) = threads {
+            crate::search::parallel::check_threads(n)?;
+        }
         if width.is_some() && independent {
             return Err(Error::Config(
                 "--nrpa-width and --nrpa-independent exclude each other \
