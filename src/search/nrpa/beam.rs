@@ -8,12 +8,18 @@
 //! - a level-l search (l ≥ 1) starts with a beam of one entry: no sequence, the
 //!   policy it was given;
 //! - each of its N iterations runs one level-(l−1) search from every entry's policy;
-//!   each sequence r that search returns (up to B, best first; level 0: one playout)
-//!   makes a candidate: r if it is at least as good as the entry's sequence (Rosin's
-//!   rule), else the entry's sequence, with the entry's policy adapted toward it;
-//! - the next beam is the B best candidates by score (ties: in the order made),
-//!   distinct as sequences (Edelkamp & Cazenave's point: a beam of copies is one
-//!   sequence), each candidate's policy built only once it is chosen;
+//!   each sequence that search returns (up to B, best first; level 0: one playout)
+//!   and the entry's own sequence make candidates, each with the entry's policy
+//!   adapted toward it;
+//! - the next beam is the B best candidates by score, distinct as sequences
+//!   (Edelkamp & Cazenave's point: a beam of copies is one sequence); ties go to the
+//!   candidate made first, so a returned sequence beats an equal entry's sequence
+//!   (Rosin's rule). Each candidate's policy is built only once it is chosen.
+//!
+//! With B = 1 the candidates are the entry's sequence and the one returned, the
+//! better (or the returned one on a tie) is kept and the policy adapted toward it:
+//! plain NRPA. With B > 1 an entry that is offered a better sequence lives on
+//! beside it, adapting toward its own, so the beam keeps lines plain NRPA drops.
 //! - the level returns its beam's sequences, best first.
 //!
 //! Budget: as plain NRPA, a level stops before a lower-level search once the budget
@@ -66,13 +72,13 @@ impl Nrpa<'_, '_, '_> {
                 }
                 self.run_beam(level - 1, &e.pol);
                 expanded += 1;
+                // The entry's own sequence after those it was offered, so that a
+                // tie goes to the newer one (Rosin's rule).
                 for r in &self.beams[level - 1] {
-                    let line = if r.best.score >= e.line.best.score {
-                        r
-                    } else {
-                        &e.line
-                    };
-                    cands.push((k, line.clone()));
+                    cands.push((k, r.clone()));
+                }
+                if e.line.best.score != i32::MIN {
+                    cands.push((k, e.line.clone()));
                 }
             }
             if expanded < beam.len() {
@@ -143,7 +149,7 @@ mod tests {
     #[test]
     fn spends_exactly_the_budget() {
         let b = random_board(6, 5, 3, 8, Variant::SameGame);
-        // A level-2 run with N = 4, B = 3 is 4 · (1 + 3 + 3 + 3) · 4 … playouts: the
+        // With N = 4 and B = 3 a level expands up to 3 entries per iteration: the
         // budgets end runs mid-iteration, mid-beam and mid-restart.
         for (level, k) in [(1, 5000), (2, 7), (2, 1000), (3, 1), (3, 777)] {
             let r = search(

@@ -63,6 +63,43 @@ fn a_beam_of_one_is_plain_nrpa_step_for_step() {
 }
 
 #[test]
+fn a_beam_keeps_its_b_best_distinct_sequences() {
+    let b = random_board(8, 7, 4, 3, Variant::SameGame);
+    let beam = NrpaConfig {
+        beam: 3,
+        ..NrpaConfig::default()
+    };
+    for level in 1..=2 {
+        let mut meter = Meter::new(Budget::Iterations(100_000), None);
+        let limit = meter.top_limit();
+        let mut rng = crate::rng_for(7, 1, 2);
+        let mut s = Nrpa::new(&run_of(beam, 6), level, &b, &mut meter, &mut rng, limit);
+        s.run_beam(level, &Policy::default());
+        let out = &s.beams[level];
+        assert_eq!(out.len(), 3, "level {level}");
+        for w in out.windows(2) {
+            assert!(w[0].best.score >= w[1].best.score);
+            assert_ne!(w[0].best.moves, w[1].best.moves);
+        }
+        for l in out {
+            crate::line::verify(&b, &l.best.moves, l.best.score).unwrap();
+        }
+    }
+    // Its search differs from plain NRPA's at the same budget and seed.
+    let run = |beam: u32| {
+        let mut c = cfg(2, 6);
+        c.nrpa.beam = beam;
+        search(
+            &c,
+            &b,
+            Budget::Iterations(3000),
+            &mut crate::rng_for(5, 0, 0),
+        )
+    };
+    assert_ne!(run(1).moves, run(3).moves);
+}
+
+#[test]
 fn stable_level_one_plays_p_playouts_per_adaptation() {
     let b = random_board(8, 7, 4, 3, Variant::SameGame);
     let stable = NrpaConfig {
