@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/results/README.md: every experiment plan (experiments/*.toml) with its
-question, its one-line answer (both fields of the plan, copied from
-docs/experiments.md), its plan and its compute (the wall time its NAME.md records),
+question, its one-line answer (both fields of the plan, written from its table and
+the discussion in docs/experiments.md), its plan and its compute (the wall time its NAME.md records),
 in the order docs/experiments.md first links them; then the results other scripts made.
 
 Usage: scripts/results-index.py > docs/results/README.md   (CI checks it is current)

@@ -199,6 +199,17 @@ fn bench_prints_playouts_per_second() {
         .expect("playouts_per_s line");
     let n: f64 = line["playouts_per_s ".len()..].parse().unwrap();
     assert!(n > 0.0);
+    // Even a pass of a few playouts has finite rates: the thread CPU clock has
+    // nanosecond resolution (the old /proc schedstat one read 0 s and printed `inf`).
+    let o = run(&["bench", "--playouts", "3", "--classic"]);
+    let out = stdout(&o);
+    for l in out
+        .lines()
+        .filter(|l| l.contains("per_s") || l.contains("speedup"))
+    {
+        let v: f64 = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(v.is_finite() && v > 0.0, "{l}\n{out}");
+    }
 }
 
 /// The bench signature (sum of the scores of `--playouts N` seeded playouts) pinned

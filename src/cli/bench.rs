@@ -6,7 +6,7 @@
 //! `--classic` it then runs the classic array engine ([`crate::board::classic`]) on
 //! the same boards for the same time or count, in the same process, and prints its
 //! `classic_playouts_per_s` and the ratio `speedup_vs_classic`. Where the OS reports
-//! thread CPU time (Linux), `cpu_playouts_per_s` lines give the rates per CPU-second
+//! thread CPU time (Unix), `cpu_playouts_per_s` lines give the rates per CPU-second
 //! and the ratio uses them, so a shared machine does not skew it.
 
 use std::time::{Duration, Instant};
@@ -197,7 +197,10 @@ impl Measured {
     /// Playouts per CPU-second of the running thread (not slowed down by other
     /// processes on a shared machine), where available.
     fn per_cpu_s(&self) -> Option<f64> {
-        self.cpu.map(|c| self.playouts as f64 / c.as_secs_f64())
+        // A pass too short for the clock to advance has no rate (never `inf`).
+        self.cpu
+            .filter(|c| !c.is_zero())
+            .map(|c| self.playouts as f64 / c.as_secs_f64())
     }
     /// Runs `pass` (one playout on each of the `per_pass` boards; returns the score
     /// and move sums) until `done`, adding to the totals.
@@ -223,10 +226,22 @@ impl Measured {
     }
 }
 
-/// CPU time consumed by the calling thread so far (Linux: the first field of
-/// `/proc/thread-self/schedstat`, in nanoseconds); `None` elsewhere.
+/// CPU time consumed by the calling thread so far (`clock_gettime` with
+/// `CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution; `/proc/thread-self/schedstat`,
+/// which it replaced, advanced only at scheduler events, so short passes read 0 s and
+/// printed `inf` rates). `None` where the clock is unavailable.
+#[cfg(unix)]
 fn thread_cpu_time() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns = s.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Issue 29 item 4: the record campaign on the standard 20 boards (SameGame rules).
+#
+# Runs one long search per board, the boards closest to their best published score
+# first (the `gap to best` column of `samegame verify --markdown` joined with
+# docs/published-standard-20.csv by scripts/published-join.py), and merges every
+# board's line into solutions/samegame-standard-20.samegame.txt as soon as its run
+# ends (`samegame merge` replays every line and keeps the better one per board).
+#
+#   scripts/record-campaign.sh [BOARD ...]      default: all 20, closest first
+#
+# Environment (defaults in brackets):
+#   CONFIG   search flags                        ["--algo nrpa --level 4"]
+#   BUDGET   budget flags of one run             ["--iterations 100000000"]
+#   SEED     seed of the campaign's runs         [30]
+#   NICE     niceness (runs on idle cores only)  [19]
+#   SG       samegame binary                     [./target/release/samegame]
+#
+# Durable and resumable: `batch` journals every finished run in runs/record/ (the
+# journal and results files beside runs/record/standard-20.samegame.txt), so the same
+# command after a kill or in a later session skips the finished boards
+# (`RESUME=1 scripts/record-campaign.sh ...` says so explicitly; it is the same).
+# A run in progress when the process dies is lost (NRPA keeps no partial state);
+# its board is run again. Compute per board: scripts/compute-report.py
+# runs/record/standard-20.samegame.results.jsonl. Afterwards:
+# scripts/codingame-files.sh and scripts/update-readme.sh regenerate the CodinGame
+# files and the README table. Commands and compute go to docs/experiments.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SG=${SG:-./target/release/samegame}
+[ -n "${SG_BUILT:-}" ] || cargo build --release -q
+CONFIG=${CONFIG:---algo nrpa --level 4}
+BUDGET=${BUDGET:---iterations 100000000}
+SEED=${SEED:-30}
+NICE=${NICE:-19}
+set_=testsets/samegame-standard-20.txt
+best=solutions/samegame-standard-20.samegame.txt
+mkdir -p runs/record
+out=runs/record/standard-20.samegame.txt
+
+if [ $# -gt 0 ]; then
+  boards=("$@")
+else
+  # Boards by gap to the best published score, smallest first (ties by board).
+  mapfile -t boards < <("$SG" verify "$set_" "$best" --markdown |
+    python3 scripts/published-join.py docs/published-standard-20.csv |
+    python3 -c '
+import sys
+rows = []
+for line in sys.stdin:
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) > 2 and cells[0].isdigit():
+        rows.append((-int(cells[-1].replace("\u2212", "-")), int(cells[0])))
+for gap, board in sorted(rows):
+    print(board)
+')
+fi
+[ ${#boards[@]} -gt 0 ] || { echo "record-campaign: no boards" >&2; exit 2; }
+echo "record-campaign: boards ${boards[*]}; $CONFIG $BUDGET --seed $SEED" >&2
+for b in "${boards[@]}"; do
+  # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
+  nice -n "$NICE" "$SG" batch "$set_" --positions "$b" $CONFIG $BUDGET --runs 1 \
+    --seed "$SEED" --threads 1 --out "$out"
+  "$SG" merge "$out" --out "$best" --testset "$set_"
+done
+"$SG" verify "$set_" "$best" | tail -1
