@@ -27,6 +27,10 @@ pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
 /// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
 /// with buffers of a few hundred KB at most, whatever the thread count.
 pub const MAX_NRPA_WIDTH: u32 = 1024;
+/// Widest Beam NRPA (`--nrpa-beam`): every level keeps this many sequences, each
+/// with a policy, and weighs B² candidates per iteration (copies of their lines), so
+/// a level-L search holds about L · B² lines.
+pub const MAX_NRPA_BEAM: u32 = 16;
 /// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
 pub const MAX_TT_MB: u64 = 4096;
 /// Deepest `perft --depth`: more than any board has moves (at most half its tiles).
@@ -197,6 +201,21 @@ pub fn table() -> Vec<Row> {
             "--nrpa-bias",
             "solve, batch, compare",
             "a finite number".into(),
+        ),
+        row(
+            "--nrpa-stable",
+            "solve, batch, compare",
+            format!("1 – {}", n(u64::from(u32::MAX))),
+        ),
+        row(
+            "--nrpa-beam",
+            "solve, batch, compare",
+            format!("1 – {MAX_NRPA_BEAM}"),
+        ),
+        row(
+            "--nrpa-repeats",
+            "solve, batch, compare",
+            format!("0 – {}", n(u64::from(u32::MAX))),
         ),
         row(
             "--bandit-c, --c, --pb",

@@ -13,6 +13,7 @@
 
 use crate::error::Error;
 use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
+use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
 
@@ -119,6 +120,23 @@ pub struct SearchArgs {
     /// of one search of width N.
     #[arg(long)]
     pub nrpa_independent: bool,
+    /// GNRPA prior: the heuristic --nrpa-bias β multiplies: size (group size − 2,
+    /// the default) or tabu (−1 for the tabu colour's groups: a soft penalty instead of
+    /// the selective policy's exclusion; needs --policy random and β ≠ 0).
+    #[arg(long)]
+    pub nrpa_prior: Option<Prior>,
+    /// Stabilized NRPA: level 1 plays P playouts under its policy before each
+    /// adaptation (default 1 = plain NRPA).
+    #[arg(long, value_name = "P")]
+    pub nrpa_stable: Option<u32>,
+    /// Beam NRPA: every level keeps its B best sequences, each with its own policy
+    /// (default 1 = plain NRPA; at most 16).
+    #[arg(long, value_name = "B")]
+    pub nrpa_beam: Option<u32>,
+    /// Limited repetitions: a level ends once its lower levels have returned its best
+    /// sequence again R times, and its parent starts a fresh one (default 0 = never).
+    #[arg(long, value_name = "R")]
+    pub nrpa_repeats: Option<u32>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default potential; none ranks by the score so far): none,
     /// potential or colors (docs/search.md).
@@ -236,7 +254,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 23] {
+    fn given(&self) -> [(&'static str, bool); 27] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -261,6 +279,10 @@ impl SearchArgs {
             ("--nrpa-late-size", self.nrpa_late_size.is_some()),
             ("--nrpa-width", self.nrpa_width.is_some()),
             ("--nrpa-independent", self.nrpa_independent),
+            ("--nrpa-prior", self.nrpa_prior.is_some()),
+            ("--nrpa-stable", self.nrpa_stable.is_some()),
+            ("--nrpa-beam", self.nrpa_beam.is_some()),
+            ("--nrpa-repeats", self.nrpa_repeats.is_some()),
         ]
     }
 
@@ -377,6 +399,18 @@ impl SearchArgs {
         }
         if let Some(v) = self.nrpa_late_size {
             c.nrpa.late.size = v;
+        }
+        if let Some(v) = self.nrpa_prior {
+            c.nrpa.prior = v;
+        }
+        if let Some(v) = self.nrpa_stable {
+            c.nrpa.stable = v;
+        }
+        if let Some(v) = self.nrpa_beam {
+            c.nrpa.beam = v;
+        }
+        if let Some(v) = self.nrpa_repeats {
+            c.nrpa.repeats = v;
         }
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;

@@ -328,3 +328,85 @@ fn beam_flags_and_refusals() {
     err("--algo beam --level 2", "--level");
     err("--algo nrpa --eval potential", "--eval");
 }
+
+#[test]
+fn nrpa_refinement_flags_round_trip_and_refusals() {
+    use crate::policy::adaptive::Prior;
+    let c = cfg("--algo nrpa --nrpa-stable 4").unwrap();
+    assert_eq!(c.nrpa.stable, 4);
+    assert!(
+        c.to_string().ends_with("--nrpa-stable 4 --policy auto"),
+        "{c}"
+    );
+    let c = cfg("--algo nrpa --nrpa-beam 3 --nrpa-iterations 10").unwrap();
+    assert_eq!(c.nrpa.beam, 3);
+    let c = cfg("--algo nrpa --nrpa-repeats 5").unwrap();
+    assert_eq!(c.nrpa.repeats, 5);
+    let c = cfg("--algo nrpa --policy random --nrpa-prior tabu --nrpa-bias 2").unwrap();
+    assert_eq!(c.nrpa.prior, Prior::Tabu);
+    for a in [
+        "--algo nrpa --nrpa-stable 4 --nrpa-repeats 3 --policy tabu",
+        "--algo nrpa --level 2 --nrpa-beam 2",
+        "--algo nrpa --policy random --nrpa-prior tabu --nrpa-bias 0.5 --nrpa-stable 2",
+    ] {
+        let c = cfg(a).unwrap();
+        let shown = c.to_string();
+        let rest = shown.split_once(' ').map_or("", |x| x.1);
+        assert_eq!(
+            c,
+            cfg(&format!("--algo nrpa {rest}")).unwrap(),
+            "{a} → {shown}"
+        );
+        // JSON round trip.
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), c);
+    }
+    // The defaults are plain NRPA: the same configuration, line and JSON as before
+    // the refinements (journals keep their keys).
+    let plain = cfg("--algo nrpa").unwrap();
+    for a in [
+        "--algo nrpa --nrpa-stable 1",
+        "--algo nrpa --nrpa-beam 1",
+        "--algo nrpa --nrpa-repeats 0",
+        "--algo nrpa --nrpa-prior size",
+    ] {
+        assert_eq!(cfg(a).unwrap(), plain, "{a}");
+    }
+    let json = serde_json::to_string(&plain.nrpa).unwrap();
+    for key in ["prior", "stable", "beam", "repeats"] {
+        assert!(!json.contains(key), "{json}");
+    }
+    // Values and combinations.
+    err("--algo nrpa --nrpa-stable 0", "--nrpa-stable");
+    err("--algo nrpa --nrpa-stable=-1", "--nrpa-stable");
+    err("--algo nrpa --nrpa-beam 0", "--nrpa-beam");
+    err("--algo nrpa --nrpa-beam 17", "--nrpa-beam");
+    err("--algo nrpa --nrpa-repeats many", "--nrpa-repeats");
+    err("--algo nrpa --nrpa-prior eval", "--nrpa-prior");
+    err("--algo nrpa --nrpa-beam 2 --nrpa-stable 2", "--nrpa-stable");
+    err(
+        "--algo nrpa --nrpa-beam 2 --nrpa-repeats 2",
+        "--nrpa-repeats",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --nrpa-bias 1",
+        "--policy random",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --nrpa-bias 1 --policy tabu",
+        "--nrpa-prior tabu",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --policy random",
+        "nonzero --nrpa-bias",
+    );
+    // Only nrpa takes them.
+    err("--algo nmcs --nrpa-stable 2", "--nrpa-stable");
+    err("--algo mcts --nrpa-beam 2", "--nrpa-beam");
+    err("--algo nmcts --nrpa-repeats 2", "--nrpa-repeats");
+    err("--algo beam --nrpa-prior tabu", "--nrpa-prior");
+    let mut c = SearchConfig::new(Algo::Nmcs, 2);
+    c.nrpa.stable = 3;
+    let e = c.validate().unwrap_err().to_string();
+    assert!(e.contains("--nrpa-stable is only used by nrpa"), "{e}");
+}

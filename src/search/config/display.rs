@@ -97,6 +97,20 @@ impl fmt::Display for SearchConfig {
             if p.width != 1 {
                 write!(f, " --nrpa-width {}", p.width)?;
             }
+            // The refinements, printed only when set (older lines stay unchanged).
+            let d = crate::search::config::NrpaConfig::default();
+            if p.prior != d.prior {
+                write!(f, " --nrpa-prior {}", p.prior)?;
+            }
+            if p.stable != d.stable {
+                write!(f, " --nrpa-stable {}", p.stable)?;
+            }
+            if p.beam != d.beam {
+                write!(f, " --nrpa-beam {}", p.beam)?;
+            }
+            if p.repeats != d.repeats {
+                write!(f, " --nrpa-repeats {}", p.repeats)?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {
