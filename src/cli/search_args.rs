@@ -11,11 +11,15 @@
 //! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Defaults`] default
 //! of the board's variant; `none` switches a level's beam off.
 
+use std::path::{Path, PathBuf};
+
 use crate::error::Error;
 use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
+use crate::search::{
+    Advance, Algo, Beam, Budget, Defaults, EvalWeights, RewardNorm, SearchConfig, Setting,
+};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -138,10 +142,15 @@ pub struct SearchArgs {
     #[arg(long, value_name = "R")]
     pub nrpa_repeats: Option<u32>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
-    /// of the beam (default potential; none ranks by the score so far): none,
-    /// potential or colors (docs/search.md).
+    /// of the beam (default learned; none ranks by the score so far): none,
+    /// potential, colors or learned (weights learned from play, shipped in
+    /// weights/beam-eval.toml; docs/search.md).
     #[arg(long)]
     pub eval: Option<String>,
+    /// The weights of --eval learned, from this TOML file instead of the shipped
+    /// weights/beam-eval.toml (tree searches and beam).
+    #[arg(long, value_name = "FILE")]
+    pub eval_weights: Option<PathBuf>,
     /// Weight α of the implicit value per level, from level 1 (tree searches):
     /// selection ranks children by (1 − α)·mean + α·v; 0 = off.
     #[arg(long)]
@@ -254,7 +263,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 27] {
+    fn given(&self) -> [(&'static str, bool); 28] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -269,6 +278,7 @@ impl SearchArgs {
             ("--reuse", self.reuse.is_some()),
             ("--reward-norm", self.reward_norm.is_some()),
             ("--eval", self.eval.is_some()),
+            ("--eval-weights", self.eval_weights.is_some()),
             ("--im-alpha", self.im_alpha.is_some()),
             ("--im-source", self.im_source.is_some()),
             ("--pb", self.pb.is_some()),
@@ -374,6 +384,9 @@ impl SearchArgs {
         if let Some(e) = &self.eval {
             c.eval = e.parse()?;
         }
+        if let Some(p) = &self.eval_weights {
+            c.eval_weights = Some(read_eval_weights(p)?);
+        }
         if let Some(s) = &self.im_source {
             c.im_source = s.parse()?;
         }
@@ -466,6 +479,14 @@ impl SearchArgs {
     pub fn budget(&self, default: Budget) -> Result<Budget, Error> {
         Ok(budget_from_flags(self.iterations, self.time)?.unwrap_or(default))
     }
+}
+
+/// The weights file `path` (`--eval-weights`): errors name the file, and the line
+/// and the key when its content is wrong.
+pub(crate) fn read_eval_weights(path: &Path) -> Result<EvalWeights, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let text = crate::io::utf8_text(&bytes, path)?;
+    EvalWeights::parse(path, text)
 }
 
 /// The budget given by `--iterations` / `--time` (`None` when neither is given),

@@ -132,8 +132,15 @@ impl Defaults {
     /// memory at the widest pass (6 KB per kept position, `search::beam`), a quarter
     /// of this 24 GiB machine. Budgets met so far end long before it.
     pub const BEAM_MAX_WIDTH: u64 = 1 << 20;
-    /// The beam's ranking of positions (`--eval` with `--algo beam`).
-    pub const BEAM_EVAL: Eval = Eval::Potential;
+    /// The beam's ranking of positions (`--eval` with `--algo beam`): the learned
+    /// evaluation with the shipped weights (`weights/beam-eval.toml`, tuned by
+    /// `scripts/tune-eval.sh` on Maastricht 1-100 with a width-16 beam). On the
+    /// validation positions Maastricht 151-170 it beat `--eval potential` (the
+    /// default before) by +472.6 at width 16, +438.2 at width 256 and +447.7 at
+    /// 1,000,000 evaluated positions (p < 0.0001, 0.0005, 0.0043), by +485.0 and
+    /// +414.5 at width 16 in no-penalty SameGame and Bubble Breaker, and tied in
+    /// Clickomania (−0.2); docs/experiments.md, "The learned beam evaluation".
+    pub const BEAM_EVAL: Eval = Eval::Learned;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
     /// Searches of root parallelisation for `--search-threads auto`, the default of

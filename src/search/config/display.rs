@@ -14,6 +14,17 @@ fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
     v.iter().map(f).collect::<Vec<_>>().join(",")
 }
 
+impl SearchConfig {
+    /// ` --eval-weights FILE` when weights were loaded (printed only then, so the
+    /// strings of earlier configurations stay as they were).
+    fn write_eval_weights(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.eval_weights {
+            Some(w) => write!(f, " --eval-weights {}", w.file),
+            None => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
     /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Defaults`]).
@@ -53,6 +64,7 @@ impl fmt::Display for SearchConfig {
             if self.eval != Eval::None {
                 write!(f, " --eval {}", self.eval)?;
             }
+            self.write_eval_weights(f)?;
             if !self.im_alpha.is_empty() {
                 write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
             }
@@ -73,6 +85,7 @@ impl fmt::Display for SearchConfig {
                 None => write!(f, " --beam-width auto")?,
             }
             write!(f, " --eval {}", self.eval)?;
+            self.write_eval_weights(f)?;
             if self.trees != 0 {
                 write!(f, " --search-threads {}", self.trees)?;
             }

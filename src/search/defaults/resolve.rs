@@ -13,7 +13,7 @@ use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
 use crate::search::config::NrpaConfig;
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
-use crate::search::eval::{Eval, ImSource};
+use crate::search::eval::{Eval, Evaluator, ImSource};
 use crate::search::plan::{BeamPlan, LevelParams, Resolved, TreePlan};
 
 impl SearchConfig {
@@ -77,6 +77,7 @@ impl SearchConfig {
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
             beam_width: None,
+            eval_weights: None,
             eval: if algo == Algo::Beam {
                 Defaults::BEAM_EVAL
             } else {
@@ -186,10 +187,15 @@ impl SearchConfig {
                 BeamPlan {
                     start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
                     cap: cap as usize,
-                    eval: self.eval,
+                    eval: self.evaluator(),
                 }
             }),
         }
+    }
+
+    /// `--eval` with its weights (`--eval-weights`, else the shipped ones).
+    fn evaluator(&self) -> Evaluator {
+        Evaluator::new(self.eval, self.eval_weights.as_ref().map(|w| &w.weights))
     }
 
     /// The level parameters of a tree search with the resolved `policy`: `auto`
@@ -256,7 +262,7 @@ impl SearchConfig {
             bounds: self.solver && self.bounds,
             reuse: self.reuse,
             norm: self.reward_norm,
-            eval: self.eval,
+            eval: self.evaluator(),
             im_source: self.im_source,
         }
     }
