@@ -24,6 +24,13 @@ pub const MAX_BEAM_W: u32 = 1_000_000;
 /// records, `search::beam`), half of the 24 GiB machine, so no width can exhaust its
 /// memory; reached only if the budget lasts.
 pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
+/// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
+/// with buffers of a few hundred KB at most, whatever the thread count.
+pub const MAX_NRPA_WIDTH: u32 = 1024;
+/// Widest Beam NRPA (`--nrpa-beam`): every level keeps this many sequences, each
+/// with a policy, and weighs B² candidates per iteration (copies of their lines), so
+/// a level-L search holds about L · B² lines.
+pub const MAX_NRPA_BEAM: u32 = 16;
 /// Largest exact-solver table (`--tt-mb`, per search thread): 4 GiB.
 pub const MAX_TT_MB: u64 = 4096;
 /// Deepest `perft --depth`: more than any board has moves (at most half its tiles).
@@ -175,6 +182,11 @@ pub fn table() -> Vec<Row> {
             format!("auto or 1 – {}", n(u64::from(u32::MAX))),
         ),
         row(
+            "--nrpa-width",
+            "solve, batch, compare",
+            format!("1 – {}", n(u64::from(MAX_NRPA_WIDTH))),
+        ),
+        row(
             "--nrpa-late-tiles",
             "solve, batch, compare",
             "0 – 65,535".into(),
@@ -193,6 +205,21 @@ pub fn table() -> Vec<Row> {
             "--nrpa-bias",
             "solve, batch, compare",
             "a finite number".into(),
+        ),
+        row(
+            "--nrpa-stable",
+            "solve, batch, compare",
+            format!("1 – {}", n(u64::from(u32::MAX))),
+        ),
+        row(
+            "--nrpa-beam",
+            "solve, batch, compare",
+            format!("1 – {MAX_NRPA_BEAM}"),
+        ),
+        row(
+            "--nrpa-repeats",
+            "solve, batch, compare",
+            format!("0 – {}", n(u64::from(u32::MAX))),
         ),
         row(
             "--bandit-c, --c, --pb",

@@ -432,6 +432,16 @@ fn absurd_numbers_are_refused_before_any_work() {
             vec!["solve", set, "--nrpa-late-size", "1"],
             "--nrpa-late-size",
         ),
+        (vec!["solve", set, "--nrpa-stable", "0"], "--nrpa-stable"),
+        (
+            vec!["solve", set, "--nrpa-stable", "4294967296"],
+            "--nrpa-stable",
+        ),
+        (vec!["solve", set, "--nrpa-beam", "17"], "--nrpa-beam"),
+        (
+            vec!["solve", set, "--nrpa-repeats", "4294967296"],
+            "--nrpa-repeats",
+        ),
         (vec!["solve", set, "--algo", "mcts", "--c", "-1"], "--c"),
         (
             vec!["solve", set, "--algo", "exact", "--endgame", "1025"],

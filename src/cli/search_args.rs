@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
+use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
     Advance, Algo, Beam, Budget, Defaults, EvalWeights, RewardNorm, SearchConfig, Setting,
@@ -112,6 +113,34 @@ pub struct SearchArgs {
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
+    /// Parallel NRPA: lower-level searches the top level runs side by side from the
+    /// same policy, each with its own seed (docs/search.md, "Parallel NRPA"). The
+    /// result depends on it, never on the thread count. Default: the thread count
+    /// (`solve --threads`, --search-threads), else 1 (sequential NRPA).
+    #[arg(long, value_name = "K")]
+    pub nrpa_width: Option<u32>,
+    /// NRPA with --threads N (--search-threads N): N independent searches sharing the
+    /// budget, the best kept (root parallelisation, as before parallel NRPA), instead
+    /// of one search of width N.
+    #[arg(long)]
+    pub nrpa_independent: bool,
+    /// GNRPA prior: the heuristic --nrpa-bias β multiplies: size (group size − 2,
+    /// the default) or tabu (−1 for the tabu colour's groups: a soft penalty instead of
+    /// the selective policy's exclusion; needs --policy random and β ≠ 0).
+    #[arg(long)]
+    pub nrpa_prior: Option<Prior>,
+    /// Stabilized NRPA: level 1 plays P playouts under its policy before each
+    /// adaptation (default 1 = plain NRPA).
+    #[arg(long, value_name = "P")]
+    pub nrpa_stable: Option<u32>,
+    /// Beam NRPA: every level keeps its B best sequences, each with its own policy
+    /// (default 1 = plain NRPA; at most 16).
+    #[arg(long, value_name = "B")]
+    pub nrpa_beam: Option<u32>,
+    /// Limited repetitions: a level ends once its lower levels have returned its best
+    /// sequence again R times, and its parent starts a fresh one (default 0 = never).
+    #[arg(long, value_name = "R")]
+    pub nrpa_repeats: Option<u32>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default learned; none ranks by the score so far): none,
     /// potential, colors or learned (weights learned from play, shipped in
@@ -136,6 +165,7 @@ pub struct SearchArgs {
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
     /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
+    /// For nrpa, one search of --nrpa-width N (default; see --nrpa-independent).
     /// For beam, the threads of the pool `solve` runs its one search on (default
     /// auto: all cores); its results do not depend on it.
     /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
@@ -233,7 +263,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 22] {
+    fn given(&self) -> [(&'static str, bool); 28] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -257,6 +287,12 @@ impl SearchArgs {
             ("--nrpa-bias", self.nrpa_bias.is_some()),
             ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
             ("--nrpa-late-size", self.nrpa_late_size.is_some()),
+            ("--nrpa-width", self.nrpa_width.is_some()),
+            ("--nrpa-independent", self.nrpa_independent),
+            ("--nrpa-prior", self.nrpa_prior.is_some()),
+            ("--nrpa-stable", self.nrpa_stable.is_some()),
+            ("--nrpa-beam", self.nrpa_beam.is_some()),
+            ("--nrpa-repeats", self.nrpa_repeats.is_some()),
         ]
     }
 
@@ -377,9 +413,19 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_late_size {
             c.nrpa.late.size = v;
         }
-        if let Some(n) = self.search_threads {
-            c.trees = n;
+        if let Some(v) = self.nrpa_prior {
+            c.nrpa.prior = v;
         }
+        if let Some(v) = self.nrpa_stable {
+            c.nrpa.stable = v;
+        }
+        if let Some(v) = self.nrpa_beam {
+            c.nrpa.beam = v;
+        }
+        if let Some(v) = self.nrpa_repeats {
+            c.nrpa.repeats = v;
+        }
+        c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
         Ok(c)
     }

@@ -5,7 +5,8 @@
 //! - [`moves`]: the code of a move ([`code`]) and the level-0 [`Playout`] that
 //!   samples a game from a policy and records its [`Trace`];
 //! - [`softmax`]: the [`Policy`] (a weight per move code), its softmax and Rosin's
-//!   adaptation toward a recorded sequence, and [`fast_exp`].
+//!   adaptation toward a recorded sequence, and [`fast_exp`];
+//! - [`prior`]: GNRPA's bias β · h(move) and the choice of h ([`Prior`]).
 //!
 //! NRPA (`search/nrpa.rs`) nests these; any search may use them for learned
 //! rollouts. Which groups are candidates is said by a [`Selective`] value built
@@ -16,7 +17,9 @@
 //! down to here).
 
 pub mod moves;
+pub mod prior;
 pub mod softmax;
 
 pub use moves::{code, Playout, Selective};
+pub use prior::{Bias, Prior};
 pub use softmax::{fast_exp, AdaptScratch, Policy, Trace};

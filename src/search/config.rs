@@ -107,12 +107,18 @@ const TREE_FLAGS: [&str; 14] = [
 ];
 
 /// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 5] = [
+const NRPA_FLAGS: [&str; 11] = [
     "--nrpa-iterations",
     "--nrpa-alpha",
     "--nrpa-bias",
     "--nrpa-late-tiles",
     "--nrpa-late-size",
+    "--nrpa-width",
+    "--nrpa-independent",
+    "--nrpa-prior",
+    "--nrpa-stable",
+    "--nrpa-beam",
+    "--nrpa-repeats",
 ];
 
 impl Algo {
@@ -333,8 +339,8 @@ pub struct SearchConfig {
     /// journals written before it existed keep their identity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beam_width: Option<u64>,
-    /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`; nrpa
-    /// only). Journals written before NRPA existed read as the defaults.
+    /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`, … ;
+    /// nrpa only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
     pub nrpa: NrpaConfig,
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
@@ -407,69 +413,7 @@ impl SearchConfig {
                 self.tt_mb
             ));
         }
-        if self.algo == Algo::Nrpa {
-            let p = self.nrpa;
-            if p.iterations == Setting::Set(0) {
-                return bad("--nrpa-iterations must be at least 1".into());
-            }
-            if let Setting::Set(n) = p.iterations {
-                if n > u64::from(u32::MAX) {
-                    return bad(format!(
-                        "--nrpa-iterations must be at most {}, got {n}",
-                        u32::MAX
-                    ));
-                }
-            }
-            if !(p.alpha.is_finite() && p.alpha > 0.0) {
-                return bad(format!(
-                    "--nrpa-alpha must be a finite number > 0, got {}",
-                    p.alpha
-                ));
-            }
-            if !p.bias.is_finite() {
-                return bad(format!(
-                    "--nrpa-bias must be a finite number, got {}",
-                    p.bias
-                ));
-            }
-            if !matches!(
-                self.policy,
-                RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
-            ) {
-                return bad(format!(
-                    "--policy {} is not available for nrpa (random, tabu or auto)",
-                    self.policy
-                ));
-            }
-            if self.endgame != 0 {
-                return bad("--endgame is not used by nrpa".into());
-            }
-            if p.late.size < 2 {
-                return bad(format!(
-                    "--nrpa-late-size must be at least 2 (the smallest group), got {}",
-                    p.late.size
-                ));
-            }
-            if p.late.tiles > 0 && self.policy == RolloutPolicy::Random {
-                return bad(
-                    "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
-                        .into(),
-                );
-            }
-        } else if self.nrpa != NrpaConfig::default() {
-            let d = NrpaConfig::default();
-            for (flag, set) in [
-                ("--nrpa-iterations", self.nrpa.iterations != d.iterations),
-                ("--nrpa-alpha", self.nrpa.alpha != d.alpha),
-                ("--nrpa-bias", self.nrpa.bias != d.bias),
-                ("--nrpa-late-tiles", self.nrpa.late.tiles != d.late.tiles),
-                ("--nrpa-late-size", self.nrpa.late.size != d.late.size),
-            ] {
-                if set {
-                    self.algo.uses_flag(flag)?;
-                }
-            }
-        }
+        nrpa::validate(self)?;
         if self.algo == Algo::Exact && self.endgame != 0 {
             return bad("--endgame is not used by exact (it solves the whole game)".into());
         }

@@ -5,13 +5,14 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N and policy, root-parallel trees, the beam
+//! budgets, budget classes, NRPA's N, policy, width and refinements, root-parallel trees, the beam
 //! search's widths and evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
 use super::config::{Algo, RewardNorm};
 use super::eval::Eval;
 use crate::board::Board;
+use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
 
@@ -103,6 +104,25 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
+    /// Parallel NRPA's width (`--nrpa-width`) when it is not given: the thread count
+    /// the search was given (`solve --threads`, `--search-threads`; 1 when none, or
+    /// `auto`). So `--threads N` runs one search of width N on N threads (each of
+    /// its rounds keeps every thread busy), and `--threads 1 --nrpa-width N` is the
+    /// same search on one thread: the same result, slower. Width 1 is sequential NRPA.
+    pub fn nrpa_width(threads: u32) -> u32 {
+        threads.max(1)
+    }
+    /// GNRPA prior: the heuristic β multiplies (`--nrpa-prior`; size = group size − 2,
+    /// the bias's only form before priors existed).
+    pub const NRPA_PRIOR: Prior = Prior::Size;
+    /// Stabilized NRPA: playouts per adaptation at level 1 (`--nrpa-stable`; 1 = plain
+    /// NRPA, not yet measured as a default: docs/experiments.md, "NRPA refinements").
+    pub const NRPA_STABLE: u32 = 1;
+    /// Beam NRPA: sequences each level keeps (`--nrpa-beam`; 1 = plain NRPA).
+    pub const NRPA_BEAM: u32 = 1;
+    /// Limited repetitions: a level ends once it has found its best sequence again
+    /// this many times (`--nrpa-repeats`; 0 = never, plain NRPA).
+    pub const NRPA_REPEATS: u32 = 0;
     /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
     /// pass twice as wide as the last) until the budget ends or the cap is reached.
     /// Width 1 is the greedy descent by the evaluation, so a complete game exists

@@ -22,8 +22,17 @@
 //! tabu-colour groups late in the game; its exact rule could not be checked here, so
 //! the exception is ours and parametrised ([`Late`](crate::search::config::Late): `--nrpa-late-tiles T
 //! --nrpa-late-size S`, tabu groups of at most S tiles are candidates once at most T
-//! tiles are left). GNRPA bias: `--nrpa-bias β` adds β · (group size − 2)
-//! to each candidate's weight (0 = plain NRPA).
+//! tiles are left). GNRPA bias: `--nrpa-bias β` adds β · h(move) to each
+//! candidate's weight (0 = plain NRPA), h chosen by `--nrpa-prior`: group size − 2
+//! (the default) or −1 for the tabu colour's groups ([`crate::policy::adaptive::Prior`]).
+//!
+//! Refinements, each off by default (docs/search.md, "NRPA"):
+//! - Stabilized NRPA (Cazenave, Sevestre & Toulemont 2020), `--nrpa-stable P`: a
+//!   level-1 search plays P playouts under its policy per adaptation (N · P playouts);
+//! - limited repetitions (after Cazenave 2024), `--nrpa-repeats R`: a level ends
+//!   once its lower levels have returned its best sequence again R times, and its
+//!   parent adapts and starts a fresh one (a top-level run: a fresh run);
+//! - Beam NRPA (Cazenave & Teytaud 2012), `--nrpa-beam B`: [`beam`].
 //!
 //! Budget: every level-0 playout counts one. A level stops its loop when the budget
 //! is spent (once it has a sequence), so an iteration budget K gives exactly K
@@ -31,19 +40,27 @@
 //! run (empty policy, the random stream continuing) until the budget is spent, like
 //! NMCS. The best of all runs is returned.
 //!
+//! Parallel NRPA (`--nrpa-width K`, K > 1) runs the top level's lower-level searches
+//! K at a time side by side ([`parallel`]); width 1 is the recursion below as is.
+//!
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
+
+mod beam;
+mod parallel;
+#[cfg(test)]
+mod refine_tests;
 
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
 use super::config::NrpaConfig;
 use crate::board::Board;
-use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
+use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its
 /// playout saw at each step (for adaptation).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct NrpaLevel {
     best: Best,
     trace: Trace,
@@ -66,6 +83,15 @@ struct Nrpa<'c, 's, 'r> {
     alpha: f64,
     /// N, resolved for the root board.
     iterations: u64,
+    /// Playouts per adaptation at level 1 (`--nrpa-stable`; 1 = plain).
+    stable: u32,
+    /// Repetitions of its best sequence that end a level (`--nrpa-repeats`; 0 = never).
+    repeats: u32,
+    /// Sequences kept per level (`--nrpa-beam`; 1 = plain NRPA, [`Nrpa::run`]).
+    beam: usize,
+    /// Beam NRPA's results: `beams[l]`, the best sequences of the last level-l
+    /// search, best first (l = 0: one playout). Unused unless `beam > 1`.
+    beams: Vec<Vec<NrpaLevel>>,
     playout: Playout,
     /// `levels[l - 1]`: the result of the last (or current) level-l search (l ≥ 1),
     /// as NMCS and the tree searches index levels.
@@ -86,37 +112,71 @@ pub(crate) fn nrpa(
     limit: Limit,
     best: &mut Best,
 ) {
-    let tabu = match run.policy {
-        RolloutPolicy::Random => None,
-        RolloutPolicy::Tabu => tabu_color(root),
-        p => unreachable!("nrpa with --policy {p} (refused by validation)"),
-    };
-    let mut s = Nrpa {
-        meter,
-        rng,
-        limit,
-        root: *root,
-        level,
-        alpha: run.cfg.alpha,
-        iterations: run.iterations,
-        playout: Playout::new(
-            Selective {
-                tabu,
-                late_tiles: run.cfg.late.tiles,
-                late_size: run.cfg.late.size,
-            },
-            run.cfg.bias,
-        ),
-        levels: (0..level).map(|_| NrpaLevel::default()).collect(),
-        last_playout: NrpaLevel::default(),
-        scratch: AdaptScratch::default(),
-    };
-    repeat_runs(&mut s, best);
+    let width = run.cfg.width;
+    let mut s = Nrpa::new(&run, level, root, meter, rng, limit);
+    if width > 1 {
+        parallel::wide(s, width, best);
+    } else {
+        repeat_runs(&mut s, best);
+    }
+}
+
+impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
+    /// A level-`level` search of `run` from `root`, before its first run.
+    fn new(
+        run: &Run,
+        level: usize,
+        root: &Board,
+        meter: &'c mut Meter<'s>,
+        rng: &'r mut Rng,
+        limit: Limit,
+    ) -> Self {
+        let tabu = match run.policy {
+            RolloutPolicy::Random => None,
+            RolloutPolicy::Tabu => tabu_color(root),
+            p => unreachable!("nrpa with --policy {p} (refused by validation)"),
+        };
+        // The colour the tabu prior penalises (validation makes it --policy random).
+        let prior_tabu = match run.cfg.prior {
+            Prior::Tabu => tabu_color(root),
+            Prior::Size => None,
+        };
+        let beam = run.cfg.beam as usize;
+        Nrpa {
+            meter,
+            rng,
+            limit,
+            root: *root,
+            level,
+            alpha: run.cfg.alpha,
+            iterations: run.iterations,
+            stable: run.cfg.stable,
+            repeats: run.cfg.repeats,
+            beam,
+            beams: (0..=level).map(|_| Vec::new()).collect(),
+            playout: Playout::new(
+                Selective {
+                    tabu,
+                    late_tiles: run.cfg.late.tiles,
+                    late_size: run.cfg.late.size,
+                },
+                run.cfg.bias,
+            )
+            .with_prior(run.cfg.prior, prior_tabu),
+            levels: (0..level).map(|_| NrpaLevel::default()).collect(),
+            last_playout: NrpaLevel::default(),
+            scratch: AdaptScratch::default(),
+        }
+    }
 }
 
 impl Runs for Nrpa<'_, '_, '_> {
     fn run_once(&mut self) -> &Best {
         // A top-level run starts from the empty policy.
+        if self.beam > 1 {
+            self.run_beam(self.level, &Policy::default());
+            return &self.beams[self.level][0].best;
+        }
         self.run(self.level, &Policy::default());
         &self.levels[self.level - 1].best
     }
@@ -140,18 +200,34 @@ impl Nrpa<'_, '_, '_> {
         let mut pol = pol.clone();
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
         ws.best.reset();
-        for _ in 0..self.iterations {
-            if ws.best.score != i32::MIN && self.meter.exhausted(&self.limit) {
-                break;
-            }
-            self.run(level - 1, &pol);
-            let low = if level == 1 {
-                &self.last_playout
-            } else {
-                &self.levels[level - 2]
-            };
-            if ws.best.offer_or_tie(low.best.score, &low.best.moves) {
-                ws.trace.clone_from(&low.trace);
+        // Lower-level searches per adaptation: P at level 1 (Stabilized NRPA).
+        let per_adapt = if level == 1 { self.stable } else { 1 };
+        // Times the lower levels returned the best sequence again.
+        let mut repeated = 0;
+        'level: for _ in 0..self.iterations {
+            for _ in 0..per_adapt {
+                if ws.best.score != i32::MIN && self.meter.exhausted(&self.limit) {
+                    break 'level;
+                }
+                self.run(level - 1, &pol);
+                let low = if level == 1 {
+                    &self.last_playout
+                } else {
+                    &self.levels[level - 2]
+                };
+                if self.repeats > 0 && low.best.score >= ws.best.score {
+                    if low.best.score == ws.best.score && low.best.moves == ws.best.moves {
+                        repeated += 1;
+                    } else {
+                        repeated = 0;
+                    }
+                }
+                if ws.best.offer_or_tie(low.best.score, &low.best.moves) {
+                    ws.trace.clone_from(&low.trace);
+                }
+                if self.repeats > 0 && repeated >= self.repeats {
+                    break 'level;
+                }
             }
             pol.adapt(&ws.trace, self.alpha, &mut self.scratch);
         }

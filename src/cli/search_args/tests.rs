@@ -53,6 +53,10 @@ fn display_round_trips_through_the_flags() {
         "--algo mcts --search-threads 1",
         "--algo mcts --search-threads auto",
         "--algo nrpa --search-threads 3",
+        "--algo nrpa --search-threads 3 --nrpa-independent",
+        "--algo nrpa --nrpa-width 4",
+        "--algo nrpa --nrpa-width 2 --search-threads 4",
+        "--algo nrpa --search-threads auto",
         "--algo beam",
         "--algo beam --beam-width 64 --eval none",
         "--algo beam --beam-width auto --eval colors --search-threads 2",
@@ -115,6 +119,70 @@ fn nrpa_iterations_auto_or_a_number() {
         back.nrpa = serde_json::from_str(&j).unwrap();
         assert_eq!(back, want, "{j}");
     }
+}
+
+/// A thread count for NRPA: one search of that width (parallel NRPA) unless
+/// `--nrpa-independent`; `--nrpa-width` overrides it and never counts threads.
+#[test]
+fn nrpa_threads_are_one_wide_search_unless_independent() {
+    let wide = cfg("--algo nrpa --search-threads 3").unwrap();
+    assert_eq!((wide.nrpa.width, wide.trees), (3, 1));
+    assert_eq!(wide, cfg("--algo nrpa --nrpa-width 3").unwrap());
+    assert_eq!(
+        wide,
+        cfg("--algo nrpa --nrpa-width 3 --search-threads 2").unwrap()
+    );
+    assert!(wide.to_string().contains(" --nrpa-width 3 "), "{wide}");
+    let apart = cfg("--algo nrpa --search-threads 3 --nrpa-independent").unwrap();
+    assert_eq!((apart.nrpa.width, apart.trees), (1, 3));
+    assert!(
+        apart
+            .to_string()
+            .ends_with(" --search-threads 3 --nrpa-independent"),
+        "{apart}"
+    );
+    // One thread, or none given: sequential NRPA, the default configuration.
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1").unwrap(),
+        cfg("").unwrap()
+    );
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1 --nrpa-independent").unwrap(),
+        cfg("").unwrap()
+    );
+    // JSON: the width is left out at 1, so older configurations keep their key; a
+    // configuration saved with threads > 1 before parallel NRPA reads as the
+    // independent searches it ran.
+    let old = serde_json::to_string(&cfg("").unwrap()).unwrap();
+    assert!(!old.contains("width"), "{old}");
+    let json = serde_json::to_string(&wide).unwrap();
+    assert!(json.contains("\"width\":3"), "{json}");
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), wide);
+    let before = old.replacen('{', "{\"threads\":2,", 1);
+    assert_eq!(
+        serde_json::from_str::<SearchConfig>(&before).unwrap().trees,
+        2
+    );
+    // Other algorithms keep root parallelisation.
+    assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
+    // The thread count is checked whatever it becomes.
+    err("--algo nrpa --search-threads 100000", "--search-threads");
+    err("--algo nrpa --nrpa-width 0", "--nrpa-width");
+    err("--algo nrpa --nrpa-width 1025", "--nrpa-width");
+    err("--algo nmcs --nrpa-width 2", "--nrpa-width");
+    err("--algo mcts --nrpa-independent", "--nrpa-independent");
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent --search-threads 2",
+        "--nrpa-independent",
+    );
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent",
+        "--nrpa-width",
+    );
+    // A configuration asking for both (JSON or the library) is refused too.
+    let mut both = apart.clone();
+    both.nrpa.width = 2;
+    assert!(matches!(both.validate(), Err(Error::Config(m)) if m.contains("--nrpa-width")));
 }
 
 #[test]
@@ -259,6 +327,88 @@ fn beam_flags_and_refusals() {
     err("--algo beam --endgame 20", "--endgame");
     err("--algo beam --level 2", "--level");
     err("--algo nrpa --eval potential", "--eval");
+}
+
+#[test]
+fn nrpa_refinement_flags_round_trip_and_refusals() {
+    use crate::policy::adaptive::Prior;
+    let c = cfg("--algo nrpa --nrpa-stable 4").unwrap();
+    assert_eq!(c.nrpa.stable, 4);
+    assert!(
+        c.to_string().ends_with("--nrpa-stable 4 --policy auto"),
+        "{c}"
+    );
+    let c = cfg("--algo nrpa --nrpa-beam 3 --nrpa-iterations 10").unwrap();
+    assert_eq!(c.nrpa.beam, 3);
+    let c = cfg("--algo nrpa --nrpa-repeats 5").unwrap();
+    assert_eq!(c.nrpa.repeats, 5);
+    let c = cfg("--algo nrpa --policy random --nrpa-prior tabu --nrpa-bias 2").unwrap();
+    assert_eq!(c.nrpa.prior, Prior::Tabu);
+    for a in [
+        "--algo nrpa --nrpa-stable 4 --nrpa-repeats 3 --policy tabu",
+        "--algo nrpa --level 2 --nrpa-beam 2",
+        "--algo nrpa --policy random --nrpa-prior tabu --nrpa-bias 0.5 --nrpa-stable 2",
+    ] {
+        let c = cfg(a).unwrap();
+        let shown = c.to_string();
+        let rest = shown.split_once(' ').map_or("", |x| x.1);
+        assert_eq!(
+            c,
+            cfg(&format!("--algo nrpa {rest}")).unwrap(),
+            "{a} → {shown}"
+        );
+        // JSON round trip.
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), c);
+    }
+    // The defaults are plain NRPA: the same configuration, line and JSON as before
+    // the refinements (journals keep their keys).
+    let plain = cfg("--algo nrpa").unwrap();
+    for a in [
+        "--algo nrpa --nrpa-stable 1",
+        "--algo nrpa --nrpa-beam 1",
+        "--algo nrpa --nrpa-repeats 0",
+        "--algo nrpa --nrpa-prior size",
+    ] {
+        assert_eq!(cfg(a).unwrap(), plain, "{a}");
+    }
+    let json = serde_json::to_string(&plain.nrpa).unwrap();
+    for key in ["prior", "stable", "beam", "repeats"] {
+        assert!(!json.contains(key), "{json}");
+    }
+    // Values and combinations.
+    err("--algo nrpa --nrpa-stable 0", "--nrpa-stable");
+    err("--algo nrpa --nrpa-stable=-1", "--nrpa-stable");
+    err("--algo nrpa --nrpa-beam 0", "--nrpa-beam");
+    err("--algo nrpa --nrpa-beam 17", "--nrpa-beam");
+    err("--algo nrpa --nrpa-repeats many", "--nrpa-repeats");
+    err("--algo nrpa --nrpa-prior eval", "--nrpa-prior");
+    err("--algo nrpa --nrpa-beam 2 --nrpa-stable 2", "--nrpa-stable");
+    err(
+        "--algo nrpa --nrpa-beam 2 --nrpa-repeats 2",
+        "--nrpa-repeats",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --nrpa-bias 1",
+        "--policy random",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --nrpa-bias 1 --policy tabu",
+        "--nrpa-prior tabu",
+    );
+    err(
+        "--algo nrpa --nrpa-prior tabu --policy random",
+        "nonzero --nrpa-bias",
+    );
+    // Only nrpa takes them.
+    err("--algo nmcs --nrpa-stable 2", "--nrpa-stable");
+    err("--algo mcts --nrpa-beam 2", "--nrpa-beam");
+    err("--algo nmcts --nrpa-repeats 2", "--nrpa-repeats");
+    err("--algo beam --nrpa-prior tabu", "--nrpa-prior");
+    let mut c = SearchConfig::new(Algo::Nmcs, 2);
+    c.nrpa.stable = 3;
+    let e = c.validate().unwrap_err().to_string();
+    assert!(e.contains("--nrpa-stable is only used by nrpa"), "{e}");
 }
 
 #[test]

@@ -19,6 +19,7 @@
 
 use rand::Rng as _;
 
+use super::prior::{Bias, Prior};
 use super::softmax::{fast_exp, Policy, Trace};
 use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
@@ -66,8 +67,8 @@ const EXP_DIRECT: f64 = 300.0;
 pub struct Playout {
     /// Which groups are candidates.
     pub selective: Selective,
-    /// GNRPA bias β: a candidate's weight gets β · (group size − 2) added.
-    pub bias: f64,
+    /// GNRPA bias: a candidate's weight gets β · h(group) added ([`Bias`]).
+    pub bias: Bias,
     mask: GroupMask,
     /// Every legal group with its code and weight, ordered by canonical cell.
     cache: Vec<Entry>,
@@ -108,7 +109,7 @@ impl Playout {
     pub fn new(selective: Selective, bias: f64) -> Self {
         Playout {
             selective,
-            bias,
+            bias: Bias::size(bias),
             mask: GroupMask::default(),
             cache: Vec::new(),
             fresh: Vec::new(),
@@ -116,6 +117,20 @@ impl Playout {
             probs: Vec::new(),
             picks: Vec::new(),
         }
+    }
+
+    /// The same playout with the GNRPA bias `bias` (β, prior and tabu colour).
+    pub fn with_bias(mut self, bias: Bias) -> Self {
+        self.bias = bias;
+        self
+    }
+
+    /// The same playout with GNRPA prior `prior` for its β (`tabu`: the colour
+    /// [`Prior::Tabu`] penalises).
+    pub fn with_prior(mut self, prior: Prior, tabu: Option<u8>) -> Self {
+        self.bias.prior = prior;
+        self.bias.tabu = tabu;
+        self
     }
 
     /// Floods every group with a tile in columns `lo..=hi` once and merges them,
@@ -127,7 +142,7 @@ impl Playout {
         board.flood_groups_in(lo, hi, &mut self.mask, |m| {
             let g = m.group();
             let code = code(&g, m);
-            let w = pol.weight(code) + bias * f64::from(g.size - 2);
+            let w = pol.weight(code) + bias.of(&g);
             let e = if w <= EXP_DIRECT { fast_exp(w) } else { 0.0 };
             fresh.push(Entry { g, code, w, e });
         });
@@ -228,7 +243,7 @@ impl Playout {
             for (i, &Entry { g, code, w, e }) in gs.iter().enumerate() {
                 if u16::from(g.color) != selective || g.size <= small {
                     self.picks.push(i as u16);
-                    trace.cands.push((code, self.bias * f64::from(g.size - 2)));
+                    trace.cands.push((code, self.bias.of(&g)));
                     self.probs.push(e);
                     z += e;
                     max = max.max(w);
@@ -408,6 +423,31 @@ mod tests {
                 assert_eq!(trace.starts.len(), trace.steps() + 1);
             }
         }
+    }
+
+    #[test]
+    fn the_tabu_prior_penalises_the_tabu_colour_softly() {
+        // Colour 0 is tabu; the first move has four candidates (colours 0-3).
+        let b: Board = "000\n112\n332".parse().unwrap();
+        let firsts = |beta: f64| {
+            let mut p = Playout::new(Selective::ALL, beta).with_prior(Prior::Tabu, Some(0));
+            let mut rng = crate::rng_for(6, 0, 0);
+            let (mut moves, mut trace) = (Vec::new(), Trace::default());
+            let mut tabu_first = 0;
+            for _ in 0..3000 {
+                let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
+                crate::line::verify(&b, &moves, s).unwrap();
+                let biases: Vec<f64> = trace.step(0).iter().map(|&(_, x)| x).collect();
+                assert_eq!(biases.iter().filter(|&&x| x == -beta).count(), 1);
+                tabu_first += usize::from(moves[0] == Cell::new(0, 2));
+            }
+            f64::from(tabu_first as u32) / 3000.0
+        };
+        // β = ln 2: the tabu group weighs half as much as each other one (1/7).
+        let half = firsts(2f64.ln());
+        assert!((half - 1.0 / 7.0).abs() < 0.025, "{half}");
+        // A large β all but excludes it, as the selective policy would.
+        assert!(firsts(20.0) < 0.001);
     }
 
     #[test]

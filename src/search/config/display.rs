@@ -107,6 +107,23 @@ impl fmt::Display for SearchConfig {
                     p.late.tiles, p.late.size
                 )?;
             }
+            if p.width != 1 {
+                write!(f, " --nrpa-width {}", p.width)?;
+            }
+            // The refinements, printed only when set (older lines stay unchanged).
+            let d = crate::search::config::NrpaConfig::default();
+            if p.prior != d.prior {
+                write!(f, " --nrpa-prior {}", p.prior)?;
+            }
+            if p.stable != d.stable {
+                write!(f, " --nrpa-stable {}", p.stable)?;
+            }
+            if p.beam != d.beam {
+                write!(f, " --nrpa-beam {}", p.beam)?;
+            }
+            if p.repeats != d.repeats {
+                write!(f, " --nrpa-repeats {}", p.repeats)?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
         if let Some(b) = self.bandit_c {
@@ -118,9 +135,13 @@ impl fmt::Display for SearchConfig {
         // Printed only when set, so older canonical strings stay unchanged.
         // Always shown for mcts (whose default is auto), so that its one-tree strings
         // from before differ from the auto ones.
+        // NRPA's several searches are independent ones only with --nrpa-independent
+        // (else the threads run one search of --nrpa-width): said, so the line reads
+        // back as the same configuration.
         match self.trees {
             0 => write!(f, " --search-threads auto")?,
             1 if self.algo != Algo::Mcts => {}
+            n if self.algo == Algo::Nrpa => write!(f, " --search-threads {n} --nrpa-independent")?,
             n => write!(f, " --search-threads {n}")?,
         }
         Ok(())

@@ -1,13 +1,22 @@
 //! NRPA's part of a configuration: [`NrpaConfig`] (`--nrpa-iterations`,
-//! `--nrpa-alpha`, `--nrpa-bias`) and the selective policy's late-game exception
-//! [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`).
+//! `--nrpa-alpha`, `--nrpa-bias`, `--nrpa-width`, `--nrpa-prior` and the refinements
+//! `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats`), the selective policy's
+//! late-game exception [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`), and
+//! their validation ([`validate`]).
 //!
-//! Owns: their shape, defaults from [`Defaults`] and JSON form. Must not: run NRPA.
+//! Owns: their shape, defaults from [`Defaults`], JSON form and checks. Must not:
+//! run NRPA.
 
-use super::Setting;
+use super::{Algo, SearchConfig, Setting};
+use crate::error::Error;
+use crate::limits;
+use crate::policy::adaptive::Prior;
+use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
 
-/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
+/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`,
+/// `--nrpa-width`, …). Fields added after the first journals are left out of the
+/// JSON form at their defaults, so configurations written before keep their identity.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
@@ -24,6 +33,59 @@ pub struct NrpaConfig {
     /// serialised before it existed: the default).
     #[serde(default)]
     pub late: Late,
+    /// Parallel NRPA (`--nrpa-width`): how many lower-level searches the top level
+    /// runs side by side, from the same policy, before it adapts
+    /// (`search::nrpa::parallel`); 1 = sequential NRPA. The result depends on it,
+    /// never on how many threads run them. Left out of the JSON form when 1, so
+    /// configurations saved before it existed keep their identity.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u32,
+    /// GNRPA prior: the heuristic the bias β multiplies (`--nrpa-prior`).
+    #[serde(default = "prior", skip_serializing_if = "is_prior")]
+    pub prior: Prior,
+    /// Stabilized NRPA (Cazenave, Sevestre & Toulemont 2020): playouts per
+    /// adaptation at level 1 (`--nrpa-stable P`; 1 = plain NRPA).
+    #[serde(default = "stable", skip_serializing_if = "is_stable")]
+    pub stable: u32,
+    /// Beam NRPA (Cazenave & Teytaud 2012): sequences, each with its policy, that
+    /// every level keeps (`--nrpa-beam B`; 1 = plain NRPA).
+    #[serde(default = "beam", skip_serializing_if = "is_beam")]
+    pub beam: u32,
+    /// Limited repetitions: a level ends once its lower levels have returned its
+    /// best sequence again this many times (`--nrpa-repeats R`; 0 = never).
+    #[serde(default = "repeats", skip_serializing_if = "is_repeats")]
+    pub repeats: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+fn prior() -> Prior {
+    Defaults::NRPA_PRIOR
+}
+fn is_prior(p: &Prior) -> bool {
+    *p == Defaults::NRPA_PRIOR
+}
+fn stable() -> u32 {
+    Defaults::NRPA_STABLE
+}
+fn is_stable(p: &u32) -> bool {
+    *p == Defaults::NRPA_STABLE
+}
+fn beam() -> u32 {
+    Defaults::NRPA_BEAM
+}
+fn is_beam(b: &u32) -> bool {
+    *b == Defaults::NRPA_BEAM
+}
+fn repeats() -> u32 {
+    Defaults::NRPA_REPEATS
+}
+fn is_repeats(r: &u32) -> bool {
+    *r == Defaults::NRPA_REPEATS
 }
 
 impl Default for NrpaConfig {
@@ -33,8 +95,163 @@ impl Default for NrpaConfig {
             alpha: Defaults::NRPA_ALPHA,
             bias: Defaults::NRPA_BIAS,
             late: Late::default(),
+            width: Defaults::nrpa_width(1),
+            prior: Defaults::NRPA_PRIOR,
+            stable: Defaults::NRPA_STABLE,
+            beam: Defaults::NRPA_BEAM,
+            repeats: Defaults::NRPA_REPEATS,
         }
     }
+}
+
+impl NrpaConfig {
+    /// Each `--nrpa-*` flag with whether it differs from its default (the flags a
+    /// configuration for another algorithm must not set).
+    fn flags_set(&self) -> [(&'static str, bool); 10] {
+        let d = NrpaConfig::default();
+        [
+            ("--nrpa-iterations", self.iterations != d.iterations),
+            ("--nrpa-alpha", self.alpha != d.alpha),
+            ("--nrpa-bias", self.bias != d.bias),
+            ("--nrpa-late-tiles", self.late.tiles != d.late.tiles),
+            ("--nrpa-late-size", self.late.size != d.late.size),
+            ("--nrpa-width", self.width != d.width),
+            ("--nrpa-prior", self.prior != d.prior),
+            ("--nrpa-stable", self.stable != d.stable),
+            ("--nrpa-beam", self.beam != d.beam),
+            ("--nrpa-repeats", self.repeats != d.repeats),
+        ]
+    }
+}
+
+/// Checks the NRPA parameters of `c`: their values and combinations for nrpa, and
+/// that no other algorithm sets them. The message names the flag.
+pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
+    let bad = |m: String| Err(Error::Config(m));
+    let p = c.nrpa;
+    if c.algo != Algo::Nrpa {
+        for (flag, set) in p.flags_set() {
+            if set {
+                c.algo.uses_flag(flag)?;
+            }
+        }
+        return Ok(());
+    }
+    if p.iterations == Setting::Set(0) {
+        return bad("--nrpa-iterations must be at least 1".into());
+    }
+    if let Setting::Set(n) = p.iterations {
+        if n > u64::from(u32::MAX) {
+            return bad(format!(
+                "--nrpa-iterations must be at most {}, got {n}",
+                u32::MAX
+            ));
+        }
+    }
+    if !(p.alpha.is_finite() && p.alpha > 0.0) {
+        return bad(format!(
+            "--nrpa-alpha must be a finite number > 0, got {}",
+            p.alpha
+        ));
+    }
+    if !p.bias.is_finite() {
+        return bad(format!(
+            "--nrpa-bias must be a finite number, got {}",
+            p.bias
+        ));
+    }
+    if !matches!(
+        c.policy,
+        RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
+    ) {
+        return bad(format!(
+            "--policy {} is not available for nrpa (random, tabu or auto)",
+            c.policy
+        ));
+    }
+    if c.endgame != 0 {
+        return bad("--endgame is not used by nrpa".into());
+    }
+    if p.late.size < 2 {
+        return bad(format!(
+            "--nrpa-late-size must be at least 2 (the smallest group), got {}",
+            p.late.size
+        ));
+    }
+    if !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width) {
+        return bad(format!(
+            "--nrpa-width must be between 1 and {}, got {}",
+            limits::MAX_NRPA_WIDTH,
+            p.width
+        ));
+    }
+    if p.width > 1 && c.trees > 1 {
+        return bad(format!(
+            "--nrpa-width {} with {} independent searches (--nrpa-independent): \
+             each independent search has width 1",
+            p.width, c.trees
+        ));
+    }
+    if p.late.tiles > 0 && c.policy == RolloutPolicy::Random {
+        return bad(
+            "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
+                .into(),
+        );
+    }
+    validate_refinements(c)
+}
+
+/// Checks `--nrpa-prior`, `--nrpa-stable`, `--nrpa-beam` and `--nrpa-repeats` of an
+/// nrpa configuration.
+fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
+    let bad = |m: String| Err(Error::Config(m));
+    let p = c.nrpa;
+    if p.prior == Prior::Tabu {
+        if c.policy != RolloutPolicy::Random {
+            return bad(format!(
+                "--nrpa-prior tabu penalises the tabu colour's groups instead of excluding them: \
+                 it needs --policy random, not {} (tabu excludes them, auto does on large boards)",
+                c.policy
+            ));
+        }
+        if p.bias == 0.0 {
+            return bad(
+                "--nrpa-prior tabu needs a nonzero --nrpa-bias β (the tabu colour's groups get −β)"
+                    .into(),
+            );
+        }
+    }
+    if p.stable == 0 {
+        return bad("--nrpa-stable must be at least 1 (1 = plain NRPA)".into());
+    }
+    if p.beam == 0 || p.beam > limits::MAX_NRPA_BEAM {
+        return bad(format!(
+            "--nrpa-beam must be between 1 (plain NRPA) and {}, got {}",
+            limits::MAX_NRPA_BEAM,
+            p.beam
+        ));
+    }
+    if p.beam > 1 && p.stable > 1 {
+        return bad("--nrpa-stable does not combine with --nrpa-beam (not implemented)".into());
+    }
+    if p.width > 1 && p.beam > 1 {
+        return bad(format!(
+            "--nrpa-beam does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+             not implemented; add --nrpa-independent or --nrpa-width 1",
+            p.width, p.width
+        ));
+    }
+    if p.width > 1 && p.repeats > 0 {
+        return bad(format!(
+            "--nrpa-repeats does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+             not implemented; add --nrpa-independent or --nrpa-width 1",
+            p.width, p.width
+        ));
+    }
+    if p.beam > 1 && p.repeats > 0 {
+        return bad("--nrpa-repeats does not combine with --nrpa-beam (not implemented)".into());
+    }
+    Ok(())
 }
 
 /// `iterations` in JSON: a number for an explicit N (the form of configurations

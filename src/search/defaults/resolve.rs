@@ -2,11 +2,13 @@
 //! default that depends on the board or the budget becomes a value here, for every
 //! algorithm, so the searches read only resolved values.
 //!
-//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm) and
+//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm),
+//! [`SearchConfig::set_threads`] (what a thread count asks of each algorithm) and
 //! [`SearchConfig::resolve`] (which fills a [`Resolved`]). Must not: run searches.
 
 use super::Defaults;
 use crate::board::Board;
+use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
 use crate::search::config::NrpaConfig;
@@ -92,6 +94,52 @@ impl SearchConfig {
                 1
             },
         }
+    }
+
+    /// Sets what a thread count asks of this configuration (`solve --threads N`,
+    /// `--search-threads N`; 0 = `auto`), with `--nrpa-width` (`width`) and
+    /// `--nrpa-independent`:
+    ///
+    /// - NRPA: one search of width `width`, or [`Defaults::nrpa_width`] of the thread
+    ///   count (parallel NRPA, `search::nrpa::parallel`: the threads only run it
+    ///   faster); with `independent`, N root-parallel searches of width 1 sharing the
+    ///   budget, the best kept (`search::parallel`, the meaning of `--threads` before
+    ///   parallel NRPA);
+    /// - every other algorithm: N root-parallel searches (`trees`); a `width` is
+    ///   left for [`SearchConfig::validate`] to refuse.
+    ///
+    /// # Errors
+    /// A thread count out of range, or `width` and `independent` together.
+    pub fn set_threads(
+        &mut self,
+        threads: Option<u32>,
+        width: Option<u32>,
+        independent: bool,
+    ) -> Result<(), Error> {
+        if let Some(n) = threads {
+            crate::search::parallel::check_threads(n)?;
+        }
+        if width.is_some() && independent {
+            return Err(Error::Config(
+                "--nrpa-width and --nrpa-independent exclude each other \
+                 (--nrpa-independent runs N separate searches of width 1)"
+                    .into(),
+            ));
+        }
+        if let Some(w) = width {
+            self.nrpa.width = w;
+        }
+        match threads {
+            Some(n) if self.algo == Algo::Nrpa && !independent && n != 0 => {
+                if width.is_none() {
+                    self.nrpa.width = Defaults::nrpa_width(n);
+                }
+                self.trees = 1;
+            }
+            Some(n) => self.trees = n,
+            None => {}
+        }
+        Ok(())
     }
 
     /// The number of root-parallel searches on `variant` with `budget`

@@ -1,0 +1,189 @@
+//! Beam NRPA (Cazenave & Teytaud 2012), `--nrpa-beam B`: every level keeps its B
+//! best sequences, each with a policy of its own, instead of one.
+//!
+//! The paper's pseudo-code was not available here (only its abstract and that of
+//! Edelkamp & Cazenave 2016, which refines the beam's diversity), so the rule is
+//! ours, built so that B = 1 is plain NRPA step for step:
+//!
+//! - a level-l search (l ≥ 1) starts with a beam of one entry: no sequence, the
+//!   policy it was given;
+//! - each of its N iterations runs one level-(l−1) search from every entry's policy;
+//!   each sequence that search returns (up to B, best first; level 0: one playout)
+//!   and the entry's own sequence make candidates, each with the entry's policy
+//!   adapted toward it;
+//! - the next beam is the B best candidates by score, distinct as sequences
+//!   (Edelkamp & Cazenave's point: a beam of copies is one sequence); ties go to the
+//!   candidate made first, so a returned sequence beats an equal entry's sequence
+//!   (Rosin's rule). Each candidate's policy is built only once it is chosen.
+//!
+//! With B = 1 the candidates are the entry's sequence and the one returned, the
+//! better (or the returned one on a tie) is kept and the policy adapted toward it:
+//! plain NRPA. With B > 1 an entry that is offered a better sequence lives on
+//! beside it, adapting toward its own, so the beam keeps lines plain NRPA drops.
+//! - the level returns its beam's sequences, best first.
+//!
+//! Budget: as plain NRPA, a level stops before a lower-level search once the budget
+//! is spent (when it holds a sequence); its result is then the B best of the
+//! candidates made so far and the entries not expanded.
+//!
+//! Owns: the beam recursion ([`Nrpa::run_beam`]). Must not: print, or change plain
+//! NRPA (B = 1 never comes here).
+
+use super::{Nrpa, NrpaLevel};
+use crate::policy::adaptive::Policy;
+
+/// One sequence of a level's beam with the policy that goes with it.
+struct Entry {
+    line: NrpaLevel,
+    pol: Policy,
+}
+
+impl Nrpa<'_, '_, '_> {
+    /// One level-`level` Beam NRPA search under (a copy of) `pol`; its best
+    /// sequences, best first, in `self.beams[level]`.
+    pub(super) fn run_beam(&mut self, level: usize, pol: &Policy) {
+        if level == 0 {
+            self.meter.playouts += 1;
+            let mut out = std::mem::take(&mut self.beams[0]);
+            out.truncate(1);
+            if out.is_empty() {
+                out.push(NrpaLevel::default());
+            }
+            let p = &mut out[0];
+            p.best.score =
+                self.playout
+                    .run(&self.root, pol, self.rng, &mut p.best.moves, &mut p.trace);
+            self.beams[0] = out;
+            return;
+        }
+        let mut beam = vec![Entry {
+            line: NrpaLevel::default(),
+            pol: pol.clone(),
+        }];
+        // Candidates: (entry they come from, sequence).
+        let mut cands: Vec<(usize, NrpaLevel)> = Vec::new();
+        for _ in 0..self.iterations {
+            cands.clear();
+            let mut expanded = 0;
+            for (k, e) in beam.iter().enumerate() {
+                let holds = e.line.best.score != i32::MIN || !cands.is_empty();
+                if holds && self.meter.exhausted(&self.limit) {
+                    break;
+                }
+                self.run_beam(level - 1, &e.pol);
+                expanded += 1;
+                // The entry's own sequence after those it was offered, so that a
+                // tie goes to the newer one (Rosin's rule).
+                for r in &self.beams[level - 1] {
+                    cands.push((k, r.clone()));
+                }
+                if e.line.best.score != i32::MIN {
+                    cands.push((k, e.line.clone()));
+                }
+            }
+            if expanded < beam.len() {
+                // Budget spent: the best of what this level has seen is its result.
+                for (k, e) in beam.iter().enumerate().skip(expanded) {
+                    cands.push((k, e.line.clone()));
+                }
+                let chosen = self.select(&cands);
+                self.beams[level] = chosen.into_iter().map(|i| cands[i].1.clone()).collect();
+                return;
+            }
+            let chosen = self.select(&cands);
+            beam = chosen
+                .into_iter()
+                .map(|i| {
+                    let (k, line) = std::mem::take(&mut cands[i]);
+                    let mut pol = beam[k].pol.clone();
+                    pol.adapt(&line.trace, self.alpha, &mut self.scratch);
+                    Entry { line, pol }
+                })
+                .collect();
+        }
+        self.beams[level] = beam.into_iter().map(|e| e.line).collect();
+    }
+
+    /// Indices of the (at most) `self.beam` best candidates with a sequence, by
+    /// score, ties in their order, no sequence twice.
+    fn select(&self, cands: &[(usize, NrpaLevel)]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..cands.len())
+            .filter(|&i| cands[i].1.best.score != i32::MIN)
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(cands[i].1.best.score));
+        let mut chosen: Vec<usize> = Vec::with_capacity(self.beam);
+        for i in order {
+            if chosen.len() == self.beam {
+                break;
+            }
+            let moves = &cands[i].1.best.moves;
+            if chosen.iter().all(|&j| cands[j].1.best.moves != *moves) {
+                chosen.push(i);
+            }
+        }
+        chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::RolloutPolicy;
+    use crate::search::testutil::*;
+    use crate::search::{search, Algo, Budget, SearchConfig, Setting};
+    use crate::Variant;
+
+    fn cfg(level: u32, n: u64, beam: u32) -> SearchConfig {
+        let mut c = SearchConfig::new(Algo::Nrpa, level);
+        c.nrpa.iterations = Setting::Set(n);
+        c.nrpa.beam = beam;
+        c
+    }
+
+    #[test]
+    fn replays_on_all_variants_within_budget() {
+        for (level, beam) in [(1, 3), (2, 2), (3, 4)] {
+            check_all_variants(&cfg(level, 5, beam), 600, u64::from(level));
+        }
+    }
+
+    #[test]
+    fn spends_exactly_the_budget() {
+        let b = random_board(6, 5, 3, 8, Variant::SameGame);
+        // With N = 4 and B = 3 a level expands up to 3 entries per iteration: the
+        // budgets end runs mid-iteration, mid-beam and mid-restart.
+        for (level, k) in [(1, 5000), (2, 7), (2, 1000), (3, 1), (3, 777)] {
+            let r = search(
+                &cfg(level, 4, 3),
+                &b,
+                Budget::Iterations(k),
+                &mut crate::rng_for(1, 1, 1),
+            );
+            assert_eq!(r.stats.playouts, k, "level {level} budget {k}");
+            crate::line::verify(&b, &r.moves, r.score).unwrap();
+        }
+    }
+
+    #[test]
+    fn deterministic() {
+        check_deterministic(&cfg(2, 10, 3), 3000);
+    }
+
+    #[test]
+    fn finds_tiny_optima() {
+        for v in Variant::ALL {
+            for seed in 0..3 {
+                let b = random_board(4 + (seed as usize % 2), 4, 3, seed, v);
+                let mut c = cfg(2, 10, 2);
+                c.policy = RolloutPolicy::Random;
+                let r = search(
+                    &c,
+                    &b,
+                    Budget::Iterations(20_000),
+                    &mut crate::rng_for(seed, 9, 9),
+                );
+                crate::line::verify(&b, &r.moves, r.score).unwrap();
+                assert_eq!(r.score, optimum(&b), "{c} on {v} seed {seed}:\n{b}");
+            }
+        }
+    }
+}
