@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rand::Rng as _;
 use samegame::io::testset::TestSet;
-use samegame::search::Eval;
+use samegame::search::{Eval, Evaluator};
 use samegame::{rng_for, Board, Variant};
 
 fn positions() -> Vec<Board> {
@@ -44,12 +44,14 @@ fn main() {
         assert!(Eval::Potential.score(b) >= b.score());
     }
     let reps = 2_000;
-    for e in [Eval::None, Eval::Potential, Eval::Colors] {
+    for e in [Eval::None, Eval::Potential, Eval::Colors, Eval::Learned] {
+        // `learned` with the shipped weights (weights/beam-eval.toml).
+        let ev = Evaluator::from(e);
         let t = Instant::now();
         let mut acc = 0i64;
         for _ in 0..reps {
             for b in &boards {
-                acc += i64::from(e.score(black_box(b)));
+                acc += i64::from(ev.score(black_box(b)));
             }
         }
         let ns = t.elapsed().as_nanos() as f64 / (reps * boards.len()) as f64;

@@ -18,6 +18,7 @@ mod replay_page;
 mod search_args;
 mod show;
 mod solve;
+mod tune_eval;
 mod verify;
 
 use std::ffi::OsString;
@@ -62,6 +63,9 @@ enum Command {
     /// Compare search configurations on the same positions, seeds and budget
     /// (means with 95% CIs, paired differences and t-tests; table, CSV, JSON, SVG).
     Compare(compare::Args),
+    /// Learn the weights of `--eval learned` from play: the cross-entropy method, the
+    /// beam search playing every candidate on training positions; journaled.
+    TuneEval(tune_eval::Args),
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -132,5 +136,6 @@ fn run(cli: Cli) -> Result<Outcome, Error> {
         Command::Generate(a) => generate::run(a),
         Command::Export(a) => export::run(a),
         Command::Compare(a) => compare::run(a),
+        Command::TuneEval(a) => tune_eval::run(a),
     }
 }

@@ -3,18 +3,22 @@
 //! Owns: parsing with file:line errors, formatting, and the one safe writer
 //! ([`write_atomic`]: a temporary file renamed over the target, so a crash never
 //! leaves a half-written file; devices, FIFOs and folders are refused, symlinks
-//! followed; see `safe_write`).
+//! followed; see `safe_write`), and the errors of the TOML files read elsewhere
+//! (`toml_text`: file, line and key).
 //! Must not: search or decide which solution is better beyond what a caller asks.
 
 pub mod solutions;
 pub mod testset;
 
 mod safe_write;
+mod toml_text;
 
 #[cfg(test)]
 mod proptests;
 
 use crate::error::Error;
+
+pub use toml_text::{line_of, toml_error};
 
 pub use safe_write::{
     checked_target, is_write_through, open_append, write_atomic, write_atomic_with,

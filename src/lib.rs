@@ -1,10 +1,11 @@
 //! `samegame`: a solver for the SameGame family of one-player puzzles (SameGame,
 //! Clickomania, Bubble Breaker): a bitboard engine, the search family of Baier's
 //! 2015 thesis (MCTS, NMCS, NMCTS, BMCTS, NBMCTS), Nested Rollout Policy Adaptation
-//! (NRPA, the default search), an exact solver, a batch driver, a comparison driver
+//! (NRPA, the default search), a beam search over positions with an evaluation
+//! learned from play (`tune`), an exact solver, a batch driver, a comparison driver
 //! and file formats.
 //!
-//! Modules depend downward only: `cli` → `batch`/`compare` → `search` →
+//! Modules depend downward only: `cli` → `batch`/`compare`/`tune` → `search` →
 //! `policy`/`tree` → `board`/`rules`/`rng`; `io` depends on `board`, `line` and
 //! `rules`; `rng` (the generator and the one hash function) imports nothing. This
 //! file only declares modules and re-exports; it defines no function.
@@ -27,6 +28,7 @@ pub mod rules;
 pub mod search;
 pub mod stats;
 pub mod tree;
+pub mod tune;
 
 pub use board::{Board, Cell, Group};
 pub use error::Error;

@@ -24,6 +24,9 @@ pub const MAX_BEAM_W: u32 = 1_000_000;
 /// records, `search::beam`), half of the 24 GiB machine, so no width can exhaust its
 /// memory; reached only if the budget lasts.
 pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
+/// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
+/// with buffers of a few hundred KB at most, whatever the thread count.
+pub const MAX_NRPA_WIDTH: u32 = 1024;
 /// Widest Beam NRPA (`--nrpa-beam`): every level keeps this many sequences, each
 /// with a policy, and weighs B² candidates per iteration (copies of their lines), so
 /// a level-L search holds about L · B² lines.
@@ -39,6 +42,10 @@ pub const MAX_BENCH_SECONDS: f64 = 3600.0;
 /// Most jobs (runs of one search) one `batch` or `compare` plans: their list is
 /// kept in memory (runs × positions, × configurations × budgets in `compare`).
 pub const MAX_JOBS: u64 = 10_000_000;
+/// Most candidates per generation of `tune-eval` (`--population`).
+pub const MAX_TUNE_POPULATION: usize = 10_000;
+/// Most generations of `tune-eval` (`--generations`).
+pub const MAX_TUNE_GENERATIONS: u32 = 10_000;
 /// Threads per core at most (`--threads`, `--search-threads`).
 pub const THREADS_PER_CORE: usize = 4;
 
@@ -107,7 +114,7 @@ pub fn table() -> Vec<Row> {
     vec![
         row(
             "--iterations",
-            "solve, batch, compare (each of the list)",
+            "solve, batch, compare (each of the list), tune-eval",
             format!("1 – {}", n(MAX_ITERATIONS)),
         ),
         row(
@@ -123,7 +130,7 @@ pub fn table() -> Vec<Row> {
         ),
         row(
             "--threads",
-            "batch, compare (0 = all cores)",
+            "batch, compare, tune-eval (0 = all cores)",
             format!("1 – {THREADS_PER_CORE} × cores"),
         ),
         row(
@@ -156,7 +163,7 @@ pub fn table() -> Vec<Row> {
         ),
         row(
             "--beam-width",
-            "solve, batch, compare (--algo beam)",
+            "solve, batch, compare (--algo beam), tune-eval",
             format!("1 – {} or auto", n(MAX_BEAM_SEARCH_WIDTH)),
         ),
         row(
@@ -173,6 +180,11 @@ pub fn table() -> Vec<Row> {
             "--nrpa-iterations",
             "solve, batch, compare",
             format!("auto or 1 – {}", n(u64::from(u32::MAX))),
+        ),
+        row(
+            "--nrpa-width",
+            "solve, batch, compare",
+            format!("1 – {}", n(u64::from(MAX_NRPA_WIDTH))),
         ),
         row(
             "--nrpa-late-tiles",
@@ -255,6 +267,17 @@ pub fn table() -> Vec<Row> {
             "any whole number 0 – 2⁶⁴−1".into(),
         ),
         row("--shard i/n", "batch", "1 ≤ i ≤ n".into()),
+        row(
+            "--population",
+            "tune-eval",
+            format!("2 – {}", n(MAX_TUNE_POPULATION as u64)),
+        ),
+        row("--elite", "tune-eval", "1 – population − 1".into()),
+        row(
+            "--generations",
+            "tune-eval",
+            format!("1 – {}", n(u64::from(MAX_TUNE_GENERATIONS))),
+        ),
     ]
 }
 

@@ -46,7 +46,7 @@ pub use budget::Budget;
 use budget::Meter;
 pub use config::{Advance, Algo, Beam, Late, NrpaConfig, RewardNorm, SearchConfig, Setting};
 pub use defaults::Defaults;
-pub use eval::{Eval, ImSource};
+pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
 pub use parallel::MAX_TREES;
 use plan::Resolved;
 pub use result::{SearchResult, SearchStats};

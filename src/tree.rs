@@ -28,7 +28,7 @@
 
 use rand::Rng as _;
 
-use crate::board::{Cell, Group};
+use crate::board::Cell;
 use crate::Rng;
 
 /// Index of a node in its [`Tree`].
@@ -348,19 +348,20 @@ impl Tree {
         ChildNodes::of(&self.nodes, id)
     }
 
-    /// Expands `id`: stores its legal moves (one per group) in a random order, the
-    /// order in which they will be tried, so that "the next untried move" is a
-    /// uniformly random untried move. Creates no child. Returns the number of moves.
-    pub fn expand(&mut self, id: NodeId, groups: &[Group], rng: &mut Rng) -> usize {
+    /// Expands `id`: stores its legal moves (`cells`, one canonical cell per group,
+    /// in canonical order) in a random order, the order in which they will be
+    /// tried, so that "the next untried move" is a uniformly random untried move.
+    /// Creates no child. Returns the number of moves.
+    pub fn expand(&mut self, id: NodeId, cells: &[Cell], rng: &mut Rng) -> usize {
         let first = self.moves.len();
-        self.moves.extend(groups.iter().map(|g| g.cell));
+        self.moves.extend_from_slice(cells);
         let block = &mut self.moves[first..];
         for i in (1..block.len()).rev() {
             let j = rng.gen_range(0..=i);
             block.swap(i, j);
         }
-        self.set_moves(id, first, groups.len());
-        groups.len()
+        self.set_moves(id, first, cells.len());
+        cells.len()
     }
 
     /// Expands `id` with `moves` in the given order (tests and tools).

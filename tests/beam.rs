@@ -65,7 +65,7 @@ fn beam_lines_verify_on_every_variant_whatever_the_thread_count() {
         let (two, err2) = solve(v, &[&base[..], &["--threads", "2"]].concat(), v);
         assert_eq!(one, two, "{v}: 1 and 2 threads gave different lines");
         assert!(
-            err1.contains("beam --beam-width auto --eval potential"),
+            err1.contains("beam --beam-width auto --eval learned"),
             "{err1}"
         );
         // The budget is spent exactly (or the beam proved its line optimal first).
@@ -156,9 +156,6 @@ fn batch_and_compare_run_the_beam() {
     let (stdout, _) = ok(out, "compare");
     assert!(stdout.contains("beam"), "{stdout}");
     let csv = std::fs::read_to_string(d.join("c.csv")).unwrap();
-    assert!(
-        csv.contains("beam --beam-width 16 --eval potential"),
-        "{csv}"
-    );
+    assert!(csv.contains("beam --beam-width 16 --eval learned"), "{csv}");
     let _ = std::fs::remove_dir_all(&d);
 }

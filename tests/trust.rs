@@ -454,6 +454,29 @@ fn absurd_numbers_are_refused_before_any_work() {
         (vec!["bench", "--playouts", "0"], "--playouts"),
         (vec!["show", set, "--position", "99999999999"], "position"),
     ];
+    let tune = |flag: &'static str, v: &'static str| {
+        let args = vec![
+            "tune-eval",
+            set,
+            "--positions",
+            "1",
+            "--journal",
+            "t.journal",
+            "--out",
+            "w.toml",
+            flag,
+            v,
+        ];
+        (args, flag)
+    };
+    let mut cases = cases;
+    cases.extend([
+        tune("--population", "10001"),
+        tune("--generations", "10001"),
+        tune("--beam-width", "2097153"),
+        tune("--iterations", "1000000000001"),
+        tune("--threads", "100000"),
+    ]);
     for (args, flag) in cases {
         let start = Instant::now();
         let o = run(&d, &args);
@@ -470,6 +493,7 @@ fn absurd_numbers_are_refused_before_any_work() {
         );
     }
     assert!(!d.join("s.txt").exists());
+    assert!(!d.join("t.journal").exists() && !d.join("w.toml").exists());
 }
 
 /// Waits for `child` to end (at most a minute: a generous bound against hangs, not

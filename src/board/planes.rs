@@ -48,8 +48,10 @@
 //! one playout, kept in registers (hence the by-value and always-inlined methods).
 
 mod block;
+mod cells;
 
 pub use block::Block;
+pub use cells::legal_cells;
 
 use super::{Board, Cell, MAX_COLORS};
 

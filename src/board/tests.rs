@@ -128,3 +128,29 @@ fn largest_supported_board_is_right() {
     assert!(b.tiles() == 0 && b.is_terminal());
     assert_eq!(b.final_score(), (1024 - 2) * (1024 - 2) + 1000);
 }
+
+/// `copy_from` makes any position of a game equal to any other position of any
+/// game, whichever of the two uses more columns.
+#[test]
+fn copy_from_equals_assignment() {
+    use rand::Rng as _;
+    let mut rng = crate::rng_for(11, 0, 0);
+    let mut positions = Vec::new();
+    for (seed, &(w, h, c)) in [(15, 15, 5), (20, 12, 4), (32, 32, 10), (3, 7, 2)]
+        .iter()
+        .enumerate()
+    {
+        let mut b = testutil::random_board(w, h, c, seed as u64, Variant::SameGame);
+        positions.push(b);
+        while let Some(g) = b.groups().first().copied() {
+            b.play(g.cell);
+            positions.push(b);
+        }
+    }
+    for _ in 0..2000 {
+        let src = positions[rng.gen_range(0..positions.len())];
+        let mut dst = positions[rng.gen_range(0..positions.len())];
+        dst.copy_from(&src);
+        assert!(dst == src);
+    }
+}

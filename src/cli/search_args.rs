@@ -11,11 +11,15 @@
 //! (C = 0, z = 0, no beam); `auto` stands for the [`crate::search::Defaults`] default
 //! of the board's variant; `none` switches a level's beam off.
 
+use std::path::{Path, PathBuf};
+
 use crate::error::Error;
 use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
+use crate::search::{
+    Advance, Algo, Beam, Budget, Defaults, EvalWeights, RewardNorm, SearchConfig, Setting,
+};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -109,6 +113,17 @@ pub struct SearchArgs {
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
+    /// Parallel NRPA: lower-level searches the top level runs side by side from the
+    /// same policy, each with its own seed (docs/search.md, "Parallel NRPA"). The
+    /// result depends on it, never on the thread count. Default: the thread count
+    /// (`solve --threads`, --search-threads), else 1 (sequential NRPA).
+    #[arg(long, value_name = "K")]
+    pub nrpa_width: Option<u32>,
+    /// NRPA with --threads N (--search-threads N): N independent searches sharing the
+    /// budget, the best kept (root parallelisation, as before parallel NRPA), instead
+    /// of one search of width N.
+    #[arg(long)]
+    pub nrpa_independent: bool,
     /// GNRPA prior: the heuristic --nrpa-bias β multiplies: size (group size − 2,
     /// the default) or tabu (−1 for the tabu colour's groups: a soft penalty instead of
     /// the selective policy's exclusion; needs --policy random and β ≠ 0).
@@ -127,10 +142,15 @@ pub struct SearchArgs {
     #[arg(long, value_name = "R")]
     pub nrpa_repeats: Option<u32>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
-    /// of the beam (default potential; none ranks by the score so far): none,
-    /// potential or colors (docs/search.md).
+    /// of the beam (default learned; none ranks by the score so far): none,
+    /// potential, colors or learned (weights learned from play, shipped in
+    /// weights/beam-eval.toml; docs/search.md).
     #[arg(long)]
     pub eval: Option<String>,
+    /// The weights of --eval learned, from this TOML file instead of the shipped
+    /// weights/beam-eval.toml (tree searches and beam).
+    #[arg(long, value_name = "FILE")]
+    pub eval_weights: Option<PathBuf>,
     /// Weight α of the implicit value per level, from level 1 (tree searches):
     /// selection ranks children by (1 − α)·mean + α·v; 0 = off.
     #[arg(long)]
@@ -145,6 +165,7 @@ pub struct SearchArgs {
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
     /// at each move-by-move decision. Not with exact. `solve` also calls it --threads.
+    /// For nrpa, one search of --nrpa-width N (default; see --nrpa-independent).
     /// For beam, the threads of the pool `solve` runs its one search on (default
     /// auto: all cores); its results do not depend on it.
     /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
@@ -242,7 +263,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 25] {
+    fn given(&self) -> [(&'static str, bool); 28] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -257,6 +278,7 @@ impl SearchArgs {
             ("--reuse", self.reuse.is_some()),
             ("--reward-norm", self.reward_norm.is_some()),
             ("--eval", self.eval.is_some()),
+            ("--eval-weights", self.eval_weights.is_some()),
             ("--im-alpha", self.im_alpha.is_some()),
             ("--im-source", self.im_source.is_some()),
             ("--pb", self.pb.is_some()),
@@ -265,6 +287,8 @@ impl SearchArgs {
             ("--nrpa-bias", self.nrpa_bias.is_some()),
             ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
             ("--nrpa-late-size", self.nrpa_late_size.is_some()),
+            ("--nrpa-width", self.nrpa_width.is_some()),
+            ("--nrpa-independent", self.nrpa_independent),
             ("--nrpa-prior", self.nrpa_prior.is_some()),
             ("--nrpa-stable", self.nrpa_stable.is_some()),
             ("--nrpa-beam", self.nrpa_beam.is_some()),
@@ -360,6 +384,9 @@ impl SearchArgs {
         if let Some(e) = &self.eval {
             c.eval = e.parse()?;
         }
+        if let Some(p) = &self.eval_weights {
+            c.eval_weights = Some(read_eval_weights(p)?);
+        }
         if let Some(s) = &self.im_source {
             c.im_source = s.parse()?;
         }
@@ -398,9 +425,7 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_repeats {
             c.nrpa.repeats = v;
         }
-        if let Some(n) = self.search_threads {
-            c.trees = n;
-        }
+        c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
         Ok(c)
     }
@@ -454,6 +479,14 @@ impl SearchArgs {
     pub fn budget(&self, default: Budget) -> Result<Budget, Error> {
         Ok(budget_from_flags(self.iterations, self.time)?.unwrap_or(default))
     }
+}
+
+/// The weights file `path` (`--eval-weights`): errors name the file, and the line
+/// and the key when its content is wrong.
+pub(crate) fn read_eval_weights(path: &Path) -> Result<EvalWeights, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let text = crate::io::utf8_text(&bytes, path)?;
+    EvalWeights::parse(path, text)
 }
 
 /// The budget given by `--iterations` / `--time` (`None` when neither is given),

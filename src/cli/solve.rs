@@ -2,7 +2,9 @@
 //! --time S)`: prints one solution line per position on stdout, statistics on stderr.
 //! `--threads N` (root parallelisation, `search::parallel`) runs the N searches of a
 //! position on a pool of N threads; for `--algo beam`, it runs the one search on a
-//! pool of N threads (default: all cores), with the same result whatever N.
+//! pool of N threads (default: all cores), with the same result whatever N; for
+//! `--algo nrpa`, one search of `--nrpa-width` (default N) on N threads, its result
+//! fixed by the width whatever N (`--nrpa-independent`: N searches, as for NMCS).
 
 use std::path::PathBuf;
 
@@ -29,42 +31,46 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Root parallelisation: N independent searches of each position (own seeds,
-    /// sharing nothing) on N threads; --iterations is their total. The same as
-    /// --search-threads.
+    /// sharing nothing) on N threads; --iterations is their total. For nrpa, one
+    /// search of --nrpa-width N (default) on N threads, unless --nrpa-independent.
+    /// The same as --search-threads.
     #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
     #[command(flatten)]
     search: SearchArgs,
 }
 
-pub fn run(a: Args) -> Result<Outcome, Error> {
+pub fn run(mut a: Args) -> Result<Outcome, Error> {
     let set = TestSet::read(&a.testset)?;
-    let mut config = a.search.config()?;
-    if let Some(n) = a.threads {
-        config.trees = n;
-        config.validate()?;
+    if a.threads.is_some() {
+        a.search.search_threads = a.threads;
     }
+    let config = a.search.config()?;
     let budget = a
         .search
         .budget(crate::search::Budget::Iterations(Defaults::ITERATIONS))?;
     // The beam runs one search on a pool of --threads threads (auto: all cores of
-    // the global pool); the other algorithms run `trees` searches on as many threads.
-    let trees = match config.algo {
+    // the global pool); parallel NRPA runs its one search of --nrpa-width on
+    // --threads threads (default 1); the other algorithms run `trees` searches on
+    // as many threads.
+    let wide_nrpa = config.algo == Algo::Nrpa && config.nrpa.width > 1;
+    let threads = match config.algo {
         Algo::Beam => config.trees,
+        _ if wide_nrpa => a.search.search_threads.filter(|&t| t > 0).unwrap_or(1),
         _ => config.resolved_trees(a.variant, budget),
     };
     let own_pool = match config.algo {
-        Algo::Beam => trees >= 1,
-        _ => trees > 1,
+        Algo::Beam => threads >= 1,
+        _ => wide_nrpa || threads > 1,
     };
     let pool = own_pool
         .then(|| {
             rayon::ThreadPoolBuilder::new()
-                .num_threads(trees as usize)
+                .num_threads(threads as usize)
                 .build()
         })
         .transpose()
-        .map_err(|e| Error::Other(format!("cannot start {trees} threads: {e}")))?;
+        .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
     eprintln!("{config} ({budget:?}, seed {})", a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
@@ -103,7 +109,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             );
         }
         if own_pool {
-            extra += &format!(" threads {trees}");
+            extra += &format!(" threads {threads}");
         }
         if r.stats.proven {
             extra += " proven optimal";

@@ -19,6 +19,7 @@ use toml::Spanned;
 
 use super::Aggregate;
 use crate::error::Error;
+use crate::io::{line_of, toml_error};
 use crate::rules::Variant;
 
 /// A value with the line (from 1) it was written on, for error messages.
@@ -174,21 +175,6 @@ impl<T> OneOrMany<T> {
     }
 }
 
-/// Line (from 1) of byte offset `at` in `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())].matches('\n').count() + 1
-}
-
-/// The key written on the line holding byte offset `at` (`key = …`), if any.
-fn key_at(text: &str, at: usize) -> Option<&str> {
-    let at = at.min(text.len());
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[start..].lines().next().unwrap_or("");
-    let (key, _) = line.split_once('=')?;
-    let key = key.trim();
-    (!key.is_empty() && !key.starts_with('#') && !key.contains(char::is_whitespace)).then_some(key)
-}
-
 impl PlanFile {
     /// Reads and checks a plan file.
     pub fn read(path: &Path) -> Result<PlanFile, Error> {
@@ -251,32 +237,6 @@ impl PlanFile {
             text,
         })
     }
-}
-
-/// A TOML or serde error as `FILE:LINE: key 'K': what` (line 0 = the whole file, for a
-/// missing key).
-fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> Error {
-    let msg = e.message().trim().to_string();
-    if let Some(key) = msg
-        .strip_prefix("missing field `")
-        .and_then(|r| r.strip_suffix('`'))
-    {
-        return Error::parse(path, 0, format!("missing key '{key}'"));
-    }
-    let Some(span) = e.span() else {
-        return Error::parse(path, 0, msg);
-    };
-    let line = line_of(text, span.start);
-    let msg = if let Some(rest) = msg.strip_prefix("unknown field `") {
-        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        format!("unknown key '{key}'{expected}")
-    } else {
-        match key_at(text, span.start) {
-            Some(key) => format!("key '{key}': {msg}"),
-            None => msg,
-        }
-    };
-    Error::parse(path, line, msg)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //!
 //! A *pass* of width W starts from the root as the only position of layer 0. Every
 //! position of a layer is expanded (every legal move), each child is evaluated once
-//! (`--eval`: [`Eval::score`], the running score plus the evaluation's estimate of
+//! (`--eval`: [`Evaluator::score`], the running score plus the evaluation's estimate of
 //! what is still to come; `--eval none` ranks by the running score alone), children
 //! that reach the same tiles by different move orders are merged by
 //! [`Board::fingerprint`] (kept once, with the best running score: the future of a
@@ -41,7 +41,7 @@ use rayon::prelude::*;
 
 use super::best::Best;
 use super::budget::{Limit, Meter};
-use super::eval::Eval;
+use super::eval::Evaluator;
 use super::plan::BeamPlan;
 use crate::board::{Board, Cell, GroupMask};
 
@@ -53,7 +53,7 @@ const BLOCK: usize = if cfg!(test) { 8 } else { 1024 };
 /// An evaluated child: its rank and how to rebuild it.
 #[derive(Clone, Copy, Debug)]
 struct Child {
-    /// The evaluation ([`Eval::score`]); the final score when terminal.
+    /// The evaluation ([`Evaluator::score`]); the final score when terminal.
     value: i32,
     /// Running score (final score when terminal): duplicates keep the best.
     score: i32,
@@ -110,7 +110,7 @@ pub(crate) fn beam(
 /// One pass of width `width` from `start`, reached from the search's root by
 /// `prefix`. Without a limit it runs to the end (the greedy completion).
 fn pass(
-    eval: Eval,
+    eval: Evaluator,
     width: usize,
     start: &Board,
     prefix: &[Cell],
@@ -234,7 +234,7 @@ fn moves(b: &Board) -> usize {
 }
 
 /// The first `most` children of `parent` (in the board's group order), evaluated.
-fn expand(parent: &Board, eval: Eval, index: u32, most: usize) -> Vec<Child> {
+fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child> {
     let mut out = Vec::new();
     if parent.ncols() == 0 || most == 0 {
         return out;

@@ -5,7 +5,7 @@
 use super::*;
 use crate::rules::Variant;
 use crate::search::testutil::{board15, check_all_variants, optimum, tiny_board};
-use crate::search::{search, Algo, Budget, SearchConfig, SearchResult};
+use crate::search::{search, Algo, Budget, Eval, SearchConfig, SearchResult};
 
 fn cfg(eval: Eval, width: Option<u64>) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Beam, 1);
@@ -29,7 +29,7 @@ fn in_pool(threads: usize, f: impl FnOnce() -> SearchResult + Send) -> SearchRes
 
 #[test]
 fn replays_on_every_variant_with_the_exact_budget() {
-    for eval in [Eval::None, Eval::Potential, Eval::Colors] {
+    for eval in [Eval::None, Eval::Potential, Eval::Colors, Eval::Learned] {
         check_all_variants(&cfg(eval, None), 20_000, 5);
     }
 }
@@ -51,6 +51,7 @@ fn same_result_on_pools_of_one_and_two_threads() {
         (Variant::SameGame, Eval::Potential),
         (Variant::Clickomania, Eval::None),
         (Variant::BubbleBreaker, Eval::Colors),
+        (Variant::SameGameNoPenalty, Eval::Learned),
     ] {
         let b = board15(7, variant);
         let c = cfg(eval, None);
@@ -100,7 +101,7 @@ fn duplicate_positions_are_merged_with_their_best_score() {
     // (each child also has the other's group and a new one) and the two orders
     // merge.
     let root: Board = "2323\n0011".parse().unwrap();
-    let kids = expand(&root, Eval::None, 0, usize::MAX);
+    let kids = expand(&root, Eval::None.into(), 0, usize::MAX);
     assert_eq!(kids.len(), 2);
     let mut grand: Vec<Child> = kids
         .iter()
@@ -108,7 +109,7 @@ fn duplicate_positions_are_merged_with_their_best_score() {
         .flat_map(|(i, k)| {
             let mut b = root;
             b.play(k.mv);
-            expand(&b, Eval::None, i as u32, usize::MAX)
+            expand(&b, Eval::None.into(), i as u32, usize::MAX)
         })
         .collect();
     let fps: std::collections::HashSet<_> = grand.iter().map(|c| c.fp).collect();
@@ -153,7 +154,7 @@ fn a_pass_at_the_width_cap_ends_the_search() {
     let mut g = b;
     let mut line = Vec::new();
     while !g.is_terminal() {
-        let best = expand(&g, Eval::Potential, 0, usize::MAX)
+        let best = expand(&g, Eval::Potential.into(), 0, usize::MAX)
             .into_iter()
             .max_by(|x, y| x.value.cmp(&y.value).then(y.fp.cmp(&x.fp)))
             .unwrap();
@@ -172,5 +173,36 @@ fn a_budget_smaller_than_one_game_still_gives_a_complete_game() {
         assert!(!r.moves.is_empty());
         // Finished greedily past the budget.
         assert!(r.stats.playouts > k, "{k}: {}", r.stats.playouts);
+    }
+}
+
+#[test]
+fn learned_eval_follows_its_weights() {
+    use crate::search::{EvalWeights, Weights};
+    let with = |w: Weights| {
+        let mut c = cfg(Eval::Learned, Some(32));
+        c.eval_weights = Some(EvalWeights {
+            file: "w.toml".into(),
+            weights: w,
+        });
+        c.validate().unwrap();
+        c
+    };
+    for seed in [3, 8] {
+        let b = board15(seed, Variant::SameGame);
+        // The potential weights rank every position as --eval potential does: the
+        // same line.
+        let p = run(&cfg(Eval::Potential, Some(32)), &b, 10_000_000);
+        let l = run(&with(Weights::POTENTIAL), &b, 10_000_000);
+        assert_eq!((l.score, &l.moves), (p.score, &p.moves), "board {seed}");
+        assert_eq!(l.stats.playouts, p.stats.playouts);
+        // Other weights rank otherwise, and the result is theirs alone.
+        let mut w = Weights::POTENTIAL;
+        w.0[6] = -20.0;
+        let a = run(&with(w), &b, 10_000_000);
+        let again = in_pool(2, || run(&with(w), &b, 10_000_000));
+        crate::line::verify(&b, &a.moves, a.score).unwrap();
+        assert_eq!((a.score, &a.moves), (again.score, &again.moves));
+        assert_ne!(a.moves, p.moves, "board {seed}");
     }
 }

@@ -91,6 +91,11 @@ impl<'s> Meter<'s> {
             stopped: false,
         }
     }
+    /// A fresh meter for a worker of the same search (parallel NRPA's lower-level
+    /// searches): its own counters and clock, the same budget and stop flag.
+    pub fn fork(&self) -> Meter<'s> {
+        Meter::new(self.budget, self.stop)
+    }
     pub fn top_limit(&self) -> Limit {
         match self.budget {
             Budget::Iterations(k) => Limit {

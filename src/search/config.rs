@@ -13,7 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::defaults::Defaults;
-use super::eval::{Eval, ImSource};
+use super::eval::{Eval, EvalWeights, ImSource};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
@@ -107,12 +107,14 @@ const TREE_FLAGS: [&str; 14] = [
 ];
 
 /// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 9] = [
+const NRPA_FLAGS: [&str; 11] = [
     "--nrpa-iterations",
     "--nrpa-alpha",
     "--nrpa-bias",
     "--nrpa-late-tiles",
     "--nrpa-late-size",
+    "--nrpa-width",
+    "--nrpa-independent",
     "--nrpa-prior",
     "--nrpa-stable",
     "--nrpa-beam",
@@ -131,9 +133,9 @@ impl Algo {
                 self.name()
             ));
         }
-        if flag == "--eval" && !self.is_tree() && self != Algo::Beam {
+        if matches!(flag, "--eval" | "--eval-weights") && !self.is_tree() && self != Algo::Beam {
             return bad(format!(
-                "--eval is not used by {} (only by the tree searches and beam)",
+                "{flag} is not used by {} (only by the tree searches and beam)",
                 self.name()
             ));
         }
@@ -344,6 +346,11 @@ pub struct SearchConfig {
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
     #[serde(default)]
     pub eval: Eval,
+    /// The weights of `--eval learned` read from `--eval-weights FILE`; `None` = the
+    /// shipped weights. Left out of the JSON form when unset, so journals written
+    /// before it existed keep their identity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval_weights: Option<EvalWeights>,
     /// Weight α of the implicit value in selection per level (`--im-alpha`); empty
     /// = 0 at every level (off).
     #[serde(default)]
@@ -372,54 +379,6 @@ fn default_tt_mb() -> u64 {
 }
 
 impl SearchConfig {
-    /// Checks `--eval`, `--im-alpha`, `--im-source` and `--pb` (tree searches only).
-    fn validate_informed(&self) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
-        for (flag, set) in [
-            ("--eval", self.eval != Eval::None),
-            ("--im-alpha", !self.im_alpha.is_empty()),
-            ("--im-source", self.im_source != ImSource::Eval),
-            ("--pb", !self.pb.is_empty()),
-        ] {
-            if set {
-                self.algo.uses_flag(flag)?;
-            }
-        }
-        if !self.algo.is_tree() {
-            return Ok(());
-        }
-        let n = self.level as usize;
-        for (flag, v, hi) in [
-            ("--im-alpha", &self.im_alpha, 1.0),
-            ("--pb", &self.pb, f64::MAX),
-        ] {
-            if !v.is_empty() && v.len() != n {
-                return bad(format!(
-                    "{flag} needs {n} value(s) (one per level), got {}",
-                    v.len()
-                ));
-            }
-            if let Some(x) = v
-                .iter()
-                .find(|x| !(x.is_finite() && **x >= 0.0 && **x <= hi))
-            {
-                return bad(format!("{flag} must be a number in [0, {hi}], got {x}"));
-            }
-        }
-        let im = self.im_alpha.iter().any(|&a| a != 0.0);
-        if self.eval == Eval::None {
-            if im && self.im_source == ImSource::Eval {
-                return bad(
-                    "--im-alpha with --im-source eval needs --eval potential or colors".into(),
-                );
-            }
-            if self.pb.iter().any(|&w| w != 0.0) {
-                return bad("--pb needs --eval potential or colors".into());
-            }
-        }
-        Ok(())
-    }
-
     /// Checks parameters that make no sense (level 0, W = 0, negative C, list
     /// lengths, …); the message names the flag.
     pub fn validate(&self) -> Result<(), Error> {
@@ -560,5 +519,6 @@ impl SearchConfig {
 
 mod beam;
 mod display;
+mod informed;
 mod nrpa;
 pub use nrpa::{Late, NrpaConfig};

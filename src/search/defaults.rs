@@ -5,7 +5,7 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N, policy and refinements, root-parallel trees, the beam
+//! budgets, budget classes, NRPA's N, policy, width and refinements, root-parallel trees, the beam
 //! search's widths and evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
@@ -104,6 +104,14 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
+    /// Parallel NRPA's width (`--nrpa-width`) when it is not given: the thread count
+    /// the search was given (`solve --threads`, `--search-threads`; 1 when none, or
+    /// `auto`). So `--threads N` runs one search of width N on N threads (each of
+    /// its rounds keeps every thread busy), and `--threads 1 --nrpa-width N` is the
+    /// same search on one thread: the same result, slower. Width 1 is sequential NRPA.
+    pub fn nrpa_width(threads: u32) -> u32 {
+        threads.max(1)
+    }
     /// GNRPA prior: the heuristic β multiplies (`--nrpa-prior`; size = group size − 2,
     /// the bias's only form before priors existed).
     pub const NRPA_PRIOR: Prior = Prior::Size;
@@ -124,8 +132,15 @@ impl Defaults {
     /// memory at the widest pass (6 KB per kept position, `search::beam`), a quarter
     /// of this 24 GiB machine. Budgets met so far end long before it.
     pub const BEAM_MAX_WIDTH: u64 = 1 << 20;
-    /// The beam's ranking of positions (`--eval` with `--algo beam`).
-    pub const BEAM_EVAL: Eval = Eval::Potential;
+    /// The beam's ranking of positions (`--eval` with `--algo beam`): the learned
+    /// evaluation with the shipped weights (`weights/beam-eval.toml`, tuned by
+    /// `scripts/tune-eval.sh` on Maastricht 1-100 with a width-16 beam). On the
+    /// validation positions Maastricht 151-170 it beat `--eval potential` (the
+    /// default before) by +472.6 at width 16, +438.2 at width 256 and +447.7 at
+    /// 1,000,000 evaluated positions (p < 0.0001, 0.0005, 0.0043), by +485.0 and
+    /// +414.5 at width 16 in no-penalty SameGame and Bubble Breaker, and tied in
+    /// Clickomania (−0.2); docs/experiments.md, "The learned beam evaluation".
+    pub const BEAM_EVAL: Eval = Eval::Learned;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
     /// Searches of root parallelisation for `--search-threads auto`, the default of

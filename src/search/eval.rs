@@ -5,11 +5,19 @@
 //! score included), so it is in the same units as a playout's result and is
 //! normalised the same way ([`crate::rules::Normalizer`]) before the tree uses it
 //! for implicit max backups (Lanctot, Winands, Pepels & Sturtevant 2014, read for
-//! one player) and progressive bias (Winands, Björnsson & Saito 2010, §III-A).
-//! Costs per call on the standard 20 boards: `cargo bench --bench eval`.
+//! one player) and progressive bias (Winands, Björnsson & Saito 2010, §III-A); the
+//! beam search (`search::beam`) ranks positions by it. `--eval learned` is a linear
+//! function of measured features of the position with weights learned from play
+//! (`features.rs` measures, `weights.rs` holds the weights and their file). Costs
+//! per call on the standard 20 boards: `cargo bench --bench eval`.
 //!
-//! Owns: [`Eval`] and [`ImSource`] (names, parsing, scoring). Must not: touch trees,
-//! budgets or random numbers (an evaluation is a pure function of the board).
+//! Owns: [`Eval`] and [`ImSource`] (names, parsing), [`Evaluator`] (an evaluation
+//! with its weights, scoring positions). Must not: touch trees, budgets or random
+//! numbers (an evaluation is a pure function of the board and its weights), or read
+//! files (the CLI reads a weights file and hands its text to `weights`).
+
+mod features;
+mod weights;
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +26,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::error::Error;
+
+pub use features::{Features, FEATURES};
+pub use weights::{EvalWeights, Weights};
 
 /// A heuristic evaluation of a position (`--eval`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -33,25 +44,21 @@ pub enum Eval {
     /// ([`crate::rules::Variant::future_upper_bound`]): an admissible upper bound
     /// of the final score.
     Colors,
+    /// Running score plus a weighted sum of features of the position (the potential
+    /// of its groups and colours, isolated tiles, colours likely to be left over, the
+    /// clearing bonus), maximised over the colour held back for the end
+    /// ([`Features`]); the weights are learned from play (`samegame tune-eval`),
+    /// shipped in `weights/beam-eval.toml`, or loaded by `--eval-weights FILE`.
+    Learned,
 }
 
 impl Eval {
     /// The estimated final score of `board`; the exact final score once terminal.
+    /// `Learned` uses the shipped weights ([`Weights::shipped`]); a search uses the
+    /// weights of its configuration through an [`Evaluator`].
     #[inline]
     pub fn score(self, board: &Board) -> i32 {
-        if board.is_terminal() {
-            return board.final_score();
-        }
-        let variant = board.variant();
-        match self {
-            Eval::None => board.score(),
-            Eval::Potential => {
-                let mut s = board.score();
-                board.for_each_group(|g| s += variant.group_score(u32::from(g.size)));
-                s
-            }
-            Eval::Colors => board.score() + variant.future_upper_bound(board.counts()),
-        }
+        Evaluator::new(self, None).score(board)
     }
     /// The name used by `--eval`.
     pub fn name(self) -> &'static str {
@@ -59,6 +66,7 @@ impl Eval {
             Eval::None => "none",
             Eval::Potential => "potential",
             Eval::Colors => "colors",
+            Eval::Learned => "learned",
         }
     }
 }
@@ -70,8 +78,9 @@ impl FromStr for Eval {
             "none" => Ok(Eval::None),
             "potential" => Ok(Eval::Potential),
             "colors" | "colours" => Ok(Eval::Colors),
+            "learned" => Ok(Eval::Learned),
             _ => Err(Error::Config(format!(
-                "unknown --eval '{s}' (expected none, potential or colors)"
+                "unknown --eval '{s}' (expected none, potential, colors or learned)"
             ))),
         }
     }
@@ -80,6 +89,60 @@ impl FromStr for Eval {
 impl fmt::Display for Eval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// An evaluation ready to score positions: the [`Eval`] and, for `Learned`, its
+/// weights (the configuration's `--eval-weights`, else the shipped ones). What the
+/// resolved plans of the searches hold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluator {
+    eval: Eval,
+    weights: Weights,
+}
+
+impl Evaluator {
+    /// `eval` with `weights` (for `Learned`; `None` = [`Weights::shipped`]).
+    pub fn new(eval: Eval, weights: Option<&Weights>) -> Evaluator {
+        Evaluator {
+            eval,
+            weights: *weights.unwrap_or_else(|| Weights::shipped()),
+        }
+    }
+    /// Which evaluation this is.
+    pub fn eval(&self) -> Eval {
+        self.eval
+    }
+    /// The estimated final score of `board`; the exact final score once terminal.
+    #[inline]
+    pub fn score(&self, board: &Board) -> i32 {
+        if board.is_terminal() {
+            return board.final_score();
+        }
+        let variant = board.variant();
+        match self.eval {
+            Eval::None => board.score(),
+            Eval::Potential => {
+                let mut s = board.score();
+                board.for_each_group(|g| s += variant.group_score(u32::from(g.size)));
+                s
+            }
+            Eval::Colors => board.score() + variant.future_upper_bound(board.counts()),
+            Eval::Learned => Features::measure(board).value(&self.weights),
+        }
+    }
+}
+
+impl From<Eval> for Evaluator {
+    /// `eval` with the shipped weights.
+    fn from(eval: Eval) -> Evaluator {
+        Evaluator::new(eval, None)
+    }
+}
+
+impl PartialEq<Eval> for Evaluator {
+    fn eq(&self, other: &Eval) -> bool {
+        self.eval == *other
     }
 }
 
@@ -167,7 +230,7 @@ mod tests {
         let rows: &[&[u8]] = &[&[0, 1], &[1, 0]];
         let b = board(rows, 2, Variant::SameGame);
         assert!(b.is_terminal());
-        for e in [Eval::None, Eval::Potential, Eval::Colors] {
+        for e in [Eval::None, Eval::Potential, Eval::Colors, Eval::Learned] {
             assert_eq!(e.score(&b), b.final_score());
         }
     }
@@ -189,7 +252,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for e in [Eval::None, Eval::Potential, Eval::Colors] {
+        for e in [Eval::None, Eval::Potential, Eval::Colors, Eval::Learned] {
             assert_eq!(e.name().parse::<Eval>().unwrap(), e);
         }
         for s in [ImSource::Eval, ImSource::Best] {

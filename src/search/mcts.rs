@@ -78,7 +78,7 @@ use super::config::RewardNorm;
 use super::endgame::Endgame;
 use super::eval::{Eval, ImSource};
 use super::rollout::Rollout;
-use crate::board::groups::GroupList;
+use crate::board::planes::legal_cells;
 use crate::board::{Board, Cell, GroupMask};
 use crate::tree::{NodeId, Tree};
 use crate::Rng;
@@ -117,7 +117,8 @@ struct LevelWorkspace {
     committed: Vec<Cell>,
     /// Best complete game of this search, from its start position.
     best: Best,
-    groups: GroupList,
+    /// Scratch: the legal moves of a position (canonical cells).
+    cells: Vec<Cell>,
     depth_count: Vec<u64>,
     kept: Vec<NodeId>,
     /// Lowest and highest normalised reward seen by this search (`--reward-norm
@@ -204,40 +205,20 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         ws.sim.clear();
         let mut id = NodeId::ROOT;
         let mut d = 0;
+        // Constant during the descent: the reward stretch and the best score change
+        // only after the evaluation.
+        let scale = range_scale(self.plan.norm, ws);
+        let best = ws.best.score;
+        let bounds = self.plan.bounds;
+        let informed = p.informed();
         // Selection and expansion; the position at depth d is `ws.boards.at(d)`.
         loop {
             let node = ws.tree.node(id);
-            if !node.expanded() {
-                if node.visits == 0 && id != NodeId::ROOT {
-                    break; // the node added by this simulation
+            let child = if node.expanded() && !node.has_untried() {
+                if node.n_moves == 0 {
+                    break; // terminal
                 }
-                ws.groups.reset(ws.boards.at(d));
-                ws.tree.expand(id, ws.groups.as_slice(), self.rng);
-            }
-            let node = ws.tree.node(id);
-            if node.n_moves == 0 {
-                break; // terminal
-            }
-            let child = if node.has_untried() {
-                // Untried moves first, in their stored random order.
-                let mv = ws.tree.next_untried(id);
-                let next = ws.boards.try_move(d, mv, &mut self.mask, &mut ws.path);
-                if self.plan.bounds && dominated(next, ws.best.score) {
-                    // Score-bounded closing: nothing below can beat the best game
-                    // found. The move is closed without a node.
-                    ws.tree.close_untried(id);
-                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
-                    self.meter.solved += n as u64;
-                    ws.boards.settle(d + 1, ws.best.score);
-                    return;
-                }
-                self.meter.created(1);
-                let child = ws.tree.add_child(id);
-                ws.boards.enter(d, child, &mut ws.path);
-                child
-            } else {
-                let scale = range_scale(self.plan.norm, ws);
-                let child = if p.informed() {
+                let child = if informed {
                     select_informed(
                         &mut ws.tree,
                         id,
@@ -250,11 +231,10 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                     select(&mut ws.tree, id, p.c, scale)
                 };
                 let mv = ws.tree.node(child).mv;
-                let best = ws.best.score;
                 let check = ws
                     .boards
                     .descend(d, child, mv, &mut self.mask, &mut ws.path, best);
-                if self.plan.bounds && check && dominated(ws.boards.at(d + 1), best) {
+                if bounds && check && dominated(ws.boards.at(d + 1), best) {
                     // Score-bounded closing: nothing below can beat the best game found.
                     ws.tree.dominate(child);
                     let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
@@ -262,9 +242,36 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                     ws.boards.settle(d + 1, best);
                     return;
                 }
+                ws.sim.push(mv);
+                child
+            } else {
+                if !node.expanded() {
+                    if node.visits == 0 && id != NodeId::ROOT {
+                        break; // the node added by this simulation
+                    }
+                    legal_cells(ws.boards.at(d), &mut ws.cells);
+                    if ws.tree.expand(id, &ws.cells, self.rng) == 0 {
+                        break; // terminal
+                    }
+                }
+                // Untried moves first, in their stored random order.
+                let mv = ws.tree.next_untried(id);
+                let next = ws.boards.try_move(d, mv, &mut self.mask, &mut ws.path);
+                if bounds && dominated(next, best) {
+                    // Score-bounded closing: nothing below can beat the best game
+                    // found. The move is closed without a node.
+                    ws.tree.close_untried(id);
+                    let n = 1 + ws.tree.propagate_solved(&ws.path[..=d]);
+                    self.meter.solved += n as u64;
+                    ws.boards.settle(d + 1, best);
+                    return;
+                }
+                self.meter.created(1);
+                let child = ws.tree.add_child(id);
+                ws.boards.enter(d, child, &mut ws.path);
+                ws.sim.push(mv);
                 child
             };
-            ws.sim.push(ws.tree.node(child).mv);
             id = child;
             d += 1;
         }

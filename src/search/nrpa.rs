@@ -40,9 +40,13 @@
 //! run (empty policy, the random stream continuing) until the budget is spent, like
 //! NMCS. The best of all runs is returned.
 //!
+//! Parallel NRPA (`--nrpa-width K`, K > 1) runs the top level's lower-level searches
+//! K at a time side by side ([`parallel`]); width 1 is the recursion below as is.
+//!
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
 
 mod beam;
+mod parallel;
 #[cfg(test)]
 mod refine_tests;
 
@@ -108,8 +112,13 @@ pub(crate) fn nrpa(
     limit: Limit,
     best: &mut Best,
 ) {
+    let width = run.cfg.width;
     let mut s = Nrpa::new(&run, level, root, meter, rng, limit);
-    repeat_runs(&mut s, best);
+    if width > 1 {
+        parallel::wide(s, width, best);
+    } else {
+        repeat_runs(&mut s, best);
+    }
 }
 
 impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {

@@ -13,7 +13,9 @@
 //! * **Tree searches** (MCTS, BMCTS, NMCTS, NBMCTS) run their trees in lock-step
 //!   (`search::mcts`'s driver, which runs a single search as the one-tree case).
 //! * **NMCS and NRPA**: N independent searches; the best line is kept (ties: the
-//!   lowest index). `exact` runs one search ([`validate`] refuses N > 1).
+//!   lowest index). For NRPA only with `--nrpa-independent`: a thread count
+//!   otherwise gives one search of that width (`SearchConfig::set_threads`,
+//!   `search::nrpa::parallel`). `exact` runs one search ([`validate`] refuses N > 1).
 //!
 //! With an iteration budget the result depends only on the configuration, the
 //! position, the budget and the caller's generator: never on the number of pool
@@ -48,25 +50,30 @@ pub(super) fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
-/// Checks `trees` (part of [`SearchConfig::validate`]).
-pub(super) fn validate(config: &SearchConfig) -> Result<(), Error> {
-    // 0 is `auto` (resolved per variant and budget when the search starts).
-    if config.trees > MAX_TREES {
+/// Checks a thread count `n` given by `--threads` or `--search-threads` (0 is
+/// `auto`), whatever it is used for (searches, or parallel NRPA's threads).
+pub(super) fn check_threads(n: u32) -> Result<(), Error> {
+    if n > MAX_TREES {
         return Err(Error::Config(format!(
-            "--threads (--search-threads) must be between 1 and {MAX_TREES}, got {}",
-            config.trees
+            "--threads (--search-threads) must be between 1 and {MAX_TREES}, got {n}"
         )));
     }
     // And at most a few per core: more only slow the search down (`crate::limits`).
     let max = crate::limits::max_threads();
-    if config.trees as usize > max {
+    if n as usize > max {
         return Err(Error::Config(format!(
             "--threads (--search-threads) must be at most {max} ({} per core on this \
-             machine), got {}",
+             machine), got {n}",
             crate::limits::THREADS_PER_CORE,
-            config.trees
         )));
     }
+    Ok(())
+}
+
+/// Checks `trees` (part of [`SearchConfig::validate`]).
+pub(super) fn validate(config: &SearchConfig) -> Result<(), Error> {
+    // 0 is `auto` (resolved per variant and budget when the search starts).
+    check_threads(config.trees)?;
     if config.trees != 1 && config.algo == Algo::Exact {
         return Err(Error::Config(
             "--threads (--search-threads) is not used by exact (it runs one search)".into(),

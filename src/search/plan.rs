@@ -7,7 +7,7 @@
 
 use super::config::{Advance, RewardNorm};
 use super::endgame::Endgame;
-use super::eval::{Eval, ImSource};
+use super::eval::{Evaluator, ImSource};
 use super::rollout::Rollout;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
@@ -36,12 +36,12 @@ pub(crate) struct Resolved {
 }
 
 /// What the beam search runs with: widths `start`, 2·`start`, … up to `cap`
-/// (`--beam-width`), positions ranked by `eval` (`--eval`).
+/// (`--beam-width`), positions ranked by `eval` (`--eval`, with its weights).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct BeamPlan {
     pub start: usize,
     pub cap: usize,
-    pub eval: Eval,
+    pub eval: Evaluator,
 }
 
 impl Resolved {
@@ -90,8 +90,9 @@ pub(crate) struct TreePlan {
     pub reuse: bool,
     /// How selection scales rewards (`--reward-norm`).
     pub norm: RewardNorm,
-    /// Heuristic evaluation (`--eval`) and implicit-value source (`--im-source`).
-    pub eval: Eval,
+    /// Heuristic evaluation (`--eval`, with its weights) and implicit-value source
+    /// (`--im-source`).
+    pub eval: Evaluator,
     pub im_source: ImSource,
 }
 

@@ -53,6 +53,10 @@ fn display_round_trips_through_the_flags() {
         "--algo mcts --search-threads 1",
         "--algo mcts --search-threads auto",
         "--algo nrpa --search-threads 3",
+        "--algo nrpa --search-threads 3 --nrpa-independent",
+        "--algo nrpa --nrpa-width 4",
+        "--algo nrpa --nrpa-width 2 --search-threads 4",
+        "--algo nrpa --search-threads auto",
         "--algo beam",
         "--algo beam --beam-width 64 --eval none",
         "--algo beam --beam-width auto --eval colors --search-threads 2",
@@ -115,6 +119,70 @@ fn nrpa_iterations_auto_or_a_number() {
         back.nrpa = serde_json::from_str(&j).unwrap();
         assert_eq!(back, want, "{j}");
     }
+}
+
+/// A thread count for NRPA: one search of that width (parallel NRPA) unless
+/// `--nrpa-independent`; `--nrpa-width` overrides it and never counts threads.
+#[test]
+fn nrpa_threads_are_one_wide_search_unless_independent() {
+    let wide = cfg("--algo nrpa --search-threads 3").unwrap();
+    assert_eq!((wide.nrpa.width, wide.trees), (3, 1));
+    assert_eq!(wide, cfg("--algo nrpa --nrpa-width 3").unwrap());
+    assert_eq!(
+        wide,
+        cfg("--algo nrpa --nrpa-width 3 --search-threads 2").unwrap()
+    );
+    assert!(wide.to_string().contains(" --nrpa-width 3 "), "{wide}");
+    let apart = cfg("--algo nrpa --search-threads 3 --nrpa-independent").unwrap();
+    assert_eq!((apart.nrpa.width, apart.trees), (1, 3));
+    assert!(
+        apart
+            .to_string()
+            .ends_with(" --search-threads 3 --nrpa-independent"),
+        "{apart}"
+    );
+    // One thread, or none given: sequential NRPA, the default configuration.
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1").unwrap(),
+        cfg("").unwrap()
+    );
+    assert_eq!(
+        cfg("--algo nrpa --search-threads 1 --nrpa-independent").unwrap(),
+        cfg("").unwrap()
+    );
+    // JSON: the width is left out at 1, so older configurations keep their key; a
+    // configuration saved with threads > 1 before parallel NRPA reads as the
+    // independent searches it ran.
+    let old = serde_json::to_string(&cfg("").unwrap()).unwrap();
+    assert!(!old.contains("width"), "{old}");
+    let json = serde_json::to_string(&wide).unwrap();
+    assert!(json.contains("\"width\":3"), "{json}");
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), wide);
+    let before = old.replacen('{', "{\"threads\":2,", 1);
+    assert_eq!(
+        serde_json::from_str::<SearchConfig>(&before).unwrap().trees,
+        2
+    );
+    // Other algorithms keep root parallelisation.
+    assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
+    // The thread count is checked whatever it becomes.
+    err("--algo nrpa --search-threads 100000", "--search-threads");
+    err("--algo nrpa --nrpa-width 0", "--nrpa-width");
+    err("--algo nrpa --nrpa-width 1025", "--nrpa-width");
+    err("--algo nmcs --nrpa-width 2", "--nrpa-width");
+    err("--algo mcts --nrpa-independent", "--nrpa-independent");
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent --search-threads 2",
+        "--nrpa-independent",
+    );
+    err(
+        "--algo nrpa --nrpa-width 2 --nrpa-independent",
+        "--nrpa-width",
+    );
+    // A configuration asking for both (JSON or the library) is refused too.
+    let mut both = apart.clone();
+    both.nrpa.width = 2;
+    assert!(matches!(both.validate(), Err(Error::Config(m)) if m.contains("--nrpa-width")));
 }
 
 #[test]
@@ -234,7 +302,7 @@ fn cli_defaults_are_the_library_defaults() {
 fn beam_flags_and_refusals() {
     assert_eq!(
         cfg("--algo beam").unwrap().to_string(),
-        "beam --beam-width auto --eval potential"
+        "beam --beam-width auto --eval learned"
     );
     let c = cfg("--algo beam --beam-width 1000 --eval none").unwrap();
     assert_eq!(c.beam_width, Some(1000));
@@ -341,4 +409,76 @@ fn nrpa_refinement_flags_round_trip_and_refusals() {
     c.nrpa.stable = 3;
     let e = c.validate().unwrap_err().to_string();
     assert!(e.contains("--nrpa-stable is only used by nrpa"), "{e}");
+}
+
+#[test]
+fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
+    let dir = std::env::temp_dir().join(format!("samegame-evalw-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("w.toml");
+    let mut w = crate::search::Weights::POTENTIAL;
+    w.0[6] = -2.5;
+    std::fs::write(&file, w.to_toml("test weights")).unwrap();
+    let f = file.display().to_string();
+    for a in [
+        format!("--algo beam --eval learned --eval-weights {f}"),
+        format!("--algo mcts --eval learned --eval-weights {f} --pb 0.5"),
+    ] {
+        let c = cfg(&a).unwrap();
+        assert_eq!(c.eval_weights.as_ref().unwrap().weights, w);
+        assert_eq!(c.eval_weights.as_ref().unwrap().file, f);
+        // The canonical line names the file and reads back to the same configuration.
+        let shown = c.to_string();
+        assert!(
+            shown.contains(&format!("--eval learned --eval-weights {f}")),
+            "{shown}"
+        );
+        let rest = shown.split_once(' ').unwrap().1;
+        assert_eq!(cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap(), c);
+        // The JSON form (a journal's identity) holds the weights themselves.
+        let json = serde_json::to_string(&c).unwrap();
+        assert!(json.contains("\"singles\":-2.5"), "{json}");
+        assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), c);
+    }
+    // Without the flag: the shipped weights, and nothing new in either form.
+    let c = cfg("--algo beam --eval learned").unwrap();
+    assert_eq!(c.eval_weights, None);
+    assert_eq!(c.to_string(), "beam --beam-width auto --eval learned");
+    assert!(!serde_json::to_string(&c).unwrap().contains("eval_weights"));
+    for algo in ["nrpa", "nmcs", "exact"] {
+        err(
+            &format!("--algo {algo} --eval-weights {f}"),
+            "--eval-weights",
+        );
+    }
+    err(&format!("--algo beam --eval-weights {f}"), "--eval learned");
+    err(
+        &format!("--algo mcts --eval colors --eval-weights {f}"),
+        "--eval learned",
+    );
+    // A missing or bad file: an error naming it (and the line and key).
+    let missing = dir.join("missing.toml");
+    match cfg(&format!(
+        "--algo beam --eval learned --eval-weights {}",
+        missing.display()
+    )) {
+        Err(e @ Error::Io { .. }) => assert!(e.to_string().contains("missing.toml"), "{e}"),
+        other => panic!("expected an I/O error, got {other:?}"),
+    }
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "score = 1.0\ngroupz = 2.0\n").unwrap();
+    match cfg(&format!(
+        "--algo beam --eval learned --eval-weights {}",
+        bad.display()
+    )) {
+        Err(e @ Error::Parse { .. }) => {
+            let m = e.to_string();
+            assert!(
+                m.starts_with(&format!("{}:2: unknown key 'groupz'", bad.display())),
+                "{m}"
+            );
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -119,6 +119,12 @@ impl Playout {
         }
     }
 
+    /// The same playout with the GNRPA bias `bias` (β, prior and tabu colour).
+    pub fn with_bias(mut self, bias: Bias) -> Self {
+        self.bias = bias;
+        self
+    }
+
     /// The same playout with GNRPA prior `prior` for its β (`tabu`: the colour
     /// [`Prior::Tabu`] penalises).
     pub fn with_prior(mut self, prior: Prior, tabu: Option<u8>) -> Self {

@@ -14,6 +14,17 @@ fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
     v.iter().map(f).collect::<Vec<_>>().join(",")
 }
 
+impl SearchConfig {
+    /// ` --eval-weights FILE` when weights were loaded (printed only then, so the
+    /// strings of earlier configurations stay as they were).
+    fn write_eval_weights(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.eval_weights {
+            Some(w) => write!(f, " --eval-weights {}", w.file),
+            None => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
     /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Defaults`]).
@@ -53,6 +64,7 @@ impl fmt::Display for SearchConfig {
             if self.eval != Eval::None {
                 write!(f, " --eval {}", self.eval)?;
             }
+            self.write_eval_weights(f)?;
             if !self.im_alpha.is_empty() {
                 write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
             }
@@ -73,6 +85,7 @@ impl fmt::Display for SearchConfig {
                 None => write!(f, " --beam-width auto")?,
             }
             write!(f, " --eval {}", self.eval)?;
+            self.write_eval_weights(f)?;
             if self.trees != 0 {
                 write!(f, " --search-threads {}", self.trees)?;
             }
@@ -93,6 +106,9 @@ impl fmt::Display for SearchConfig {
                     " --nrpa-late-tiles {} --nrpa-late-size {}",
                     p.late.tiles, p.late.size
                 )?;
+            }
+            if p.width != 1 {
+                write!(f, " --nrpa-width {}", p.width)?;
             }
             // The refinements, printed only when set (older lines stay unchanged).
             let d = crate::search::config::NrpaConfig::default();
@@ -119,9 +135,13 @@ impl fmt::Display for SearchConfig {
         // Printed only when set, so older canonical strings stay unchanged.
         // Always shown for mcts (whose default is auto), so that its one-tree strings
         // from before differ from the auto ones.
+        // NRPA's several searches are independent ones only with --nrpa-independent
+        // (else the threads run one search of --nrpa-width): said, so the line reads
+        // back as the same configuration.
         match self.trees {
             0 => write!(f, " --search-threads auto")?,
             1 if self.algo != Algo::Mcts => {}
+            n if self.algo == Algo::Nrpa => write!(f, " --search-threads {n} --nrpa-independent")?,
             n => write!(f, " --search-threads {n}")?,
         }
         Ok(())

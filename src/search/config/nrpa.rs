@@ -1,5 +1,5 @@
 //! NRPA's part of a configuration: [`NrpaConfig`] (`--nrpa-iterations`,
-//! `--nrpa-alpha`, `--nrpa-bias`, `--nrpa-prior` and the refinements
+//! `--nrpa-alpha`, `--nrpa-bias`, `--nrpa-width`, `--nrpa-prior` and the refinements
 //! `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats`), the selective policy's
 //! late-game exception [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`), and
 //! their validation ([`validate`]).
@@ -14,9 +14,9 @@ use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
 
-/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`, …).
-/// Fields added after the first journals are left out of the JSON form at their
-/// defaults, so configurations written before keep their identity.
+/// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`,
+/// `--nrpa-width`, …). Fields added after the first journals are left out of the
+/// JSON form at their defaults, so configurations written before keep their identity.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
@@ -33,6 +33,13 @@ pub struct NrpaConfig {
     /// serialised before it existed: the default).
     #[serde(default)]
     pub late: Late,
+    /// Parallel NRPA (`--nrpa-width`): how many lower-level searches the top level
+    /// runs side by side, from the same policy, before it adapts
+    /// (`search::nrpa::parallel`); 1 = sequential NRPA. The result depends on it,
+    /// never on how many threads run them. Left out of the JSON form when 1, so
+    /// configurations saved before it existed keep their identity.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u32,
     /// GNRPA prior: the heuristic the bias β multiplies (`--nrpa-prior`).
     #[serde(default = "prior", skip_serializing_if = "is_prior")]
     pub prior: Prior,
@@ -50,6 +57,12 @@ pub struct NrpaConfig {
     pub repeats: u32,
 }
 
+fn one() -> u32 {
+    1
+}
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
 fn prior() -> Prior {
     Defaults::NRPA_PRIOR
 }
@@ -82,6 +95,7 @@ impl Default for NrpaConfig {
             alpha: Defaults::NRPA_ALPHA,
             bias: Defaults::NRPA_BIAS,
             late: Late::default(),
+            width: Defaults::nrpa_width(1),
             prior: Defaults::NRPA_PRIOR,
             stable: Defaults::NRPA_STABLE,
             beam: Defaults::NRPA_BEAM,
@@ -93,7 +107,7 @@ impl Default for NrpaConfig {
 impl NrpaConfig {
     /// Each `--nrpa-*` flag with whether it differs from its default (the flags a
     /// configuration for another algorithm must not set).
-    fn flags_set(&self) -> [(&'static str, bool); 9] {
+    fn flags_set(&self) -> [(&'static str, bool); 10] {
         let d = NrpaConfig::default();
         [
             ("--nrpa-iterations", self.iterations != d.iterations),
@@ -101,6 +115,7 @@ impl NrpaConfig {
             ("--nrpa-bias", self.bias != d.bias),
             ("--nrpa-late-tiles", self.late.tiles != d.late.tiles),
             ("--nrpa-late-size", self.late.size != d.late.size),
+            ("--nrpa-width", self.width != d.width),
             ("--nrpa-prior", self.prior != d.prior),
             ("--nrpa-stable", self.stable != d.stable),
             ("--nrpa-beam", self.beam != d.beam),
@@ -163,6 +178,20 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
             p.late.size
         ));
     }
+    if !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width) {
+        return bad(format!(
+            "--nrpa-width must be between 1 and {}, got {}",
+            limits::MAX_NRPA_WIDTH,
+            p.width
+        ));
+    }
+    if p.width > 1 && c.trees > 1 {
+        return bad(format!(
+            "--nrpa-width {} with {} independent searches (--nrpa-independent): \
+             each independent search has width 1",
+            p.width, c.trees
+        ));
+    }
     if p.late.tiles > 0 && c.policy == RolloutPolicy::Random {
         return bad(
             "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
@@ -204,6 +233,20 @@ fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
     }
     if p.beam > 1 && p.stable > 1 {
         return bad("--nrpa-stable does not combine with --nrpa-beam (not implemented)".into());
+    }
+    if p.width > 1 && p.beam > 1 {
+        return bad(format!(
+            "--nrpa-beam does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+             not implemented; add --nrpa-independent or --nrpa-width 1",
+            p.width, p.width
+        ));
+    }
+    if p.width > 1 && p.repeats > 0 {
+        return bad(format!(
+            "--nrpa-repeats does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+             not implemented; add --nrpa-independent or --nrpa-width 1",
+            p.width, p.width
+        ));
     }
     if p.beam > 1 && p.repeats > 0 {
         return bad("--nrpa-repeats does not combine with --nrpa-beam (not implemented)".into());

@@ -2,16 +2,18 @@
 //! default that depends on the board or the budget becomes a value here, for every
 //! algorithm, so the searches read only resolved values.
 //!
-//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm) and
+//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm),
+//! [`SearchConfig::set_threads`] (what a thread count asks of each algorithm) and
 //! [`SearchConfig::resolve`] (which fills a [`Resolved`]). Must not: run searches.
 
 use super::Defaults;
 use crate::board::Board;
+use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
 use crate::search::config::NrpaConfig;
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
-use crate::search::eval::{Eval, ImSource};
+use crate::search::eval::{Eval, Evaluator, ImSource};
 use crate::search::plan::{BeamPlan, LevelParams, Resolved, TreePlan};
 
 impl SearchConfig {
@@ -75,6 +77,7 @@ impl SearchConfig {
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
             beam_width: None,
+            eval_weights: None,
             eval: if algo == Algo::Beam {
                 Defaults::BEAM_EVAL
             } else {
@@ -91,6 +94,52 @@ impl SearchConfig {
                 1
             },
         }
+    }
+
+    /// Sets what a thread count asks of this configuration (`solve --threads N`,
+    /// `--search-threads N`; 0 = `auto`), with `--nrpa-width` (`width`) and
+    /// `--nrpa-independent`:
+    ///
+    /// - NRPA: one search of width `width`, or [`Defaults::nrpa_width`] of the thread
+    ///   count (parallel NRPA, `search::nrpa::parallel`: the threads only run it
+    ///   faster); with `independent`, N root-parallel searches of width 1 sharing the
+    ///   budget, the best kept (`search::parallel`, the meaning of `--threads` before
+    ///   parallel NRPA);
+    /// - every other algorithm: N root-parallel searches (`trees`); a `width` is
+    ///   left for [`SearchConfig::validate`] to refuse.
+    ///
+    /// # Errors
+    /// A thread count out of range, or `width` and `independent` together.
+    pub fn set_threads(
+        &mut self,
+        threads: Option<u32>,
+        width: Option<u32>,
+        independent: bool,
+    ) -> Result<(), Error> {
+        if let Some(n) = threads {
+            crate::search::parallel::check_threads(n)?;
+        }
+        if width.is_some() && independent {
+            return Err(Error::Config(
+                "--nrpa-width and --nrpa-independent exclude each other \
+                 (--nrpa-independent runs N separate searches of width 1)"
+                    .into(),
+            ));
+        }
+        if let Some(w) = width {
+            self.nrpa.width = w;
+        }
+        match threads {
+            Some(n) if self.algo == Algo::Nrpa && !independent && n != 0 => {
+                if width.is_none() {
+                    self.nrpa.width = Defaults::nrpa_width(n);
+                }
+                self.trees = 1;
+            }
+            Some(n) => self.trees = n,
+            None => {}
+        }
+        Ok(())
     }
 
     /// The number of root-parallel searches on `variant` with `budget`
@@ -138,10 +187,15 @@ impl SearchConfig {
                 BeamPlan {
                     start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
                     cap: cap as usize,
-                    eval: self.eval,
+                    eval: self.evaluator(),
                 }
             }),
         }
+    }
+
+    /// `--eval` with its weights (`--eval-weights`, else the shipped ones).
+    fn evaluator(&self) -> Evaluator {
+        Evaluator::new(self.eval, self.eval_weights.as_ref().map(|w| &w.weights))
     }
 
     /// The level parameters of a tree search with the resolved `policy`: `auto`
@@ -208,7 +262,7 @@ impl SearchConfig {
             bounds: self.solver && self.bounds,
             reuse: self.reuse,
             norm: self.reward_norm,
-            eval: self.eval,
+            eval: self.evaluator(),
             im_source: self.im_source,
         }
     }

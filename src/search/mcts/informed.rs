@@ -103,10 +103,10 @@ mod tests {
     /// Root with three children; `path` = root → child `i`.
     fn tree() -> (Tree, Vec<NodeId>) {
         let b = board15(1, Variant::SameGame);
-        let groups = b.groups();
+        let cells: Vec<_> = b.groups().iter().map(|g| g.cell).collect();
         let mut t = Tree::default();
         t.reset();
-        t.expand(NodeId::ROOT, &groups[..3], &mut crate::rng_for(1, 2, 3));
+        t.expand(NodeId::ROOT, &cells[..3], &mut crate::rng_for(1, 2, 3));
         let kids: Vec<NodeId> = (0..3).map(|_| t.add_child(NodeId::ROOT)).collect();
         (t, kids)
     }

@@ -135,7 +135,7 @@ impl PathBoards {
             self.boards.push(b);
         } else {
             let (above, below) = self.boards.split_at_mut(d + 1);
-            below[0] = above[d];
+            below[0].copy_from(&above[d]);
         }
         self.boards[d + 1].play_unchecked(mv, mask);
     }

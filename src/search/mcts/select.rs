@@ -63,7 +63,7 @@ pub(super) fn select_by(
             }
         }
     }
-    let ln_p = f64::from(visits.max(1)).ln();
+    let ln_p = ln(visits.max(1));
     let mut best = NodeId::ROOT;
     let mut best_v = f64::NEG_INFINITY;
     if !memo {
@@ -83,7 +83,7 @@ pub(super) fn select_by(
     }
     // A full scan, also bounding every child's value up to `limit` visits.
     let limit = visits.max(1).saturating_add((visits >> 4).max(1));
-    let ln_f = f64::from(limit).ln();
+    let ln_f = ln(limit);
     let (mut f1, mut f1_id, mut f2) = (f64::NEG_INFINITY, NodeId::ROOT, f64::NEG_INFINITY);
     for (ch, n) in tree.child_nodes(id) {
         if n.solved() {
@@ -119,6 +119,21 @@ pub(super) fn select_by(
         },
     );
     best
+}
+
+/// `ln(n)`, from a table for small counts (the same values: the table holds
+/// `f64::ln` of each): most scans are at nodes with few visits.
+#[inline]
+fn ln(n: u32) -> f64 {
+    const SMALL: usize = 1024;
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    match TABLE
+        .get_or_init(|| (0..SMALL).map(|k| (k as f64).ln()).collect())
+        .get(n as usize)
+    {
+        Some(&l) => l,
+        None => f64::from(n).ln(),
+    }
 }
 
 #[cfg(test)]
@@ -197,6 +212,14 @@ mod tests {
             }
         }
         assert!(scans_saved > 10_000, "the memo is used: {scans_saved}");
+    }
+
+    /// The table of logarithms holds `f64::ln` exactly.
+    #[test]
+    fn ln_table_is_exact() {
+        for n in (1..5000).chain([u32::MAX]) {
+            assert_eq!(ln(n).to_bits(), f64::from(n).ln().to_bits(), "{n}");
+        }
     }
 
     #[test]

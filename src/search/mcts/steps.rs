@@ -9,6 +9,7 @@
 
 use super::driver::most_visited;
 use super::{LevelOutcome, LevelWorkspace, Searcher};
+use crate::board::planes::legal_cells;
 use crate::board::{Board, Cell};
 use crate::search::best::Best;
 use crate::search::budget::Limit;
@@ -104,11 +105,11 @@ impl Searcher<'_, '_, '_, '_, '_> {
             }
             // Move-by-move: a forced move costs nothing.
             let forced = p.z > 0 && run.step + 1 < run.steps && {
-                ws.groups.reset(&run.state);
-                ws.groups.len() == 1
+                legal_cells(&run.state, &mut ws.cells);
+                ws.cells.len() == 1
             };
             if forced {
-                let mv = ws.groups.as_slice()[0].cell;
+                let mv = ws.cells[0];
                 self.commit(ws, &mut run.state, mv);
                 run.step += 1;
                 continue;

@@ -27,6 +27,8 @@ fn flags() -> impl Strategy<Value = String> {
             "--nrpa-alpha 0.5",
             "--solver on",
             "--search-threads 2",
+            "--nrpa-width 3",
+            "--nrpa-independent",
             "--eval potential --pb 0.5",
         ]),
         0..4,

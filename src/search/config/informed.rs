@@ -1,0 +1,78 @@
+//! The evaluation's and informed selection's part of a configuration's checks
+//! (`--eval`, `--eval-weights`, `--im-alpha`, `--im-source`, `--pb`): which
+//! algorithms take them, the weights' shape, and the combinations that need an
+//! evaluation.
+//!
+//! Owns: [`SearchConfig::validate_informed`]. Must not: hold defaults or evaluate
+//! positions.
+
+use super::SearchConfig;
+use crate::error::Error;
+use crate::search::eval::{Eval, ImSource};
+
+impl SearchConfig {
+    /// Checks `--eval`, `--eval-weights`, `--im-alpha`, `--im-source` and `--pb` (tree
+    /// searches only; `--eval` and `--eval-weights` also beam).
+    pub(super) fn validate_informed(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        for (flag, set) in [
+            ("--eval", self.eval != Eval::None),
+            ("--eval-weights", self.eval_weights.is_some()),
+            ("--im-alpha", !self.im_alpha.is_empty()),
+            ("--im-source", self.im_source != ImSource::Eval),
+            ("--pb", !self.pb.is_empty()),
+        ] {
+            if set {
+                self.algo.uses_flag(flag)?;
+            }
+        }
+        if self.eval_weights.is_some() && self.eval != Eval::Learned {
+            return bad(format!(
+                "--eval-weights needs --eval learned (the evaluation it weighs), not --eval {}",
+                self.eval
+            ));
+        }
+        if let Some(w) = &self.eval_weights {
+            if let Some(x) = w.weights.0.iter().find(|x| !x.is_finite()) {
+                return bad(format!(
+                    "--eval-weights {}: weights must be finite numbers, got {x}",
+                    w.file
+                ));
+            }
+        }
+        if !self.algo.is_tree() {
+            return Ok(());
+        }
+        let n = self.level as usize;
+        for (flag, v, hi) in [
+            ("--im-alpha", &self.im_alpha, 1.0),
+            ("--pb", &self.pb, f64::MAX),
+        ] {
+            if !v.is_empty() && v.len() != n {
+                return bad(format!(
+                    "{flag} needs {n} value(s) (one per level), got {}",
+                    v.len()
+                ));
+            }
+            if let Some(x) = v
+                .iter()
+                .find(|x| !(x.is_finite() && **x >= 0.0 && **x <= hi))
+            {
+                return bad(format!("{flag} must be a number in [0, {hi}], got {x}"));
+            }
+        }
+        let im = self.im_alpha.iter().any(|&a| a != 0.0);
+        if self.eval == Eval::None {
+            if im && self.im_source == ImSource::Eval {
+                return bad(
+                    "--im-alpha with --im-source eval needs --eval potential, colors or learned"
+                        .into(),
+                );
+            }
+            if self.pb.iter().any(|&w| w != 0.0) {
+                return bad("--pb needs --eval potential, colors or learned".into());
+            }
+        }
+        Ok(())
+    }
+}
