@@ -26,7 +26,7 @@
 //! candidate's weight (0 = plain NRPA), h chosen by `--nrpa-prior`: group size − 2
 //! (the default) or −1 for the tabu colour's groups ([`crate::policy::adaptive::Prior`]).
 //!
-//! Refinements, each off by default (docs/search.md, "NRPA"):
+//! Refinements, each off by default (docs/search.md, "NRPA refinements"):
 //! - Stabilized NRPA (Cazenave, Sevestre & Toulemont 2020), `--nrpa-stable P`: a
 //!   level-1 search plays P playouts under its policy per adaptation (N · P playouts);
 //! - limited repetitions (after Cazenave 2024), `--nrpa-repeats R`: a level ends
