@@ -28,9 +28,11 @@ pub struct SearchArgs {
     /// are level 1.
     #[arg(long)]
     pub level: Option<u32>,
-    /// Rollout policy: random, tabu, tabu-bandit, or auto (the default: tabu for
-    /// SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only on
-    /// boards of at least 144 tiles and 4 colours).
+    /// Rollout policy: random, tabu, tabu-bandit, adapt, or auto (the default: tabu
+    /// for SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only
+    /// on boards of at least 144 tiles and 4 colours). adapt (tree searches and
+    /// nmcs): learned rollouts, a softmax over NRPA's move codes adapted toward the
+    /// best game found (--adapt-*).
     #[arg(long)]
     pub policy: Option<RolloutPolicy>,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
@@ -108,6 +110,23 @@ pub struct SearchArgs {
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
+    /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
+    /// game (default 0.1).
+    #[arg(long)]
+    pub adapt_alpha: Option<f64>,
+    /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
+    /// game improves (default 1).
+    #[arg(long, value_name = "K")]
+    pub adapt_every: Option<u64>,
+    /// Learned rollouts: where the policy lives: search (one per search, following
+    /// its best game) or level (one per level search, started from its parent's, as
+    /// NRPA nests them; level ≥ 2). Default search.
+    #[arg(long)]
+    pub adapt_scope: Option<String>,
+    /// Learned rollouts: the tabu colour of each rollout: auto (as nrpa's --policy
+    /// auto), most (most tiles), bandit (the tabu-colour bandit) or none.
+    #[arg(long)]
+    pub adapt_tabu: Option<String>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default potential; none ranks by the score so far): none,
     /// potential or colors (docs/search.md).
@@ -224,7 +243,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 21] {
+    fn given(&self) -> [(&'static str, bool); 25] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -247,6 +266,10 @@ impl SearchArgs {
             ("--nrpa-bias", self.nrpa_bias.is_some()),
             ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
             ("--nrpa-late-size", self.nrpa_late_size.is_some()),
+            ("--adapt-alpha", self.adapt_alpha.is_some()),
+            ("--adapt-every", self.adapt_every.is_some()),
+            ("--adapt-scope", self.adapt_scope.is_some()),
+            ("--adapt-tabu", self.adapt_tabu.is_some()),
         ]
     }
 
@@ -364,11 +387,35 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_late_size {
             c.nrpa.late.size = v;
         }
+        self.set_adapt(&mut c)?;
         if let Some(n) = self.search_threads {
             c.trees = n;
         }
         c.validate()?;
         Ok(c)
+    }
+
+    /// The `--adapt-*` flags given, set on `c` (checked by `validate`; a flag given
+    /// at its default value without `--policy adapt` is refused here).
+    fn set_adapt(&self, c: &mut SearchConfig) -> Result<(), Error> {
+        for (flag, given) in self.given() {
+            if given && flag.starts_with("--adapt-") {
+                c.check_adapt_flag(flag)?;
+            }
+        }
+        if let Some(v) = self.adapt_alpha {
+            c.adapt.alpha = v;
+        }
+        if let Some(v) = self.adapt_every {
+            c.adapt.every = v;
+        }
+        if let Some(s) = &self.adapt_scope {
+            c.adapt.scope = s.parse()?;
+        }
+        if let Some(s) = &self.adapt_tabu {
+            c.adapt.tabu = s.parse()?;
+        }
+        Ok(())
     }
 
     /// `--beam-l`/`--beam-w` on the `n` levels of `c`: missing upper levels have no

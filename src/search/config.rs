@@ -148,6 +148,12 @@ impl Algo {
         if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
             return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
         }
+        if flag.starts_with("--adapt-") && !(self.is_tree() || self == Algo::Nmcs) {
+            return bad(format!(
+                "{flag} is only used by the tree searches and nmcs (with --policy adapt), not {}",
+                self.name()
+            ));
+        }
         Ok(())
     }
 
@@ -337,6 +343,11 @@ pub struct SearchConfig {
     /// only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
     pub nrpa: NrpaConfig,
+    /// How the learned rollouts of `--policy adapt` learn (`--adapt-alpha`, …; tree
+    /// searches and NMCS). Left out of the JSON form when default, so journals
+    /// written before it existed keep their identity.
+    #[serde(default, skip_serializing_if = "AdaptConfig::is_default")]
+    pub adapt: AdaptConfig,
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
     #[serde(default)]
     pub eval: Eval,
@@ -432,13 +443,16 @@ impl SearchConfig {
             ));
         }
         super::parallel::validate(self)?;
+        self.validate_adapt()?;
         if let Some(b) = self.bandit_c {
             if !(b.is_finite() && b >= 0.0) {
                 return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
             }
-            if self.policy != RolloutPolicy::TabuBandit {
+            let adapt_bandit =
+                self.policy == RolloutPolicy::Adapt && self.adapt.tabu == AdaptTabu::Bandit;
+            if self.policy != RolloutPolicy::TabuBandit && !adapt_bandit {
                 return bad(format!(
-                    "--bandit-c is only used by --policy tabu-bandit, not {}",
+                    "--bandit-c is only used by --policy tabu-bandit (or adapt with --adapt-tabu bandit), not {}",
                     self.policy
                 ));
             }
@@ -616,7 +630,9 @@ impl SearchConfig {
     }
 }
 
+mod adapt;
 mod beam;
 mod display;
 mod nrpa;
+pub use adapt::{AdaptConfig, AdaptScope, AdaptTabu};
 pub use nrpa::{Late, NrpaConfig};

@@ -5,11 +5,12 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N and policy, root-parallel trees, the beam
-//! search's widths and evaluation). Must not: run searches or validate configurations.
+//! budgets, budget classes, NRPA's N and policy, the learned rollouts' step,
+//! schedule, scope and tabu colour, root-parallel trees, the beam search's widths
+//! and evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
-use super::config::{Algo, RewardNorm};
+use super::config::{AdaptScope, AdaptTabu, Algo, RewardNorm};
 use super::eval::Eval;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
@@ -103,6 +104,15 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
+    /// Step α of the learned rollouts' adaptation (`--adapt-alpha`, `--policy adapt`).
+    pub const ADAPT_ALPHA: f64 = 0.1;
+    /// The learned rollouts adapt toward the best line after every this many
+    /// rollouts (`--adapt-every`; 0 = once per improvement).
+    pub const ADAPT_EVERY: u64 = 1;
+    /// Where the learned rollouts' policy lives (`--adapt-scope`).
+    pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Search;
+    /// The learned rollouts' tabu colour (`--adapt-tabu`).
+    pub const ADAPT_TABU: AdaptTabu = AdaptTabu::Auto;
     /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
     /// pass twice as wide as the last) until the budget ends or the cap is reached.
     /// Width 1 is the greedy descent by the evaluation, so a complete game exists

@@ -39,7 +39,10 @@
 //!   2,5` sets both; `none` = no beam at a level).
 //!
 //! The rollout policy of every level 1 is `--policy` (`auto`: TabuColorRandom in
-//! SameGame, random elsewhere; `crate::search::rollout`).
+//! SameGame, random elsewhere; `crate::search::rollout`). With `--policy adapt`
+//! the rollouts learn (`crate::search::adapt`): every simulation reports the whole
+//! game it found, from the search's root (the paths of the levels above, the
+//! committed moves, the simulation), and every level search reports its start.
 //!
 //! With the solver on (the default, `--solver on`), every level is a one-player
 //! MCTS-Solver (after Winands, Björnsson & Saito 2010, §IV): terminal positions,
@@ -134,6 +137,9 @@ pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
     rollout: Rollout,
     endgame: &'e mut Endgame,
     levels: Vec<LevelWorkspace>,
+    /// With learned rollouts: the moves from the search's root to the start of the
+    /// level search in progress (the paths of the levels above).
+    prefix: Vec<Cell>,
     mask: GroupMask,
     /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
     #[cfg(test)]
@@ -157,6 +163,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             levels: (0..plan.levels.len())
                 .map(|_| LevelWorkspace::default())
                 .collect(),
+            prefix: Vec::new(),
             mask: GroupMask::default(),
             #[cfg(test)]
             prunes: Vec::new(),
@@ -289,7 +296,13 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             (s, false)
         } else {
             let inner = limit.at_most(self.meter, self.plan.levels[lvl - 2].inner.max(1));
+            let mark = self.prefix.len();
+            if self.rollout.learns() {
+                self.prefix.extend_from_slice(&ws.committed);
+                self.prefix.extend_from_slice(&ws.sim);
+            }
             let out = self.run_level(lvl - 1, board, inner);
+            self.prefix.truncate(mark);
             ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
             (out.score, out.proven)
         };
@@ -317,6 +330,10 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             update_implicit(&mut ws.tree, &ws.path, h, backup, &self.rollout.norm);
         }
         ws.best.offer_parts(score, &ws.committed, &ws.sim);
+        if self.rollout.learns() {
+            let game = [&self.prefix[..], &ws.committed, &ws.sim];
+            self.rollout.offer(lvl, score, game);
+        }
         // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters; after a
         // prune at depth d the counters of the deeper depths restart (they counted
         // simulations through nodes that are gone).

@@ -6,7 +6,9 @@
 //! (the memorised best sequence) and plays that game's next move.
 //!
 //! Parameters: `--level n` (default 2), `--policy` (the level-1 playouts; with
-//! `tabu-bandit` one bandit per complete top-level run). Budget: when the budget
+//! `tabu-bandit` one bandit per complete top-level run; with `adapt` learned
+//! rollouts, `search::adapt`: every evaluation reports the whole game it found from
+//! the root, and every level search its start). Budget: when the budget
 //! outlasts one complete run, the run is repeated (as the thesis did for level 2)
 //! and the best of all runs is returned; when it runs out mid-run, the best complete
 //! game found so far is returned. Every evaluation counts as one playout (a move
@@ -40,6 +42,9 @@ struct Nmcs<'c, 's, 'r, 'e> {
     /// `levels[l - 1]`: the last (or current) level-l search (l ≥ 1; level 0 is a
     /// playout), as the tree searches and NRPA index levels.
     levels: Vec<NmcsLevel>,
+    /// With learned rollouts: the moves from the root to the start of the level
+    /// search in progress.
+    prefix: Vec<Cell>,
     root: Board,
     level: usize,
     mask: GroupMask,
@@ -74,6 +79,7 @@ pub(crate) fn nmcs(
         rollout,
         endgame,
         levels: (0..level).map(|_| NmcsLevel::default()).collect(),
+        prefix: Vec::new(),
         root: *root,
         level,
         mask: GroupMask::default(),
@@ -102,6 +108,7 @@ impl Nmcs<'_, '_, '_, '_> {
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
         ws.best.reset();
         ws.committed.clear();
+        self.rollout.begin_level(level, level == self.level);
         let mut state = *start;
         ws.groups.reset(&state);
         'steps: while !ws.groups.is_empty() {
@@ -121,11 +128,21 @@ impl Nmcs<'_, '_, '_, '_> {
                     self.meter.playouts += 1;
                     b.final_score()
                 } else {
+                    let mark = self.prefix.len();
+                    if self.rollout.learns() {
+                        self.prefix.extend_from_slice(&ws.committed);
+                        self.prefix.push(m);
+                    }
                     let s = self.run(level - 1, &b);
+                    self.prefix.truncate(mark);
                     ws.sim.extend_from_slice(&self.levels[level - 2].best.moves);
                     s
                 };
                 ws.best.offer_parts(score, &ws.committed, &ws.sim);
+                if self.rollout.learns() {
+                    let game = [&self.prefix[..], &ws.committed, &ws.sim];
+                    self.rollout.offer(level, score, game);
+                }
                 if self.meter.exhausted(&self.limit) {
                     break 'steps;
                 }

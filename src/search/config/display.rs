@@ -96,6 +96,14 @@ impl fmt::Display for SearchConfig {
             }
         }
         write!(f, " --policy {}", self.policy)?;
+        if self.policy == crate::policy::RolloutPolicy::Adapt {
+            let a = self.adapt;
+            write!(
+                f,
+                " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
+                a.alpha, a.every, a.scope, a.tabu
+            )?;
+        }
         if let Some(b) = self.bandit_c {
             write!(f, " --bandit-c {b}")?;
         }

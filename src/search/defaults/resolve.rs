@@ -9,10 +9,10 @@ use super::Defaults;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
-use crate::search::config::NrpaConfig;
+use crate::search::config::{AdaptConfig, AdaptTabu, NrpaConfig};
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
 use crate::search::eval::{Eval, ImSource};
-use crate::search::plan::{BeamPlan, LevelParams, Resolved, TreePlan};
+use crate::search::plan::{AdaptPlan, BeamPlan, LevelParams, Resolved, TabuRule, TreePlan};
 
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
@@ -74,6 +74,7 @@ impl SearchConfig {
             },
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
+            adapt: AdaptConfig::default(),
             beam_width: None,
             eval: if algo == Algo::Beam {
                 Defaults::BEAM_EVAL
@@ -133,6 +134,7 @@ impl SearchConfig {
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
+            adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root)),
             beam: (self.algo == Algo::Beam).then(|| {
                 let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
                 BeamPlan {
@@ -141,6 +143,28 @@ impl SearchConfig {
                     eval: self.eval,
                 }
             }),
+        }
+    }
+
+    /// The learned rollouts resolved for `root`: `--adapt-tabu auto` is the
+    /// candidate rule of NRPA's `--policy auto` on that board
+    /// ([`Defaults::nrpa_policy`]: a tabu colour on large SameGame boards).
+    fn adapt_plan(&self, root: &Board) -> AdaptPlan {
+        let a = self.adapt;
+        AdaptPlan {
+            alpha: a.alpha,
+            every: a.every,
+            scope: a.scope,
+            tabu: match a.tabu {
+                AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
+                    RolloutPolicy::Tabu => TabuRule::Most,
+                    _ => TabuRule::None,
+                },
+                AdaptTabu::Most => TabuRule::Most,
+                AdaptTabu::Bandit => TabuRule::Bandit,
+                AdaptTabu::None => TabuRule::None,
+            },
+            levels: self.level as usize,
         }
     }
 

@@ -77,6 +77,7 @@ impl Searcher<'_, '_, '_, '_, '_> {
         if lvl == 1 {
             self.rollout.reset_bandit();
         }
+        self.rollout.begin_level(lvl, lvl == self.plan.levels.len());
         self.meter.freed(ws.tree.len());
         ws.tree.reset();
         self.meter.created(1);
