@@ -191,6 +191,16 @@ pub fn table() -> Vec<Row> {
             "a finite number".into(),
         ),
         row(
+            "--adapt-alpha",
+            "solve, batch, compare (--policy adapt)",
+            "a finite number > 0".into(),
+        ),
+        row(
+            "--adapt-every",
+            "solve, batch, compare (--policy adapt)",
+            format!("0 (once per improvement) – {}", n(MAX_ITERATIONS)),
+        ),
+        row(
             "--bandit-c, --c, --pb",
             "solve, batch, compare",
             "finite numbers ≥ 0 (--c, --pb: each level)".into(),

@@ -46,8 +46,8 @@ use best::Best;
 pub use budget::Budget;
 use budget::Meter;
 pub use config::{
-    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, Late, NrpaConfig, RewardNorm,
-    SearchConfig, Setting,
+    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, InnerAlgo, Late, NrpaConfig,
+    RewardNorm, SearchConfig, Setting,
 };
 pub use defaults::Defaults;
 pub use eval::{Eval, ImSource};
@@ -142,16 +142,17 @@ fn single(
             false
         }
         Algo::Nmcs => {
-            let rollout = resolved.rollout(root);
+            let mut rollout = resolved.rollout(root);
             nmcs::nmcs(
                 level,
                 root,
-                rollout,
+                &mut rollout,
                 &mut endgame,
                 &mut meter,
                 rng,
                 top,
                 &mut best,
+                None,
             )
         }
         tree => unreachable!("{} runs in mcts::run_trees", tree.name()),

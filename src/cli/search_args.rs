@@ -14,7 +14,9 @@
 use crate::error::Error;
 use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::RolloutPolicy;
-use crate::search::{Advance, Algo, Beam, Budget, Defaults, RewardNorm, SearchConfig, Setting};
+use crate::search::{
+    Advance, Algo, Beam, Budget, Defaults, InnerAlgo, RewardNorm, SearchConfig, Setting,
+};
 
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -62,6 +64,14 @@ pub struct SearchArgs {
     /// default `auto`.
     #[arg(long)]
     pub inner: Option<String>,
+    /// The search run from each leaf of the level-2 tree (nmcts, nbmcts at level ≥ 2):
+    /// mcts (the default: the tree's level 1), nmcs or nrpa (of --inner-level; the
+    /// --nrpa-* flags apply), with the level-1 budget of --inner.
+    #[arg(long)]
+    pub inner_algo: Option<String>,
+    /// Level of --inner-algo nmcs or nrpa (default 1).
+    #[arg(long, value_name = "K")]
+    pub inner_level: Option<u32>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
     #[arg(long)]
     pub restarts: Option<u64>,
@@ -243,7 +253,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 25] {
+    fn given(&self) -> [(&'static str, bool); 27] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -270,6 +280,8 @@ impl SearchArgs {
             ("--adapt-every", self.adapt_every.is_some()),
             ("--adapt-scope", self.adapt_scope.is_some()),
             ("--adapt-tabu", self.adapt_tabu.is_some()),
+            ("--inner-algo", self.inner_algo.is_some()),
+            ("--inner-level", self.inner_level.is_some()),
         ]
     }
 
@@ -282,12 +294,17 @@ impl SearchArgs {
         };
         let level = self.level.unwrap_or(Defaults::level(algo));
         algo.check_level(level)?;
+        let mut c = SearchConfig::new(algo, level);
+        if let Some(s) = &self.inner_algo {
+            c.inner_algo = s.parse()?;
+        }
+        c.inner_level = self.inner_level;
         for (flag, given) in self.given() {
-            if given {
+            // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
+            if given && !(flag.starts_with("--nrpa-") && c.inner_algo == InnerAlgo::Nrpa) {
                 algo.uses_flag(flag)?;
             }
         }
-        let mut c = SearchConfig::new(algo, level);
         if let Some(p) = self.policy {
             c.policy = p;
         }

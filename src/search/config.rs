@@ -148,6 +148,14 @@ impl Algo {
         if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
             return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
         }
+        if matches!(flag, "--inner-algo" | "--inner-level")
+            && !matches!(self, Algo::Nmcts | Algo::Nbmcts)
+        {
+            return bad(format!(
+                "{flag} is only used by nmcts and nbmcts (at level 2 or more), not {}",
+                self.name()
+            ));
+        }
         if flag.starts_with("--adapt-") && !(self.is_tree() || self == Algo::Nmcs) {
             return bad(format!(
                 "{flag} is only used by the tree searches and nmcs (with --policy adapt), not {}",
@@ -348,6 +356,14 @@ pub struct SearchConfig {
     /// written before it existed keep their identity.
     #[serde(default, skip_serializing_if = "AdaptConfig::is_default")]
     pub adapt: AdaptConfig,
+    /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
+    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1). Left out of
+    /// the JSON form when default.
+    #[serde(default, skip_serializing_if = "InnerAlgo::is_default")]
+    pub inner_algo: InnerAlgo,
+    /// Level of `--inner-algo nmcs|nrpa` (`--inner-level`; `None` = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inner_level: Option<u32>,
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
     #[serde(default)]
     pub eval: Eval,
@@ -444,6 +460,7 @@ impl SearchConfig {
         }
         super::parallel::validate(self)?;
         self.validate_adapt()?;
+        self.validate_inner()?;
         if let Some(b) = self.bandit_c {
             if !(b.is_finite() && b >= 0.0) {
                 return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
@@ -465,55 +482,11 @@ impl SearchConfig {
             ));
         }
         if self.algo == Algo::Nrpa {
-            let p = self.nrpa;
-            if p.iterations == Setting::Set(0) {
-                return bad("--nrpa-iterations must be at least 1".into());
-            }
-            if let Setting::Set(n) = p.iterations {
-                if n > u64::from(u32::MAX) {
-                    return bad(format!(
-                        "--nrpa-iterations must be at most {}, got {n}",
-                        u32::MAX
-                    ));
-                }
-            }
-            if !(p.alpha.is_finite() && p.alpha > 0.0) {
-                return bad(format!(
-                    "--nrpa-alpha must be a finite number > 0, got {}",
-                    p.alpha
-                ));
-            }
-            if !p.bias.is_finite() {
-                return bad(format!(
-                    "--nrpa-bias must be a finite number, got {}",
-                    p.bias
-                ));
-            }
-            if !matches!(
-                self.policy,
-                RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
-            ) {
-                return bad(format!(
-                    "--policy {} is not available for nrpa (random, tabu or auto)",
-                    self.policy
-                ));
-            }
+            self.nrpa.validate(self.policy)?;
             if self.endgame != 0 {
                 return bad("--endgame is not used by nrpa".into());
             }
-            if p.late.size < 2 {
-                return bad(format!(
-                    "--nrpa-late-size must be at least 2 (the smallest group), got {}",
-                    p.late.size
-                ));
-            }
-            if p.late.tiles > 0 && self.policy == RolloutPolicy::Random {
-                return bad(
-                    "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
-                        .into(),
-                );
-            }
-        } else if self.nrpa != NrpaConfig::default() {
+        } else if !self.runs_nrpa() && self.nrpa != NrpaConfig::default() {
             let d = NrpaConfig::default();
             for (flag, set) in [
                 ("--nrpa-iterations", self.nrpa.iterations != d.iterations),
@@ -633,6 +606,8 @@ impl SearchConfig {
 mod adapt;
 mod beam;
 mod display;
+mod inner;
 mod nrpa;
 pub use adapt::{AdaptConfig, AdaptScope, AdaptTabu};
+pub use inner::InnerAlgo;
 pub use nrpa::{Late, NrpaConfig};

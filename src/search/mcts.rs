@@ -61,6 +61,9 @@
 //! implicit value (`informed`); with them 0 the plain UCB1-TUNED selection runs
 //! unchanged.
 //!
+//! With `--inner-algo nmcs|nrpa` (`inner`) the searches run from the leaves of the
+//! level-2 tree are NMCS or NRPA of level `--inner-level` instead of level-1 MCTS.
+//!
 //! Layout: `select` and `informed`
 //! (choosing a child), `path_boards` (positions along the simulated path), `steps`
 //! (the move-by-move steps of one level search) and `driver` (the top level: restarts
@@ -96,10 +99,11 @@ pub(crate) struct LevelOutcome {
 
 mod driver;
 mod informed;
+mod inner;
 mod path_boards;
 mod select;
 mod steps;
-use super::plan::TreePlan;
+use super::plan::{InnerSearch, TreePlan};
 pub(crate) use driver::run_trees;
 use informed::{select_informed, update_implicit};
 use path_boards::PathBoards;
@@ -140,6 +144,8 @@ pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
     /// With learned rollouts: the moves from the search's root to the start of the
     /// level search in progress (the paths of the levels above).
     prefix: Vec<Cell>,
+    /// The best game of the last inner search (`--inner-algo nmcs|nrpa`).
+    inner_best: Best,
     mask: GroupMask,
     /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
     #[cfg(test)]
@@ -164,6 +170,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
                 .map(|_| LevelWorkspace::default())
                 .collect(),
             prefix: Vec::new(),
+            inner_best: Best::default(),
             mask: GroupMask::default(),
             #[cfg(test)]
             prunes: Vec::new(),
@@ -294,6 +301,11 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         } else if lvl == 1 {
             let s = self.rollout.run(self.meter, board, self.rng, &mut ws.sim);
             (s, false)
+        } else if lvl == 2 && self.plan.inner != InnerSearch::Mcts {
+            let inner = limit.at_most(self.meter, self.plan.levels[0].inner.max(1));
+            let out = self.inner_search(board, [&ws.committed, &ws.sim], inner);
+            ws.sim.extend_from_slice(&self.inner_best.moves);
+            out
         } else {
             let inner = limit.at_most(self.meter, self.plan.levels[lvl - 2].inner.max(1));
             let mark = self.prefix.len();
@@ -332,7 +344,7 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         ws.best.offer_parts(score, &ws.committed, &ws.sim);
         if self.rollout.learns() {
             let game = [&self.prefix[..], &ws.committed, &ws.sim];
-            self.rollout.offer(lvl, score, game);
+            self.rollout.offer(self.learn_level(lvl), score, game);
         }
         // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters; after a
         // prune at depth d the counters of the deeper depths restart (they counted
@@ -398,6 +410,8 @@ fn range_scale(norm: RewardNorm, ws: &LevelWorkspace) -> f64 {
 mod beam_tests;
 #[cfg(test)]
 mod informed_tests;
+#[cfg(test)]
+mod inner_tests;
 #[cfg(test)]
 mod nested_beam_tests;
 #[cfg(test)]

@@ -34,17 +34,21 @@ struct NmcsLevel {
     groups: GroupList,
 }
 
-struct Nmcs<'c, 's, 'r, 'e> {
+struct Nmcs<'c, 's, 'r, 'e, 'o> {
     meter: &'c mut Meter<'s>,
     rng: &'r mut Rng,
-    rollout: Rollout,
+    rollout: &'o mut Rollout,
     endgame: &'e mut Endgame,
     /// `levels[l - 1]`: the last (or current) level-l search (l ≥ 1; level 0 is a
     /// playout), as the tree searches and NRPA index levels.
     levels: Vec<NmcsLevel>,
-    /// With learned rollouts: the moves from the root to the start of the level
+    /// With learned rollouts: the moves from the root of the whole search (a tree
+    /// search's root when NMCS is its inner search) to the start of the level
     /// search in progress.
     prefix: Vec<Cell>,
+    /// True when NMCS is the whole search (false: the inner search of a tree
+    /// search, whose learned rollouts it must not restart).
+    whole: bool,
     root: Board,
     level: usize,
     mask: GroupMask,
@@ -54,16 +58,20 @@ struct Nmcs<'c, 's, 'r, 'e> {
 /// Runs level-`level` NMCS from `root` (not terminal) until `limit`, repeating
 /// complete runs while budget remains; the best game goes to `best`. A root that is
 /// itself an exact endgame is solved at once; returns true when that proves it.
+/// `inside`: when NMCS is the inner search of a tree search (`--inner-algo nmcs`),
+/// the moves from that search's root to `root` (the learned rollouts follow whole
+/// games from there and are not restarted).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
     root: &Board,
-    rollout: Rollout,
+    rollout: &mut Rollout,
     endgame: &mut Endgame,
     meter: &mut Meter,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
+    inside: Option<&[Cell]>,
 ) -> bool {
     if endgame.applies(root) {
         let mut moves = Vec::new();
@@ -79,7 +87,8 @@ pub(crate) fn nmcs(
         rollout,
         endgame,
         levels: (0..level).map(|_| NmcsLevel::default()).collect(),
-        prefix: Vec::new(),
+        prefix: inside.unwrap_or_default().to_vec(),
+        whole: inside.is_none(),
         root: *root,
         level,
         mask: GroupMask::default(),
@@ -89,7 +98,7 @@ pub(crate) fn nmcs(
     false
 }
 
-impl Runs for Nmcs<'_, '_, '_, '_> {
+impl Runs for Nmcs<'_, '_, '_, '_, '_> {
     fn run_once(&mut self) -> &Best {
         // One bandit per complete top-level run.
         self.rollout.reset_bandit();
@@ -102,13 +111,14 @@ impl Runs for Nmcs<'_, '_, '_, '_> {
     }
 }
 
-impl Nmcs<'_, '_, '_, '_> {
+impl Nmcs<'_, '_, '_, '_, '_> {
     /// One level-`level` run from `start`; result in `self.levels[level-1].best`.
     fn run(&mut self, level: usize, start: &Board) -> i32 {
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
         ws.best.reset();
         ws.committed.clear();
-        self.rollout.begin_level(level, level == self.level);
+        self.rollout
+            .begin_level(level, self.whole && level == self.level);
         let mut state = *start;
         ws.groups.reset(&state);
         'steps: while !ws.groups.is_empty() {

@@ -5,7 +5,7 @@
 //! Owns: the shape of a resolved search. Must not: hold or compute defaults
 //! (`search::defaults` resolves every `auto` into these), run searches.
 
-use super::config::{AdaptScope, Advance, RewardNorm};
+use super::config::{AdaptScope, Advance, NrpaConfig, RewardNorm};
 use super::endgame::Endgame;
 use super::eval::{Eval, ImSource};
 use super::rollout::Rollout;
@@ -119,6 +119,35 @@ pub(crate) struct TreePlan {
     /// Heuristic evaluation (`--eval`) and implicit-value source (`--im-source`).
     pub eval: Eval,
     pub im_source: ImSource,
+    /// The search run from each leaf of the level-2 tree (`--inner-algo`).
+    pub inner: InnerSearch,
+}
+
+/// The search a level-2 tree runs from each leaf (`--inner-algo`, `--inner-level`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum InnerSearch {
+    /// The tree's own level 1 (MCTS or BMCTS).
+    Mcts,
+    /// NMCS of this level.
+    Nmcs(usize),
+    /// NRPA of `level` with its parameters, N resolved and its candidates.
+    Nrpa {
+        level: usize,
+        cfg: NrpaConfig,
+        iterations: u64,
+        policy: RolloutPolicy,
+    },
+}
+
+impl InnerSearch {
+    /// The levels an inner search adds below the level-2 tree beyond its one level
+    /// (the learned rollouts' levels: NMCS of level K has K).
+    pub fn extra_levels(&self) -> usize {
+        match *self {
+            InnerSearch::Nmcs(k) => k - 1,
+            _ => 0,
+        }
+    }
 }
 
 impl LevelParams {

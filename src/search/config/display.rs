@@ -37,6 +37,14 @@ impl fmt::Display for SearchConfig {
                     None => write!(f, " --inner auto")?,
                 }
             }
+            if !self.inner_algo.is_default() {
+                write!(
+                    f,
+                    " --inner-algo {} --inner-level {}",
+                    self.inner_algo,
+                    self.inner_level_or_default()
+                )?;
+            }
             write!(f, " --restarts {}", self.restarts)?;
             let on = |b: bool| if b { "on" } else { "off" };
             write!(
@@ -78,7 +86,7 @@ impl fmt::Display for SearchConfig {
             }
             return Ok(());
         }
-        if self.algo == Algo::Nrpa {
+        if self.runs_nrpa() {
             let p = self.nrpa;
             write!(
                 f,

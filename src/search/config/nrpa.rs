@@ -2,9 +2,13 @@
 //! `--nrpa-alpha`, `--nrpa-bias`) and the selective policy's late-game exception
 //! [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`).
 //!
-//! Owns: their shape, defaults from [`Defaults`] and JSON form. Must not: run NRPA.
+//! Owns: their shape, defaults from [`Defaults`], JSON form and checks
+//! ([`NrpaConfig::validate`], shared by `--algo nrpa` and `--inner-algo nrpa`).
+//! Must not: run NRPA.
 
 use super::Setting;
+use crate::error::Error;
+use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
 
 /// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`).
@@ -90,5 +94,57 @@ impl Default for Late {
             tiles: Defaults::NRPA_LATE_TILES,
             size: Defaults::NRPA_LATE_SIZE,
         }
+    }
+}
+
+impl NrpaConfig {
+    /// Checks NRPA's values (N, α, β, the late-game exception) with the rollout
+    /// policy `policy`, which sets NRPA's candidates (random, tabu or auto).
+    pub(in crate::search) fn validate(&self, policy: RolloutPolicy) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if self.iterations == Setting::Set(0) {
+            return bad("--nrpa-iterations must be at least 1".into());
+        }
+        if let Setting::Set(n) = self.iterations {
+            if n > u64::from(u32::MAX) {
+                return bad(format!(
+                    "--nrpa-iterations must be at most {}, got {n}",
+                    u32::MAX
+                ));
+            }
+        }
+        if !(self.alpha.is_finite() && self.alpha > 0.0) {
+            return bad(format!(
+                "--nrpa-alpha must be a finite number > 0, got {}",
+                self.alpha
+            ));
+        }
+        if !self.bias.is_finite() {
+            return bad(format!(
+                "--nrpa-bias must be a finite number, got {}",
+                self.bias
+            ));
+        }
+        if self.late.size < 2 {
+            return bad(format!(
+                "--nrpa-late-size must be at least 2 (the smallest group), got {}",
+                self.late.size
+            ));
+        }
+        if !matches!(
+            policy,
+            RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
+        ) {
+            return bad(format!(
+                "--policy {policy} is not available for nrpa (random, tabu or auto)"
+            ));
+        }
+        if self.late.tiles > 0 && policy == RolloutPolicy::Random {
+            return bad(
+                "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
+                    .into(),
+            );
+        }
+        Ok(())
     }
 }

@@ -9,10 +9,12 @@ use super::Defaults;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
-use crate::search::config::{AdaptConfig, AdaptTabu, NrpaConfig};
+use crate::search::config::{AdaptConfig, AdaptTabu, InnerAlgo, NrpaConfig};
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
 use crate::search::eval::{Eval, ImSource};
-use crate::search::plan::{AdaptPlan, BeamPlan, LevelParams, Resolved, TabuRule, TreePlan};
+use crate::search::plan::{
+    AdaptPlan, BeamPlan, InnerSearch, LevelParams, Resolved, TabuRule, TreePlan,
+};
 
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
@@ -75,6 +77,8 @@ impl SearchConfig {
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
             adapt: AdaptConfig::default(),
+            inner_algo: InnerAlgo::Mcts,
+            inner_level: None,
             beam_width: None,
             eval: if algo == Algo::Beam {
                 Defaults::BEAM_EVAL
@@ -164,7 +168,11 @@ impl SearchConfig {
                 AdaptTabu::Bandit => TabuRule::Bandit,
                 AdaptTabu::None => TabuRule::None,
             },
-            levels: self.level as usize,
+            levels: self.level as usize
+                + match self.inner_algo {
+                    InnerAlgo::Nmcs => self.inner_level_or_default() as usize - 1,
+                    _ => 0,
+                },
         }
     }
 
@@ -234,6 +242,19 @@ impl SearchConfig {
             norm: self.reward_norm,
             eval: self.eval,
             im_source: self.im_source,
+            inner: {
+                let k = self.inner_level_or_default() as usize;
+                match self.inner_algo {
+                    InnerAlgo::Mcts => InnerSearch::Mcts,
+                    InnerAlgo::Nmcs => InnerSearch::Nmcs(k),
+                    InnerAlgo::Nrpa => InnerSearch::Nrpa {
+                        level: k,
+                        cfg: self.nrpa,
+                        iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
+                        policy: Defaults::nrpa_policy(self.policy, root),
+                    },
+                }
+            },
         }
     }
 }
