@@ -191,6 +191,11 @@ pub fn table() -> Vec<Row> {
             "a finite number".into(),
         ),
         row(
+            "--inner-level",
+            "solve, batch, compare (--inner-algo nmcs or nrpa)",
+            "1 – 8".into(),
+        ),
+        row(
             "--adapt-alpha",
             "solve, batch, compare (--policy adapt)",
             "a finite number > 0".into(),

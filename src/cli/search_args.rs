@@ -121,11 +121,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "S")]
     pub nrpa_late_size: Option<u16>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
-    /// game (default 0.1).
+    /// game (default 0.1, with --adapt-every 10).
     #[arg(long)]
     pub adapt_alpha: Option<f64>,
     /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
-    /// game improves (default 1).
+    /// game improves (default 10).
     #[arg(long, value_name = "K")]
     pub adapt_every: Option<u64>,
     /// Learned rollouts: where the policy lives: search (one per search, following

@@ -224,3 +224,34 @@ fn level_scope_hands_the_parents_policy_down() {
         "a new search starts empty"
     );
 }
+
+/// Journals keep their identity: the JSON form and the canonical line of a
+/// configuration without learned rollouts or inner searches are what they were;
+/// one with them reads back as it was written.
+#[test]
+fn configurations_keep_their_identity() {
+    for algo in [Algo::Mcts, Algo::Nmcs, Algo::Nmcts, Algo::Nbmcts, Algo::Nrpa] {
+        let c = SearchConfig::new(algo, crate::search::Defaults::level(algo));
+        let json = serde_json::to_string(&c).unwrap();
+        for key in ["adapt", "inner_algo", "inner_level"] {
+            assert!(!json.contains(key), "{json}");
+        }
+        assert!(!c.to_string().contains("--adapt-"), "{c}");
+        assert!(!c.to_string().contains("--inner-algo"), "{c}");
+    }
+    let mut c = adapt(Algo::Nmcts, 2, |c| {
+        c.adapt.alpha = 0.5;
+        c.adapt.scope = AdaptScope::Level;
+        c.inner_algo = crate::search::InnerAlgo::Nmcs;
+        c.inner_level = Some(2);
+    });
+    c.adapt.every = 4;
+    let back: SearchConfig = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
+    assert_eq!(back, c);
+    assert!(
+        c.to_string().contains(
+            "--inner-algo nmcs --inner-level 2 --restarts 1 --solver on --reuse on --reward-norm thesis --policy adapt --adapt-alpha 0.5 --adapt-every 4 --adapt-scope level --adapt-tabu auto"
+        ),
+        "{c}"
+    );
+}

@@ -104,14 +104,25 @@ impl Defaults {
     pub const NRPA_LATE_SIZE: u16 = 2;
     /// GNRPA bias β (0 = plain NRPA).
     pub const NRPA_BIAS: f64 = 0.0;
-    /// Step α of the learned rollouts' adaptation (`--adapt-alpha`, `--policy adapt`).
+    /// Step α of the learned rollouts' adaptation (`--adapt-alpha`, `--policy adapt`)
+    /// with [`Defaults::ADAPT_EVERY`]: in MCTS at 100,000 playouts (Maastricht 1-20,
+    /// docs/results/adapt-mcts-tune/) small steps after every rollout won (α = 0.01
+    /// +225.7 over tabu rollouts, p = 0.011; 0.003 +213.5; 0.03 +142.7; 0.1-1 less,
+    /// docs/results/adapt-mcts-alpha/), and α = 0.1 every 10 rollouts scored as
+    /// α = 0.01 every rollout (+28.9, n.s., docs/results/adapt-mcts-every/) for a
+    /// tenth of the adaptations' cost.
     pub const ADAPT_ALPHA: f64 = 0.1;
     /// The learned rollouts adapt toward the best line after every this many
-    /// rollouts (`--adapt-every`; 0 = once per improvement).
-    pub const ADAPT_EVERY: u64 = 1;
+    /// rollouts (`--adapt-every`; 0 = once per improvement, which lost: +75.0 over
+    /// tabu rollouts with α = 1, n.s., against +385.2 for α = 0.03 every rollout).
+    /// See [`Defaults::ADAPT_ALPHA`].
+    pub const ADAPT_EVERY: u64 = 10;
     /// Where the learned rollouts' policy lives (`--adapt-scope`).
     pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Search;
-    /// The learned rollouts' tabu colour (`--adapt-tabu`).
+    /// The learned rollouts' tabu colour (`--adapt-tabu`): NRPA's rule. In MCTS the
+    /// bandit's colour lost to the most-tiles colour (−186.3, p = 0.011, against
+    /// α = 0.003) and no tabu colour lost heavily (−727.3, p = 0.0001;
+    /// docs/results/adapt-mcts-tune/).
     pub const ADAPT_TABU: AdaptTabu = AdaptTabu::Auto;
     /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
     /// pass twice as wide as the last) until the budget ends or the cap is reached.
