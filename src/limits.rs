@@ -222,6 +222,21 @@ pub fn table() -> Vec<Row> {
             format!("0 – {}", n(u64::from(u32::MAX))),
         ),
         row(
+            "--inner-level",
+            "solve, batch, compare (--inner-algo nmcs or nrpa)",
+            "1 – 8".into(),
+        ),
+        row(
+            "--adapt-alpha",
+            "solve, batch, compare (--policy adapt)",
+            "a finite number > 0".into(),
+        ),
+        row(
+            "--adapt-every",
+            "solve, batch, compare (--policy adapt)",
+            format!("0 (once per improvement) – {}", n(MAX_ITERATIONS)),
+        ),
+        row(
             "--bandit-c, --c, --pb",
             "solve, batch, compare",
             "finite numbers ≥ 0 (--c, --pb: each level)".into(),

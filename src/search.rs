@@ -19,6 +19,7 @@
 //! search family (re-exports). Must not: define types, print, read files or know
 //! about batches.
 
+mod adapt;
 mod beam;
 mod best;
 mod budget;
@@ -44,7 +45,10 @@ use crate::Rng;
 use best::Best;
 pub use budget::Budget;
 use budget::Meter;
-pub use config::{Advance, Algo, Beam, Late, NrpaConfig, RewardNorm, SearchConfig, Setting};
+pub use config::{
+    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, InnerAlgo, Late, NrpaConfig,
+    RewardNorm, SearchConfig, Setting,
+};
 pub use defaults::Defaults;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
 pub use parallel::MAX_TREES;
@@ -138,16 +142,17 @@ fn single(
             false
         }
         Algo::Nmcs => {
-            let rollout = resolved.rollout(root);
+            let mut rollout = resolved.rollout(root);
             nmcs::nmcs(
                 level,
                 root,
-                rollout,
+                &mut rollout,
                 &mut endgame,
                 &mut meter,
                 rng,
                 top,
                 &mut best,
+                None,
             )
         }
         tree => unreachable!("{} runs in mcts::run_trees", tree.name()),

@@ -179,6 +179,28 @@ fn same_results_whatever_the_thread_count() {
             "--algo nrpa --level 1 --policy random --nrpa-bias 0.5",
         ],
     );
+    // So are the learned rollouts, with root-parallel trees and nested levels.
+    same_results_with_threads(
+        "threads-adapt",
+        &[
+            "--config",
+            "--algo mcts --policy adapt --search-threads 2",
+            "--config",
+            "--algo nmcts --policy adapt --adapt-scope level --inner 8",
+            "--config",
+            "--algo nmcs --policy adapt --adapt-tabu bandit",
+        ],
+    );
+    // And the inner searches of --inner-algo.
+    same_results_with_threads(
+        "threads-inner",
+        &[
+            "--config",
+            "--algo nmcts --inner-algo nmcs --inner 8",
+            "--config",
+            "--algo nbmcts --inner-algo nrpa --nrpa-iterations 3 --inner 9",
+        ],
+    );
 }
 
 fn same_results_with_threads(name: &str, configs: &[&str]) {

@@ -18,7 +18,8 @@ use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
-    Advance, Algo, Beam, Budget, Defaults, EvalWeights, RewardNorm, SearchConfig, Setting,
+    Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, RewardNorm, SearchConfig,
+    Setting,
 };
 
 /// Algorithm, its parameters and the budget.
@@ -33,9 +34,11 @@ pub struct SearchArgs {
     /// are level 1.
     #[arg(long)]
     pub level: Option<u32>,
-    /// Rollout policy: random, tabu, tabu-bandit, or auto (the default: tabu for
-    /// SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only on
-    /// boards of at least 144 tiles and 4 colours).
+    /// Rollout policy: random, tabu, tabu-bandit, adapt, or auto (the default: tabu
+    /// for SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only
+    /// on boards of at least 144 tiles and 4 colours). adapt (tree searches and
+    /// nmcs): learned rollouts, a softmax over NRPA's move codes adapted toward the
+    /// best game found (--adapt-*).
     #[arg(long)]
     pub policy: Option<RolloutPolicy>,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
@@ -65,6 +68,14 @@ pub struct SearchArgs {
     /// default `auto`.
     #[arg(long)]
     pub inner: Option<String>,
+    /// The search run from each leaf of the level-2 tree (nmcts, nbmcts at level ≥ 2):
+    /// mcts (the default: the tree's level 1), nmcs or nrpa (of --inner-level; the
+    /// --nrpa-* flags apply), with the level-1 budget of --inner.
+    #[arg(long)]
+    pub inner_algo: Option<String>,
+    /// Level of --inner-algo nmcs or nrpa (default 1).
+    #[arg(long, value_name = "K")]
+    pub inner_level: Option<u32>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
     #[arg(long)]
     pub restarts: Option<u64>,
@@ -141,6 +152,23 @@ pub struct SearchArgs {
     /// sequence again R times, and its parent starts a fresh one (default 0 = never).
     #[arg(long, value_name = "R")]
     pub nrpa_repeats: Option<u32>,
+    /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
+    /// game (default 0.1, with --adapt-every 10).
+    #[arg(long)]
+    pub adapt_alpha: Option<f64>,
+    /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
+    /// game improves (default 10).
+    #[arg(long, value_name = "K")]
+    pub adapt_every: Option<u64>,
+    /// Learned rollouts: where the policy lives: search (one per search, following
+    /// its best game) or level (one per level search, started from its parent's, as
+    /// NRPA nests them; level ≥ 2). Default search.
+    #[arg(long)]
+    pub adapt_scope: Option<String>,
+    /// Learned rollouts: the tabu colour of each rollout: auto (as nrpa's --policy
+    /// auto), most (most tiles), bandit (the tabu-colour bandit) or none.
+    #[arg(long)]
+    pub adapt_tabu: Option<String>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default learned; none ranks by the score so far): none,
     /// potential, colors or learned (weights learned from play, shipped in
@@ -263,7 +291,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 28] {
+    fn given(&self) -> [(&'static str, bool); 34] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -293,6 +321,12 @@ impl SearchArgs {
             ("--nrpa-stable", self.nrpa_stable.is_some()),
             ("--nrpa-beam", self.nrpa_beam.is_some()),
             ("--nrpa-repeats", self.nrpa_repeats.is_some()),
+            ("--adapt-alpha", self.adapt_alpha.is_some()),
+            ("--adapt-every", self.adapt_every.is_some()),
+            ("--adapt-scope", self.adapt_scope.is_some()),
+            ("--adapt-tabu", self.adapt_tabu.is_some()),
+            ("--inner-algo", self.inner_algo.is_some()),
+            ("--inner-level", self.inner_level.is_some()),
         ]
     }
 
@@ -305,12 +339,17 @@ impl SearchArgs {
         };
         let level = self.level.unwrap_or(Defaults::level(algo));
         algo.check_level(level)?;
+        let mut c = SearchConfig::new(algo, level);
+        if let Some(s) = &self.inner_algo {
+            c.inner_algo = s.parse()?;
+        }
+        c.inner_level = self.inner_level;
         for (flag, given) in self.given() {
-            if given {
+            // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
+            if given && !(flag.starts_with("--nrpa-") && c.inner_algo == InnerAlgo::Nrpa) {
                 algo.uses_flag(flag)?;
             }
         }
-        let mut c = SearchConfig::new(algo, level);
         if let Some(p) = self.policy {
             c.policy = p;
         }
@@ -425,9 +464,33 @@ impl SearchArgs {
         if let Some(v) = self.nrpa_repeats {
             c.nrpa.repeats = v;
         }
+        self.set_adapt(&mut c)?;
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
         Ok(c)
+    }
+
+    /// The `--adapt-*` flags given, set on `c` (checked by `validate`; a flag given
+    /// at its default value without `--policy adapt` is refused here).
+    fn set_adapt(&self, c: &mut SearchConfig) -> Result<(), Error> {
+        for (flag, given) in self.given() {
+            if given && flag.starts_with("--adapt-") {
+                c.check_adapt_flag(flag)?;
+            }
+        }
+        if let Some(v) = self.adapt_alpha {
+            c.adapt.alpha = v;
+        }
+        if let Some(v) = self.adapt_every {
+            c.adapt.every = v;
+        }
+        if let Some(s) = &self.adapt_scope {
+            c.adapt.scope = s.parse()?;
+        }
+        if let Some(s) = &self.adapt_tabu {
+            c.adapt.tabu = s.parse()?;
+        }
+        Ok(())
     }
 
     /// `--beam-l`/`--beam-w` on the `n` levels of `c`: missing upper levels have no

@@ -45,6 +45,11 @@ pub enum RolloutPolicy {
     /// The tuned default for the board's variant ([`RolloutPolicy::resolve`]): `tabu`
     /// for SameGame (both variants), `random` for Clickomania and Bubble Breaker.
     Auto,
+    /// Learned rollouts: each move sampled from a softmax over NRPA's move codes
+    /// ([`crate::policy::adaptive`]), the weights adapted toward the best line the
+    /// search has found (Playout Policy Adaptation; tree searches and NMCS,
+    /// `search::adapt`).
+    Adapt,
 }
 
 impl RolloutPolicy {
@@ -72,8 +77,9 @@ impl std::str::FromStr for RolloutPolicy {
             "tabu" => Ok(RolloutPolicy::Tabu),
             "tabu-bandit" | "bandit" => Ok(RolloutPolicy::TabuBandit),
             "auto" => Ok(RolloutPolicy::Auto),
+            "adapt" => Ok(RolloutPolicy::Adapt),
             _ => Err(format!(
-                "unknown policy '{s}' (expected random, tabu, tabu-bandit or auto)"
+                "unknown policy '{s}' (expected random, tabu, tabu-bandit, adapt or auto)"
             )),
         }
     }
@@ -86,6 +92,7 @@ impl std::fmt::Display for RolloutPolicy {
             RolloutPolicy::Tabu => "tabu",
             RolloutPolicy::TabuBandit => "tabu-bandit",
             RolloutPolicy::Auto => "auto",
+            RolloutPolicy::Adapt => "adapt",
         })
     }
 }

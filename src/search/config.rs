@@ -154,6 +154,20 @@ impl Algo {
         if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
             return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
         }
+        if matches!(flag, "--inner-algo" | "--inner-level")
+            && !matches!(self, Algo::Nmcts | Algo::Nbmcts)
+        {
+            return bad(format!(
+                "{flag} is only used by nmcts and nbmcts (at level 2 or more), not {}",
+                self.name()
+            ));
+        }
+        if flag.starts_with("--adapt-") && !(self.is_tree() || self == Algo::Nmcs) {
+            return bad(format!(
+                "{flag} is only used by the tree searches and nmcs (with --policy adapt), not {}",
+                self.name()
+            ));
+        }
         Ok(())
     }
 
@@ -343,6 +357,19 @@ pub struct SearchConfig {
     /// nrpa only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
     pub nrpa: NrpaConfig,
+    /// How the learned rollouts of `--policy adapt` learn (`--adapt-alpha`, …; tree
+    /// searches and NMCS). Left out of the JSON form when default, so journals
+    /// written before it existed keep their identity.
+    #[serde(default, skip_serializing_if = "AdaptConfig::is_default")]
+    pub adapt: AdaptConfig,
+    /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
+    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1). Left out of
+    /// the JSON form when default.
+    #[serde(default, skip_serializing_if = "InnerAlgo::is_default")]
+    pub inner_algo: InnerAlgo,
+    /// Level of `--inner-algo nmcs|nrpa` (`--inner-level`; `None` = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inner_level: Option<u32>,
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
     #[serde(default)]
     pub eval: Eval,
@@ -395,13 +422,17 @@ impl SearchConfig {
             ));
         }
         super::parallel::validate(self)?;
+        self.validate_adapt()?;
+        self.validate_inner()?;
         if let Some(b) = self.bandit_c {
             if !(b.is_finite() && b >= 0.0) {
                 return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
             }
-            if self.policy != RolloutPolicy::TabuBandit {
+            let adapt_bandit =
+                self.policy == RolloutPolicy::Adapt && self.adapt.tabu == AdaptTabu::Bandit;
+            if self.policy != RolloutPolicy::TabuBandit && !adapt_bandit {
                 return bad(format!(
-                    "--bandit-c is only used by --policy tabu-bandit, not {}",
+                    "--bandit-c is only used by --policy tabu-bandit (or adapt with --adapt-tabu bandit), not {}",
                     self.policy
                 ));
             }
@@ -517,8 +548,12 @@ impl SearchConfig {
     }
 }
 
+mod adapt;
 mod beam;
 mod display;
 mod informed;
+mod inner;
 mod nrpa;
+pub use adapt::{AdaptConfig, AdaptScope, AdaptTabu};
+pub use inner::InnerAlgo;
 pub use nrpa::{Late, NrpaConfig};

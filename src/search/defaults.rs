@@ -5,11 +5,12 @@
 //! flag left out takes its value from here.
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
-//! budgets, budget classes, NRPA's N, policy, width and refinements, root-parallel trees, the beam
-//! search's widths and evaluation). Must not: run searches or validate configurations.
+//! budgets, budget classes, NRPA's N, policy, width and refinements, the learned rollouts' step,
+//! schedule, scope and tabu colour, root-parallel trees, the beam search's widths and
+//! evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
-use super::config::{Algo, RewardNorm};
+use super::config::{AdaptScope, AdaptTabu, Algo, RewardNorm};
 use super::eval::Eval;
 use crate::board::Board;
 use crate::policy::adaptive::Prior;
@@ -123,6 +124,26 @@ impl Defaults {
     /// Limited repetitions: a level ends once it has found its best sequence again
     /// this many times (`--nrpa-repeats`; 0 = never, plain NRPA).
     pub const NRPA_REPEATS: u32 = 0;
+    /// Step α of the learned rollouts' adaptation (`--adapt-alpha`, `--policy adapt`)
+    /// with [`Defaults::ADAPT_EVERY`]: in MCTS at 100,000 playouts (Maastricht 1-20,
+    /// docs/results/adapt-mcts-tune/) small steps after every rollout won (α = 0.01
+    /// +225.7 over tabu rollouts, p = 0.011; 0.003 +213.5; 0.03 +142.7; 0.1-1 less,
+    /// docs/results/adapt-mcts-alpha/), and α = 0.1 every 10 rollouts scored as
+    /// α = 0.01 every rollout (+28.9, n.s., docs/results/adapt-mcts-every/) for a
+    /// tenth of the adaptations' cost.
+    pub const ADAPT_ALPHA: f64 = 0.1;
+    /// The learned rollouts adapt toward the best line after every this many
+    /// rollouts (`--adapt-every`; 0 = once per improvement, which lost: +75.0 over
+    /// tabu rollouts with α = 1, n.s., against +385.2 for α = 0.03 every rollout).
+    /// See [`Defaults::ADAPT_ALPHA`].
+    pub const ADAPT_EVERY: u64 = 10;
+    /// Where the learned rollouts' policy lives (`--adapt-scope`).
+    pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Search;
+    /// The learned rollouts' tabu colour (`--adapt-tabu`): NRPA's rule. In MCTS the
+    /// bandit's colour lost to the most-tiles colour (−186.3, p = 0.011, against
+    /// α = 0.003) and no tabu colour lost heavily (−727.3, p = 0.0001;
+    /// docs/results/adapt-mcts-tune/).
+    pub const ADAPT_TABU: AdaptTabu = AdaptTabu::Auto;
     /// First width of the beam search's anytime schedule: widths 1, 2, 4, … (each
     /// pass twice as wide as the last) until the budget ends or the cap is reached.
     /// Width 1 is the greedy descent by the evaluation, so a complete game exists

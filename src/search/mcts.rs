@@ -39,7 +39,10 @@
 //!   2,5` sets both; `none` = no beam at a level).
 //!
 //! The rollout policy of every level 1 is `--policy` (`auto`: TabuColorRandom in
-//! SameGame, random elsewhere; `crate::search::rollout`).
+//! SameGame, random elsewhere; `crate::search::rollout`). With `--policy adapt`
+//! the rollouts learn (`crate::search::adapt`): every simulation reports the whole
+//! game it found, from the search's root (the paths of the levels above, the
+//! committed moves, the simulation), and every level search reports its start.
 //!
 //! With the solver on (the default, `--solver on`), every level is a one-player
 //! MCTS-Solver (after Winands, Björnsson & Saito 2010, §IV): terminal positions,
@@ -57,6 +60,9 @@
 //! With `--im-alpha`/`--pb` set at a level, selection there also uses each node's
 //! implicit value (`informed`); with them 0 the plain UCB1-TUNED selection runs
 //! unchanged.
+//!
+//! With `--inner-algo nmcs|nrpa` (`inner`) the searches run from the leaves of the
+//! level-2 tree are NMCS or NRPA of level `--inner-level` instead of level-1 MCTS.
 //!
 //! Layout: `select` and `informed`
 //! (choosing a child), `path_boards` (positions along the simulated path), `steps`
@@ -93,10 +99,11 @@ pub(crate) struct LevelOutcome {
 
 mod driver;
 mod informed;
+mod inner;
 mod path_boards;
 mod select;
 mod steps;
-use super::plan::TreePlan;
+use super::plan::{InnerSearch, TreePlan};
 pub(crate) use driver::run_trees;
 use informed::{select_informed, update_implicit};
 use path_boards::PathBoards;
@@ -135,6 +142,11 @@ pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
     rollout: Rollout,
     endgame: &'e mut Endgame,
     levels: Vec<LevelWorkspace>,
+    /// With learned rollouts: the moves from the search's root to the start of the
+    /// level search in progress (the paths of the levels above).
+    prefix: Vec<Cell>,
+    /// The best game of the last inner search (`--inner-algo nmcs|nrpa`).
+    inner_best: Best,
     mask: GroupMask,
     /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
     #[cfg(test)]
@@ -158,6 +170,8 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             levels: (0..plan.levels.len())
                 .map(|_| LevelWorkspace::default())
                 .collect(),
+            prefix: Vec::new(),
+            inner_best: Best::default(),
             mask: GroupMask::default(),
             #[cfg(test)]
             prunes: Vec::new(),
@@ -294,9 +308,20 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
         } else if lvl == 1 {
             let s = self.rollout.run(self.meter, board, self.rng, &mut ws.sim);
             (s, false)
+        } else if lvl == 2 && self.plan.inner != InnerSearch::Mcts {
+            let inner = limit.at_most(self.meter, self.plan.levels[0].inner.max(1));
+            let out = self.inner_search(board, [&ws.committed, &ws.sim], inner);
+            ws.sim.extend_from_slice(&self.inner_best.moves);
+            out
         } else {
             let inner = limit.at_most(self.meter, self.plan.levels[lvl - 2].inner.max(1));
+            let mark = self.prefix.len();
+            if self.rollout.learns() {
+                self.prefix.extend_from_slice(&ws.committed);
+                self.prefix.extend_from_slice(&ws.sim);
+            }
             let out = self.run_level(lvl - 1, board, inner);
+            self.prefix.truncate(mark);
             ws.sim.extend_from_slice(&self.levels[lvl - 2].best.moves);
             (out.score, out.proven)
         };
@@ -324,6 +349,10 @@ impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
             update_implicit(&mut ws.tree, &ws.path, h, backup, &self.rollout.norm);
         }
         ws.best.offer_parts(score, &ws.committed, &ws.sim);
+        if self.rollout.learns() {
+            let game = [&self.prefix[..], &ws.committed, &ws.sim];
+            self.rollout.offer(self.learn_level(lvl), score, game);
+        }
         // Beam pruning (Alg. 5.1 lines 18-22): per-depth simulation counters; after a
         // prune at depth d the counters of the deeper depths restart (they counted
         // simulations through nodes that are gone).
@@ -388,6 +417,8 @@ fn range_scale(norm: RewardNorm, ws: &LevelWorkspace) -> f64 {
 mod beam_tests;
 #[cfg(test)]
 mod informed_tests;
+#[cfg(test)]
+mod inner_tests;
 #[cfg(test)]
 mod nested_beam_tests;
 #[cfg(test)]

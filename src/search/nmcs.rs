@@ -6,7 +6,9 @@
 //! (the memorised best sequence) and plays that game's next move.
 //!
 //! Parameters: `--level n` (default 2), `--policy` (the level-1 playouts; with
-//! `tabu-bandit` one bandit per complete top-level run). Budget: when the budget
+//! `tabu-bandit` one bandit per complete top-level run; with `adapt` learned
+//! rollouts, `search::adapt`: every evaluation reports the whole game it found from
+//! the root, and every level search its start). Budget: when the budget
 //! outlasts one complete run, the run is repeated (as the thesis did for level 2)
 //! and the best of all runs is returned; when it runs out mid-run, the best complete
 //! game found so far is returned. Every evaluation counts as one playout (a move
@@ -32,14 +34,21 @@ struct NmcsLevel {
     groups: GroupList,
 }
 
-struct Nmcs<'c, 's, 'r, 'e> {
+struct Nmcs<'c, 's, 'r, 'e, 'o> {
     meter: &'c mut Meter<'s>,
     rng: &'r mut Rng,
-    rollout: Rollout,
+    rollout: &'o mut Rollout,
     endgame: &'e mut Endgame,
     /// `levels[l - 1]`: the last (or current) level-l search (l ≥ 1; level 0 is a
     /// playout), as the tree searches and NRPA index levels.
     levels: Vec<NmcsLevel>,
+    /// With learned rollouts: the moves from the root of the whole search (a tree
+    /// search's root when NMCS is its inner search) to the start of the level
+    /// search in progress.
+    prefix: Vec<Cell>,
+    /// True when NMCS is the whole search (false: the inner search of a tree
+    /// search, whose learned rollouts it must not restart).
+    whole: bool,
     root: Board,
     level: usize,
     mask: GroupMask,
@@ -49,16 +58,20 @@ struct Nmcs<'c, 's, 'r, 'e> {
 /// Runs level-`level` NMCS from `root` (not terminal) until `limit`, repeating
 /// complete runs while budget remains; the best game goes to `best`. A root that is
 /// itself an exact endgame is solved at once; returns true when that proves it.
+/// `inside`: when NMCS is the inner search of a tree search (`--inner-algo nmcs`),
+/// the moves from that search's root to `root` (the learned rollouts follow whole
+/// games from there and are not restarted).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
     root: &Board,
-    rollout: Rollout,
+    rollout: &mut Rollout,
     endgame: &mut Endgame,
     meter: &mut Meter,
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
+    inside: Option<&[Cell]>,
 ) -> bool {
     if endgame.applies(root) {
         let mut moves = Vec::new();
@@ -74,6 +87,8 @@ pub(crate) fn nmcs(
         rollout,
         endgame,
         levels: (0..level).map(|_| NmcsLevel::default()).collect(),
+        prefix: inside.unwrap_or_default().to_vec(),
+        whole: inside.is_none(),
         root: *root,
         level,
         mask: GroupMask::default(),
@@ -83,7 +98,7 @@ pub(crate) fn nmcs(
     false
 }
 
-impl Runs for Nmcs<'_, '_, '_, '_> {
+impl Runs for Nmcs<'_, '_, '_, '_, '_> {
     fn run_once(&mut self) -> &Best {
         // One bandit per complete top-level run.
         self.rollout.reset_bandit();
@@ -96,12 +111,14 @@ impl Runs for Nmcs<'_, '_, '_, '_> {
     }
 }
 
-impl Nmcs<'_, '_, '_, '_> {
+impl Nmcs<'_, '_, '_, '_, '_> {
     /// One level-`level` run from `start`; result in `self.levels[level-1].best`.
     fn run(&mut self, level: usize, start: &Board) -> i32 {
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
         ws.best.reset();
         ws.committed.clear();
+        self.rollout
+            .begin_level(level, self.whole && level == self.level);
         let mut state = *start;
         ws.groups.reset(&state);
         'steps: while !ws.groups.is_empty() {
@@ -121,11 +138,21 @@ impl Nmcs<'_, '_, '_, '_> {
                     self.meter.playouts += 1;
                     b.final_score()
                 } else {
+                    let mark = self.prefix.len();
+                    if self.rollout.learns() {
+                        self.prefix.extend_from_slice(&ws.committed);
+                        self.prefix.push(m);
+                    }
                     let s = self.run(level - 1, &b);
+                    self.prefix.truncate(mark);
                     ws.sim.extend_from_slice(&self.levels[level - 2].best.moves);
                     s
                 };
                 ws.best.offer_parts(score, &ws.committed, &ws.sim);
+                if self.rollout.learns() {
+                    let game = [&self.prefix[..], &ws.committed, &ws.sim];
+                    self.rollout.offer(level, score, game);
+                }
                 if self.meter.exhausted(&self.limit) {
                     break 'steps;
                 }

@@ -5,7 +5,7 @@
 //! Owns: the shape of a resolved search. Must not: hold or compute defaults
 //! (`search::defaults` resolves every `auto` into these), run searches.
 
-use super::config::{Advance, RewardNorm};
+use super::config::{AdaptScope, Advance, NrpaConfig, RewardNorm};
 use super::endgame::Endgame;
 use super::eval::{Evaluator, ImSource};
 use super::rollout::Rollout;
@@ -33,6 +33,32 @@ pub(crate) struct Resolved {
     pub plan: Option<TreePlan>,
     /// The widths and ranking of the beam search (`--algo beam`).
     pub beam: Option<BeamPlan>,
+    /// How the learned rollouts learn (`--policy adapt` only).
+    pub adapt: Option<AdaptPlan>,
+}
+
+/// The learned rollouts of `--policy adapt`, resolved: step, schedule, where the
+/// policy lives, the tabu rule and the search's levels (`search::adapt`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct AdaptPlan {
+    pub alpha: f64,
+    /// Adapt after every `every` rollouts (0: once per improvement).
+    pub every: u64,
+    pub scope: AdaptScope,
+    pub tabu: TabuRule,
+    /// Levels of the search (1 for MCTS and BMCTS).
+    pub levels: usize,
+}
+
+/// The tabu colour of each learned rollout (`--adapt-tabu` with `auto` resolved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TabuRule {
+    /// The colour with most tiles at the rollout's start.
+    Most,
+    /// Chosen by the rollout's tabu-colour bandit.
+    Bandit,
+    /// None: every group is a candidate.
+    None,
 }
 
 /// What the beam search runs with: widths `start`, 2·`start`, … up to `cap`
@@ -47,7 +73,7 @@ pub(crate) struct BeamPlan {
 impl Resolved {
     /// A fresh level-0 rollout for a search from `root`.
     pub fn rollout(&self, root: &Board) -> Rollout {
-        Rollout::new(self.policy, root, self.bandit_c)
+        Rollout::new(self.policy, root, self.bandit_c, self.adapt)
     }
     /// A fresh exact-endgame solver.
     pub fn endgame(&self) -> Endgame {
@@ -94,6 +120,35 @@ pub(crate) struct TreePlan {
     /// (`--im-source`).
     pub eval: Evaluator,
     pub im_source: ImSource,
+    /// The search run from each leaf of the level-2 tree (`--inner-algo`).
+    pub inner: InnerSearch,
+}
+
+/// The search a level-2 tree runs from each leaf (`--inner-algo`, `--inner-level`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum InnerSearch {
+    /// The tree's own level 1 (MCTS or BMCTS).
+    Mcts,
+    /// NMCS of this level.
+    Nmcs(usize),
+    /// NRPA of `level` with its parameters, N resolved and its candidates.
+    Nrpa {
+        level: usize,
+        cfg: NrpaConfig,
+        iterations: u64,
+        policy: RolloutPolicy,
+    },
+}
+
+impl InnerSearch {
+    /// The levels an inner search adds below the level-2 tree beyond its one level
+    /// (the learned rollouts' levels: NMCS of level K has K).
+    pub fn extra_levels(&self) -> usize {
+        match *self {
+            InnerSearch::Nmcs(k) => k - 1,
+            _ => 0,
+        }
+    }
 }
 
 impl LevelParams {

@@ -1,10 +1,14 @@
 //! The level-0 search shared by every algorithm: one playout under the configured
-//! rollout policy, with the tabu-colour bandit when the policy is `tabu-bandit`.
+//! rollout policy, with the tabu-colour bandit when the policy is `tabu-bandit` (or
+//! `adapt` with `--adapt-tabu bandit`), and the learned rollouts of `--policy adapt`
+//! (`search::adapt`).
 //!
-//! Owns: [`Rollout`] (policy, bandit, reward normaliser). Must not: build trees or
-//! split budgets.
+//! Owns: [`Rollout`] (policy, bandit, reward normaliser, learner). Must not: build
+//! trees or split budgets.
 
+use super::adapt::Learner;
 use super::budget::Meter;
+use super::plan::{AdaptPlan, TabuRule};
 use crate::board::{Board, Cell};
 use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
 use crate::rules::Normalizer;
@@ -18,22 +22,58 @@ pub(crate) struct Rollout {
     bandit_c: f64,
     colors: usize,
     pub norm: Normalizer,
+    /// The learned rollouts (`--policy adapt` only).
+    learner: Option<Box<Learner>>,
 }
 
 impl Rollout {
-    pub fn new(policy: RolloutPolicy, root: &Board, bandit_c: f64) -> Self {
+    pub fn new(
+        policy: RolloutPolicy,
+        root: &Board,
+        bandit_c: f64,
+        adapt: Option<AdaptPlan>,
+    ) -> Self {
         Rollout {
             policy,
             bandit: Ucb1TunedBandit::new(root.colors(), bandit_c),
             bandit_c,
             colors: root.colors(),
             norm: Normalizer::new(root.variant(), root.width(), root.height()),
+            learner: adapt.map(|plan| Box::new(Learner::new(plan, root))),
+        }
+    }
+    /// True when the rollouts learn (`--policy adapt`): the search then reports its
+    /// levels ([`Rollout::begin_level`]) and every game it finds ([`Rollout::offer`]).
+    #[inline]
+    pub fn learns(&self) -> bool {
+        self.learner.is_some()
+    }
+    /// True when a bandit chooses the tabu colour.
+    fn uses_bandit(&self) -> bool {
+        match &self.learner {
+            Some(l) => l.tabu_rule() == TabuRule::Bandit,
+            None => self.policy == RolloutPolicy::TabuBandit,
         }
     }
     /// Forgets what the bandit learnt (a new search starts).
     pub fn reset_bandit(&mut self) {
-        if self.policy == RolloutPolicy::TabuBandit {
+        if self.uses_bandit() {
             self.bandit = Ucb1TunedBandit::new(self.colors, self.bandit_c);
+        }
+    }
+    /// A level-`lvl` search starts (`top`: the search's top level); see
+    /// [`Learner::begin`]. Nothing happens unless the rollouts learn.
+    pub fn begin_level(&mut self, lvl: usize, top: bool) {
+        if let Some(l) = &mut self.learner {
+            l.begin(lvl, top);
+        }
+    }
+    /// A level-`lvl` simulation found the whole game `parts` (from the search's
+    /// root) scoring `score`; see [`Learner::offer`]. Nothing happens unless the
+    /// rollouts learn.
+    pub fn offer(&mut self, lvl: usize, score: i32, parts: [&[Cell]; 3]) {
+        if let Some(l) = &mut self.learner {
+            l.offer(lvl, score, parts);
         }
     }
     /// Plays `board` to the end, appending moves; counts one playout; returns the score.
@@ -59,16 +99,40 @@ impl Rollout {
                 playout(board, t, rng, moves)
             }
             RolloutPolicy::TabuBandit => {
-                let counts = board.counts();
-                let arm = self
-                    .bandit
-                    .choose((0..counts.len()).filter(|&c| counts[c] > 0));
+                let arm = self.arm(board);
                 let s = playout(board, arm.map(|a| a as u8), rng, moves);
-                if let Some(a) = arm {
-                    self.bandit.update(a, self.norm.reward(s));
-                }
+                self.reward(arm, s);
                 s
             }
+            RolloutPolicy::Adapt => {
+                let learner = self.learner.as_mut().expect("--policy adapt learns");
+                let rule = learner.tabu_rule();
+                let (tabu, arm) = match rule {
+                    TabuRule::None => (None, None),
+                    TabuRule::Most => (tabu_color(board), None),
+                    TabuRule::Bandit if board.is_terminal() => (None, None),
+                    TabuRule::Bandit => {
+                        let arm = self.arm(board);
+                        (arm.map(|a| a as u8), arm)
+                    }
+                };
+                let learner = self.learner.as_mut().expect("--policy adapt learns");
+                let s = learner.rollout(board, tabu, rng, moves);
+                self.reward(arm, s);
+                s
+            }
+        }
+    }
+    /// The bandit's tabu colour for a rollout from `board` (among the colours left).
+    fn arm(&mut self, board: &Board) -> Option<usize> {
+        let counts = board.counts();
+        self.bandit
+            .choose((0..counts.len()).filter(|&c| counts[c] > 0))
+    }
+    /// Teaches the bandit the score `s` of a rollout whose tabu colour was `arm`.
+    fn reward(&mut self, arm: Option<usize>, s: i32) {
+        if let Some(a) = arm {
+            self.bandit.update(a, self.norm.reward(s));
         }
     }
 }

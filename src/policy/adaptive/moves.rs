@@ -14,6 +14,10 @@
 //! exception ([`Selective::late_tiles`], [`Selective::late_size`]), small tabu
 //! groups once few tiles are left.
 //!
+//! [`Playout::replay`] (`replay.rs`) records the [`Trace`] of a given game under
+//! the same candidate rule, so that a policy can be adapted toward a game that no
+//! playout of this policy played (a tree search's best line).
+//!
 //! Owns: [`code`], [`Selective`] and [`Playout`]. Must not: adapt policies or count
 //! budgets.
 
@@ -207,6 +211,26 @@ impl Playout {
         }
     }
 
+    /// The candidate rule at `board` (its groups in the cache): the colour whose
+    /// groups are not candidates (`u16::MAX`: none; the tabu colour only while
+    /// groups of other colours exist), and the size up to which its groups are
+    /// candidates all the same (the late-game exception; 0 = none). A group `g` is
+    /// a candidate when `u16::from(g.color) != colour || g.size <= size`.
+    #[inline]
+    fn rule(&self, board: &Board) -> (u16, u16) {
+        let sel = self.selective;
+        let tabu = sel
+            .tabu
+            .filter(|&t| self.cache.iter().any(|e| e.g.color != t))
+            .map_or(u16::MAX, u16::from);
+        let small = if board.tiles() <= usize::from(sel.late_tiles) {
+            sel.late_size
+        } else {
+            0
+        };
+        (tabu, small)
+    }
+
     /// Plays `root` to its end under `pol`; the moves go to `moves` and what was
     /// sampled at each step with more than one candidate to `trace` (both cleared
     /// first). Returns the final score.
@@ -223,18 +247,8 @@ impl Playout {
         let mut board = *root;
         self.reset(&board, pol);
         while !self.cache.is_empty() {
+            let (selective, small) = self.rule(&board);
             let gs = &self.cache;
-            let sel = self.selective;
-            let selective = sel
-                .tabu
-                .filter(|&t| gs.iter().any(|e| e.g.color != t))
-                .map_or(u16::MAX, u16::from);
-            // Tabu groups of at most this size are candidates all the same.
-            let small = if board.tiles() <= usize::from(sel.late_tiles) {
-                sel.late_size
-            } else {
-                0
-            };
             // One pass: the candidates, their cached exp(w) and the largest w.
             self.picks.clear();
             self.probs.clear();
@@ -288,6 +302,8 @@ impl Playout {
         board.final_score()
     }
 }
+
+mod replay;
 
 #[cfg(test)]
 mod tests {

@@ -48,6 +48,14 @@ impl fmt::Display for SearchConfig {
                     None => write!(f, " --inner auto")?,
                 }
             }
+            if !self.inner_algo.is_default() {
+                write!(
+                    f,
+                    " --inner-algo {} --inner-level {}",
+                    self.inner_algo,
+                    self.inner_level_or_default()
+                )?;
+            }
             write!(f, " --restarts {}", self.restarts)?;
             let on = |b: bool| if b { "on" } else { "off" };
             write!(
@@ -91,7 +99,7 @@ impl fmt::Display for SearchConfig {
             }
             return Ok(());
         }
-        if self.algo == Algo::Nrpa {
+        if self.runs_nrpa() {
             let p = self.nrpa;
             write!(
                 f,
@@ -126,6 +134,14 @@ impl fmt::Display for SearchConfig {
             }
         }
         write!(f, " --policy {}", self.policy)?;
+        if self.policy == crate::policy::RolloutPolicy::Adapt {
+            let a = self.adapt;
+            write!(
+                f,
+                " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
+                a.alpha, a.every, a.scope, a.tabu
+            )?;
+        }
         if let Some(b) = self.bandit_c {
             write!(f, " --bandit-c {b}")?;
         }

@@ -4,8 +4,8 @@
 //! late-game exception [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`), and
 //! their validation ([`validate`]).
 //!
-//! Owns: their shape, defaults from [`Defaults`], JSON form and checks. Must not:
-//! run NRPA.
+//! Owns: their shape, defaults from [`Defaults`], JSON form and checks ([`validate`],
+//! for `--algo nrpa` and `--inner-algo nrpa`). Must not: run NRPA.
 
 use super::{Algo, SearchConfig, Setting};
 use crate::error::Error;
@@ -122,14 +122,66 @@ impl NrpaConfig {
             ("--nrpa-repeats", self.repeats != d.repeats),
         ]
     }
+
+    /// Checks the values every NRPA takes (N, α, β, the late-game exception) and its
+    /// candidates (`--policy random|tabu|auto`), for `--algo nrpa` and `--inner-algo
+    /// nrpa` alike.
+    pub(in crate::search) fn validate(&self, policy: RolloutPolicy) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        if self.iterations == Setting::Set(0) {
+            return bad("--nrpa-iterations must be at least 1".into());
+        }
+        if let Setting::Set(n) = self.iterations {
+            if n > u64::from(u32::MAX) {
+                return bad(format!(
+                    "--nrpa-iterations must be at most {}, got {n}",
+                    u32::MAX
+                ));
+            }
+        }
+        if !(self.alpha.is_finite() && self.alpha > 0.0) {
+            return bad(format!(
+                "--nrpa-alpha must be a finite number > 0, got {}",
+                self.alpha
+            ));
+        }
+        if !self.bias.is_finite() {
+            return bad(format!(
+                "--nrpa-bias must be a finite number, got {}",
+                self.bias
+            ));
+        }
+        if !matches!(
+            policy,
+            RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
+        ) {
+            return bad(format!(
+                "--policy {policy} is not available for nrpa (random, tabu or auto)"
+            ));
+        }
+        if self.late.size < 2 {
+            return bad(format!(
+                "--nrpa-late-size must be at least 2 (the smallest group), got {}",
+                self.late.size
+            ));
+        }
+        if self.late.tiles > 0 && policy == RolloutPolicy::Random {
+            return bad(
+                "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
 }
 
-/// Checks the NRPA parameters of `c`: their values and combinations for nrpa, and
-/// that no other algorithm sets them. The message names the flag.
+/// Checks the NRPA parameters of `c`: their values and combinations for nrpa and for
+/// an inner NRPA (`--inner-algo nrpa`), and that no other configuration sets them.
+/// The message names the flag.
 pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
     let bad = |m: String| Err(Error::Config(m));
     let p = c.nrpa;
-    if c.algo != Algo::Nrpa {
+    if !c.runs_nrpa() {
         for (flag, set) in p.flags_set() {
             if set {
                 c.algo.uses_flag(flag)?;
@@ -137,46 +189,19 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
         }
         return Ok(());
     }
-    if p.iterations == Setting::Set(0) {
-        return bad("--nrpa-iterations must be at least 1".into());
-    }
-    if let Setting::Set(n) = p.iterations {
-        if n > u64::from(u32::MAX) {
-            return bad(format!(
-                "--nrpa-iterations must be at most {}, got {n}",
-                u32::MAX
-            ));
+    p.validate(c.policy)?;
+    if c.algo != Algo::Nrpa {
+        // An inner NRPA runs from each leaf of the tree, on the tree's thread.
+        if p.width != NrpaConfig::default().width {
+            return bad(
+                "--nrpa-width is not available with --inner-algo nrpa (each inner NRPA runs on its tree's thread)"
+                    .into(),
+            );
         }
-    }
-    if !(p.alpha.is_finite() && p.alpha > 0.0) {
-        return bad(format!(
-            "--nrpa-alpha must be a finite number > 0, got {}",
-            p.alpha
-        ));
-    }
-    if !p.bias.is_finite() {
-        return bad(format!(
-            "--nrpa-bias must be a finite number, got {}",
-            p.bias
-        ));
-    }
-    if !matches!(
-        c.policy,
-        RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
-    ) {
-        return bad(format!(
-            "--policy {} is not available for nrpa (random, tabu or auto)",
-            c.policy
-        ));
+        return validate_refinements(c);
     }
     if c.endgame != 0 {
         return bad("--endgame is not used by nrpa".into());
-    }
-    if p.late.size < 2 {
-        return bad(format!(
-            "--nrpa-late-size must be at least 2 (the smallest group), got {}",
-            p.late.size
-        ));
     }
     if !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width) {
         return bad(format!(
@@ -191,12 +216,6 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
              each independent search has width 1",
             p.width, c.trees
         ));
-    }
-    if p.late.tiles > 0 && c.policy == RolloutPolicy::Random {
-        return bad(
-            "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
-                .into(),
-        );
     }
     validate_refinements(c)
 }

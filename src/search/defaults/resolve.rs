@@ -11,10 +11,12 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
-use crate::search::config::NrpaConfig;
+use crate::search::config::{AdaptConfig, AdaptTabu, InnerAlgo, NrpaConfig};
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
 use crate::search::eval::{Eval, Evaluator, ImSource};
-use crate::search::plan::{BeamPlan, LevelParams, Resolved, TreePlan};
+use crate::search::plan::{
+    AdaptPlan, BeamPlan, InnerSearch, LevelParams, Resolved, TabuRule, TreePlan,
+};
 
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
@@ -76,6 +78,9 @@ impl SearchConfig {
             },
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
+            adapt: AdaptConfig::default(),
+            inner_algo: InnerAlgo::Mcts,
+            inner_level: None,
             beam_width: None,
             eval_weights: None,
             eval: if algo == Algo::Beam {
@@ -182,6 +187,7 @@ impl SearchConfig {
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
+            adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root)),
             beam: (self.algo == Algo::Beam).then(|| {
                 let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
                 BeamPlan {
@@ -196,6 +202,32 @@ impl SearchConfig {
     /// `--eval` with its weights (`--eval-weights`, else the shipped ones).
     fn evaluator(&self) -> Evaluator {
         Evaluator::new(self.eval, self.eval_weights.as_ref().map(|w| &w.weights))
+    }
+
+    /// The learned rollouts resolved for `root`: `--adapt-tabu auto` is the
+    /// candidate rule of NRPA's `--policy auto` on that board
+    /// ([`Defaults::nrpa_policy`]: a tabu colour on large SameGame boards).
+    fn adapt_plan(&self, root: &Board) -> AdaptPlan {
+        let a = self.adapt;
+        AdaptPlan {
+            alpha: a.alpha,
+            every: a.every,
+            scope: a.scope,
+            tabu: match a.tabu {
+                AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
+                    RolloutPolicy::Tabu => TabuRule::Most,
+                    _ => TabuRule::None,
+                },
+                AdaptTabu::Most => TabuRule::Most,
+                AdaptTabu::Bandit => TabuRule::Bandit,
+                AdaptTabu::None => TabuRule::None,
+            },
+            levels: self.level as usize
+                + match self.inner_algo {
+                    InnerAlgo::Nmcs => self.inner_level_or_default() as usize - 1,
+                    _ => 0,
+                },
+        }
     }
 
     /// The level parameters of a tree search with the resolved `policy`: `auto`
@@ -264,6 +296,19 @@ impl SearchConfig {
             norm: self.reward_norm,
             eval: self.evaluator(),
             im_source: self.im_source,
+            inner: {
+                let k = self.inner_level_or_default() as usize;
+                match self.inner_algo {
+                    InnerAlgo::Mcts => InnerSearch::Mcts,
+                    InnerAlgo::Nmcs => InnerSearch::Nmcs(k),
+                    InnerAlgo::Nrpa => InnerSearch::Nrpa {
+                        level: k,
+                        cfg: self.nrpa,
+                        iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
+                        policy: Defaults::nrpa_policy(self.policy, root),
+                    },
+                }
+            },
         }
     }
 }

@@ -78,6 +78,8 @@ impl Searcher<'_, '_, '_, '_, '_> {
         if lvl == 1 {
             self.rollout.reset_bandit();
         }
+        let top = lvl == self.plan.levels.len();
+        self.rollout.begin_level(self.learn_level(lvl), top);
         self.meter.freed(ws.tree.len());
         ws.tree.reset();
         self.meter.created(1);

@@ -1,0 +1,142 @@
+//! The trace of a given game: [`Playout::replay`] walks a line move by move and
+//! records, at each step, the candidates the playout's rule gives there and which of
+//! them the line played, as [`Playout::run`] records its own games.
+//!
+//! A search that does not sample its whole games from the policy (a tree search,
+//! whose lines are a tree path, then a rollout from a leaf) adapts the policy toward
+//! its best line through this trace (Playout Policy Adaptation, Cazenave 2015).
+//!
+//! Owns: [`Playout::replay`]. Must not: sample moves or adapt policies.
+
+use super::super::softmax::{Policy, Trace};
+use super::{code, Playout};
+use crate::board::{Board, Cell};
+
+impl Playout {
+    /// Records in `trace` (cleared first) the game `moves` played from `root` under
+    /// this playout's candidate rule: at each step the candidates the rule gives
+    /// (codes and biases, in the order [`Playout::run`] lists them) and the index of
+    /// the move played. A move the rule leaves out (a tree move of the tabu colour)
+    /// is added to its step's candidates, so that every move of the line is learnt;
+    /// a step with a single candidate is left out, as `run` leaves it out. Returns
+    /// the game's final score and the number of moves the rule left out.
+    ///
+    /// # Panics
+    /// When a move is not legal (`moves` must be a legal line from `root`).
+    pub fn replay(&mut self, root: &Board, moves: &[Cell], trace: &mut Trace) -> (i32, usize) {
+        trace.clear();
+        let pol = Policy::default();
+        let mut board = *root;
+        self.reset(&board, &pol);
+        let mut outside = 0;
+        for &mv in moves {
+            let n = board.flood(mv, &mut self.mask);
+            assert!(n >= 2, "replay: {mv} is not a legal move");
+            let played = self.mask.group();
+            let played_code = code(&played, &self.mask);
+            let (tabu, small) = self.rule(&board);
+            let start = trace.cands.len();
+            let mut chosen = None;
+            for e in &self.cache {
+                if u16::from(e.g.color) != tabu || e.g.size <= small {
+                    if e.code == played_code {
+                        chosen = Some(trace.cands.len() - start);
+                    }
+                    trace.cands.push((e.code, self.bias.of(&e.g)));
+                }
+            }
+            let chosen = chosen.unwrap_or_else(|| {
+                outside += 1;
+                trace.cands.push((played_code, self.bias.of(&played)));
+                trace.cands.len() - start - 1
+            });
+            if trace.cands.len() - start == 1 {
+                trace.cands.truncate(start);
+            } else {
+                trace.starts.push(trace.cands.len() as u32);
+                trace.chosen.push(chosen as u32);
+            }
+            let change = board.play_mask(&self.mask);
+            self.update(&board, &pol, change);
+        }
+        (board.final_score(), outside)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::softmax::Policy;
+    use super::super::Selective;
+    use super::*;
+    use crate::board::testutil::random_board;
+    use crate::Variant;
+
+    /// A game the playout sampled replays to exactly the trace it recorded.
+    #[test]
+    fn a_sampled_game_replays_to_its_own_trace() {
+        for v in Variant::ALL {
+            for (sel, bias) in [
+                (Selective::ALL, 0.0),
+                (
+                    Selective {
+                        tabu: Some(1),
+                        late_tiles: 20,
+                        late_size: 3,
+                    },
+                    0.4,
+                ),
+            ] {
+                let b = random_board(9, 8, 4, 6, v);
+                let mut p = Playout::new(sel, bias);
+                let mut rng = crate::rng_for(2, 0, 0);
+                let (mut moves, mut trace, mut again) =
+                    (Vec::new(), Trace::default(), Trace::default());
+                for _ in 0..20 {
+                    let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
+                    assert_eq!(p.replay(&b, &moves, &mut again), (s, 0));
+                    assert_eq!(again.cands, trace.cands);
+                    assert_eq!(again.starts, trace.starts);
+                    assert_eq!(again.chosen, trace.chosen);
+                }
+            }
+        }
+    }
+
+    /// A move of the tabu colour (which the rule leaves out while other colours have
+    /// groups) joins its step's candidates and is the one chosen there.
+    #[test]
+    fn a_move_outside_the_rule_is_added_and_chosen() {
+        // Colour 0 is tabu; the first move plays its group, the only other group
+        // (colour 1) is the rule's single candidate.
+        let b: Board = "000\n000\n110".parse().unwrap();
+        let mut p = Playout::new(
+            Selective {
+                tabu: Some(0),
+                ..Selective::ALL
+            },
+            0.0,
+        );
+        let mut trace = Trace::default();
+        let first = b.groups().into_iter().find(|g| g.color == 0).unwrap().cell;
+        let mut after = b;
+        after.play(first);
+        let rest: Vec<Cell> = after.groups().iter().map(|g| g.cell).collect();
+        let line: Vec<Cell> = std::iter::once(first)
+            .chain(rest.into_iter().take(1))
+            .collect();
+        assert_eq!(p.replay(&b, &line, &mut trace).1, 1);
+        assert_eq!(trace.steps(), 1, "the second step has one group");
+        assert_eq!(
+            trace.step(0).len(),
+            2,
+            "the rule's candidate and the move played"
+        );
+        assert_eq!(trace.chosen[0], 1);
+        // Adapting toward it makes the tabu move likelier than the rule's candidate.
+        let mut pol = Policy::default();
+        pol.adapt(&trace, 1.0, &mut Default::default());
+        let mut probs = Vec::new();
+        pol.softmax(trace.step(0), &mut probs);
+        assert!(probs[1] > probs[0], "{probs:?}");
+    }
+}

@@ -1,0 +1,194 @@
+//! The learned rollouts' part of a configuration (`--policy adapt`): [`AdaptConfig`]
+//! (`--adapt-alpha`, `--adapt-every`, `--adapt-scope`, `--adapt-tabu`) and its checks.
+//!
+//! Owns: their shape, JSON form and validation ([`SearchConfig::validate_adapt`]).
+//! Must not: hold defaults (those are [`Defaults`]) or run searches (`search::adapt`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Algo, SearchConfig};
+use crate::error::Error;
+use crate::limits;
+use crate::policy::RolloutPolicy;
+use crate::search::defaults::Defaults;
+
+/// How the learned rollouts of `--policy adapt` learn (tree searches and NMCS).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AdaptConfig {
+    /// Step α of each adaptation toward the best line (`--adapt-alpha`).
+    pub alpha: f64,
+    /// Adapt after every K-th rollout (`--adapt-every K`); 0 = once each time the
+    /// best line improves.
+    pub every: u64,
+    /// Where a policy lives (`--adapt-scope`).
+    pub scope: AdaptScope,
+    /// The tabu colour of each rollout (`--adapt-tabu`).
+    pub tabu: AdaptTabu,
+}
+
+impl Default for AdaptConfig {
+    fn default() -> Self {
+        AdaptConfig {
+            alpha: Defaults::ADAPT_ALPHA,
+            every: Defaults::ADAPT_EVERY,
+            scope: Defaults::ADAPT_SCOPE,
+            tabu: Defaults::ADAPT_TABU,
+        }
+    }
+}
+
+impl AdaptConfig {
+    /// True for the defaults (left out of the JSON form, so journals written before
+    /// learned rollouts existed keep their identity).
+    pub fn is_default(&self) -> bool {
+        *self == AdaptConfig::default()
+    }
+}
+
+/// Where the policy of the learned rollouts lives (`--adapt-scope`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AdaptScope {
+    /// One policy per search (per tree and restart; per complete run of NMCS), used
+    /// by the rollouts of every level and adapted toward the best game the whole
+    /// search has found.
+    Search,
+    /// One policy per level search, as NRPA nests them: a level-i search starts
+    /// from a copy of its parent's policy (the top level from an empty one) and
+    /// adapts it toward its own best game; a level ≥ 2 adapts once after each of
+    /// its simulations (each lower-level search).
+    Level,
+}
+
+/// The tabu colour of each learned rollout (`--adapt-tabu`): the colour whose groups
+/// are no candidates while groups of other colours exist (NRPA's selective policy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AdaptTabu {
+    /// As NRPA's `--policy auto` on the root board ([`Defaults::nrpa_policy`]):
+    /// `most` where it is selective, `none` elsewhere.
+    Auto,
+    /// The colour with most tiles at the rollout's start (TabuColorRandom).
+    Most,
+    /// Chosen per rollout by the UCB1-TUNED bandit of `--policy tabu-bandit`.
+    Bandit,
+    /// No tabu colour: every group is a candidate.
+    None,
+}
+
+impl FromStr for AdaptScope {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "search" => Ok(AdaptScope::Search),
+            "level" => Ok(AdaptScope::Level),
+            _ => Err(Error::Config(format!(
+                "unknown --adapt-scope '{s}' (expected search or level)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for AdaptScope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AdaptScope::Search => "search",
+            AdaptScope::Level => "level",
+        })
+    }
+}
+
+impl FromStr for AdaptTabu {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "auto" => Ok(AdaptTabu::Auto),
+            "most" => Ok(AdaptTabu::Most),
+            "bandit" => Ok(AdaptTabu::Bandit),
+            "none" => Ok(AdaptTabu::None),
+            _ => Err(Error::Config(format!(
+                "unknown --adapt-tabu '{s}' (expected auto, most, bandit or none)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for AdaptTabu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AdaptTabu::Auto => "auto",
+            AdaptTabu::Most => "most",
+            AdaptTabu::Bandit => "bandit",
+            AdaptTabu::None => "none",
+        })
+    }
+}
+
+impl SearchConfig {
+    /// Checks that `flag` (one of the `--adapt-*` flags, given or set) applies: an
+    /// algorithm with learned rollouts, and `--policy adapt`.
+    pub fn check_adapt_flag(&self, flag: &str) -> Result<(), Error> {
+        self.algo.uses_flag(flag)?;
+        if self.policy != RolloutPolicy::Adapt {
+            return Err(Error::Config(format!(
+                "{flag} is only used by --policy adapt (the learned rollouts), not --policy {}",
+                self.policy
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks `--policy adapt` (tree searches and NMCS only) and its flags (only
+    /// with it; α a finite number > 0, K at most [`limits::MAX_ITERATIONS`], the
+    /// level scope only where there are levels).
+    pub(super) fn validate_adapt(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        let d = AdaptConfig::default();
+        let a = self.adapt;
+        let set = [
+            ("--adapt-alpha", a.alpha != d.alpha),
+            ("--adapt-every", a.every != d.every),
+            ("--adapt-scope", a.scope != d.scope),
+            ("--adapt-tabu", a.tabu != d.tabu),
+        ];
+        for (flag, set) in set {
+            if set {
+                self.check_adapt_flag(flag)?;
+            }
+        }
+        if self.policy != RolloutPolicy::Adapt {
+            return Ok(());
+        }
+        if !(self.algo.is_tree() || self.algo == Algo::Nmcs) {
+            let why = match self.algo {
+                Algo::Nrpa => "nrpa always learns its playouts; its --policy sets their candidates: random, tabu or auto",
+                _ => "it plays no rollouts",
+            };
+            return bad(format!(
+                "--policy adapt is not available for {} ({why})",
+                self.algo.name()
+            ));
+        }
+        if !(a.alpha.is_finite() && a.alpha > 0.0) {
+            return bad(format!(
+                "--adapt-alpha must be a finite number > 0, got {}",
+                a.alpha
+            ));
+        }
+        if a.every > limits::MAX_ITERATIONS {
+            return bad(format!(
+                "--adapt-every must be at most {}, got {}",
+                limits::MAX_ITERATIONS,
+                a.every
+            ));
+        }
+        if a.scope == AdaptScope::Level && self.level < 2 {
+            return bad(
+                "--adapt-scope level needs --level 2 or more (a level-1 search has one policy)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+}

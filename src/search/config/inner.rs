@@ -1,0 +1,114 @@
+//! The inner search of a nested tree search (`--inner-algo`, `--inner-level`): which
+//! algorithm the searches started from the leaves of the level-2 tree (or beam) run,
+//! and its checks.
+//!
+//! Owns: [`InnerAlgo`], its JSON form and [`SearchConfig::validate_inner`]. Must not:
+//! run searches or hold defaults.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Algo, SearchConfig};
+use crate::error::Error;
+use crate::policy::RolloutPolicy;
+
+/// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
+/// (`--inner-algo`): the thesis defines nesting over any level-(n−1) search (§4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum InnerAlgo {
+    /// Level-1 MCTS (or BMCTS with a level-1 beam): the thesis' nesting.
+    #[default]
+    Mcts,
+    /// Nested Monte-Carlo Search of level `--inner-level`.
+    Nmcs,
+    /// NRPA of level `--inner-level` (its `--nrpa-*` flags apply).
+    Nrpa,
+}
+
+impl InnerAlgo {
+    /// True for the default (left out of the JSON form and the canonical line).
+    pub fn is_default(&self) -> bool {
+        *self == InnerAlgo::Mcts
+    }
+}
+
+impl FromStr for InnerAlgo {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "mcts" => Ok(InnerAlgo::Mcts),
+            "nmcs" => Ok(InnerAlgo::Nmcs),
+            "nrpa" => Ok(InnerAlgo::Nrpa),
+            _ => Err(Error::Config(format!(
+                "unknown --inner-algo '{s}' (expected mcts, nmcs or nrpa)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for InnerAlgo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InnerAlgo::Mcts => "mcts",
+            InnerAlgo::Nmcs => "nmcs",
+            InnerAlgo::Nrpa => "nrpa",
+        })
+    }
+}
+
+impl SearchConfig {
+    /// The level of the inner search (`--inner-level`, 1 unless given).
+    pub fn inner_level_or_default(&self) -> u32 {
+        self.inner_level.unwrap_or(1)
+    }
+
+    /// Checks `--inner-algo` and `--inner-level`: NMCTS and NBMCTS at level ≥ 2 only;
+    /// a level only for `nmcs` or `nrpa` (1-8); with `nrpa`, NRPA's candidates
+    /// (`--policy random|tabu|auto`).
+    pub(super) fn validate_inner(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        let given = [
+            ("--inner-algo", !self.inner_algo.is_default()),
+            ("--inner-level", self.inner_level.is_some()),
+        ];
+        for (flag, set) in given {
+            if set {
+                self.algo.uses_flag(flag)?;
+                if self.level < 2 {
+                    return bad(format!(
+                        "{flag} needs --level 2 or more (it sets the search run from the leaves of the level-2 tree)"
+                    ));
+                }
+            }
+        }
+        if let Some(k) = self.inner_level {
+            if self.inner_algo == InnerAlgo::Mcts {
+                return bad(
+                    "--inner-level sets the level of --inner-algo nmcs or nrpa (the inner MCTS searches are level 1)"
+                        .into(),
+                );
+            }
+            if !(1..=8).contains(&k) {
+                return bad(format!("--inner-level must be between 1 and 8, got {k}"));
+            }
+        }
+        if self.inner_algo == InnerAlgo::Nrpa {
+            if self.policy == RolloutPolicy::Adapt || self.policy == RolloutPolicy::TabuBandit {
+                return bad(format!(
+                    "--policy {} is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu or auto)",
+                    self.policy
+                ));
+            }
+            self.nrpa.validate(self.policy)?;
+        }
+        Ok(())
+    }
+
+    /// True when the `--nrpa-*` flags apply: NRPA, or a nested tree search whose
+    /// inner search is NRPA.
+    pub(super) fn runs_nrpa(&self) -> bool {
+        self.algo == Algo::Nrpa || self.inner_algo == InnerAlgo::Nrpa
+    }
+}

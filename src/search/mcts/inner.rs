@@ -1,0 +1,79 @@
+//! The inner search of a nested tree search (`--inner-algo nmcs|nrpa`,
+//! `--inner-level K`): from each leaf of the level-2 tree (or beam), a level-K NMCS
+//! or NRPA replaces the level-1 MCTS search, with the same budget (`--inner`). The
+//! thesis defines nesting over any level-(n−1) search (§4.2).
+//!
+//! Owns: [`Searcher::inner_search`]. Must not: change NMCS or NRPA (they run as
+//! they run alone, on the tree's meter and generator), print.
+
+use super::Searcher;
+use crate::board::{Board, Cell};
+use crate::search::budget::Limit;
+use crate::search::plan::InnerSearch;
+use crate::search::{nmcs, nrpa};
+
+impl Searcher<'_, '_, '_, '_, '_> {
+    /// The tree level whose number the learned rollouts use for tree level `lvl`:
+    /// an inner NMCS of level K takes levels 1 to K, so a tree level l ≥ 2 is
+    /// l + K − 1.
+    pub(super) fn learn_level(&self, lvl: usize) -> usize {
+        if lvl >= 2 {
+            lvl + self.plan.inner.extra_levels()
+        } else {
+            lvl
+        }
+    }
+
+    /// Runs the inner search from `board`, the leaf a level-2 simulation reached by
+    /// the moves `path` (the level's committed moves and its simulation), within
+    /// `limit`; its best game is then in `self.inner_best`. Returns its score and
+    /// whether it is the leaf's proven optimum.
+    pub(super) fn inner_search(
+        &mut self,
+        board: &Board,
+        path: [&[Cell]; 2],
+        limit: Limit,
+    ) -> (i32, bool) {
+        let best = &mut self.inner_best;
+        best.reset();
+        let proven = match self.plan.inner {
+            InnerSearch::Nmcs(k) => {
+                // The learned rollouts follow whole games from the tree's root.
+                let mark = self.prefix.len();
+                if self.rollout.learns() {
+                    self.prefix.extend_from_slice(path[0]);
+                    self.prefix.extend_from_slice(path[1]);
+                }
+                let proven = nmcs::nmcs(
+                    k,
+                    board,
+                    &mut self.rollout,
+                    self.endgame,
+                    self.meter,
+                    self.rng,
+                    limit,
+                    best,
+                    Some(&self.prefix),
+                );
+                self.prefix.truncate(mark);
+                proven
+            }
+            InnerSearch::Nrpa {
+                level,
+                cfg,
+                iterations,
+                policy,
+            } => {
+                let run = nrpa::Run {
+                    cfg,
+                    iterations,
+                    policy,
+                };
+                nrpa::nrpa(run, level, board, self.meter, self.rng, limit, best);
+                false
+            }
+            InnerSearch::Mcts => unreachable!("the level-1 MCTS search is the tree's own"),
+        };
+        (best.score, proven)
+    }
+}

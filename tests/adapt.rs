@@ -1,0 +1,140 @@
+//! End to end: learned rollouts (`--policy adapt`) in `solve` for every search that
+//! has them, on every variant: the lines replay (`verify`), the budget is spent
+//! exactly, the same seed gives the same lines, and the flags are refused with a
+//! clear message (exit 2) where they do not apply. (The same results whatever the
+//! thread count: tests/compare.rs, `same_results_whatever_the_thread_count`.)
+
+mod common;
+use common::{tempdir, testset};
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const CONFIGS: [&str; 6] = [
+    "--algo mcts --policy adapt",
+    "--algo bmcts --policy adapt --adapt-tabu none --adapt-every 0",
+    "--algo nmcts --policy adapt --adapt-scope level --inner 20",
+    "--algo nbmcts --level 3 --policy adapt --adapt-every 5 --inner 4,40",
+    "--algo nmcs --level 1 --policy adapt --adapt-tabu bandit --bandit-c 0.5",
+    "--algo nmcs --level 2 --policy adapt --adapt-scope level --adapt-alpha 0.5",
+];
+
+#[test]
+fn learned_rollouts_replay_spend_their_budget_and_repeat() {
+    let d = tempdir("adapt-solve");
+    let set = testset(&d, 2, 9, 8, 4);
+    let set = set.to_str().unwrap();
+    for variant in [
+        "samegame",
+        "samegame-nopenalty",
+        "clickomania",
+        "bubblebreaker",
+    ] {
+        for (i, config) in CONFIGS.iter().enumerate() {
+            let mut args = vec!["solve", set, "--variant", variant];
+            args.extend(config.split(' '));
+            args.extend(["--iterations", "700", "--seed", "3"]);
+            let out = run(&args);
+            let err = text(&out.stderr);
+            assert!(out.status.success(), "{config}: {err}");
+            // The canonical line names the learned rollouts' settings.
+            assert!(err.contains("--policy adapt --adapt-alpha"), "{err}");
+            for line in err.lines().filter(|l| l.starts_with("position ")) {
+                assert!(
+                    line.contains(" playouts 700 ") || line.contains("proven"),
+                    "{config} on {variant}: {line}"
+                );
+            }
+            let sols = d.join(format!("{variant}-{i}.txt"));
+            std::fs::write(&sols, &out.stdout).unwrap();
+            let v = run(&["verify", set, sols.to_str().unwrap(), "--variant", variant]);
+            assert!(
+                v.status.success(),
+                "{config} on {variant}: {}",
+                text(&v.stderr)
+            );
+            if variant == "samegame" {
+                let again = run(&args);
+                assert_eq!(again.stdout, out.stdout, "{config}: same seed, same lines");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn flags_are_refused_where_they_do_not_apply() {
+    let d = tempdir("adapt-refused");
+    let set = testset(&d, 1, 6, 6, 3);
+    let set = set.to_str().unwrap();
+    let cases: [(&str, &str); 12] = [
+        (
+            "--algo mcts --adapt-alpha 0.5",
+            "--adapt-alpha is only used by --policy adapt",
+        ),
+        (
+            "--algo nmcs --policy tabu --adapt-every 3",
+            "--adapt-every is only used by --policy adapt",
+        ),
+        (
+            "--algo nrpa --policy adapt",
+            "--policy adapt is not available for nrpa",
+        ),
+        (
+            "--algo exact --policy adapt",
+            "--policy adapt is not available for exact",
+        ),
+        (
+            "--algo beam --policy adapt",
+            "--policy adapt is not available for beam",
+        ),
+        (
+            "--algo nrpa --adapt-scope level",
+            "--adapt-scope is only used by the tree searches and nmcs",
+        ),
+        (
+            "--algo mcts --policy adapt --adapt-scope level",
+            "--adapt-scope level needs --level 2",
+        ),
+        (
+            "--algo nmcs --level 1 --policy adapt --adapt-scope level",
+            "--adapt-scope level needs --level 2",
+        ),
+        (
+            "--algo mcts --policy adapt --adapt-alpha 0",
+            "--adapt-alpha must be a finite number > 0",
+        ),
+        (
+            "--algo mcts --policy adapt --adapt-alpha NaN",
+            "--adapt-alpha must be a finite number > 0",
+        ),
+        (
+            "--algo mcts --policy adapt --adapt-tabu often",
+            "unknown --adapt-tabu 'often'",
+        ),
+        (
+            "--algo mcts --policy adapt --bandit-c 0.1",
+            "--bandit-c is only used by --policy tabu-bandit",
+        ),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["solve", set, "--iterations", "10"];
+        args.extend(flags.split(' '));
+        let out = run(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags}: {err}");
+        assert!(err.contains(message), "{flags}: {err}");
+        assert!(out.stdout.is_empty(), "{flags}: nothing is searched");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

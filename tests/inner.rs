@@ -1,0 +1,135 @@
+//! End to end: `--inner-algo nmcs|nrpa` and `--inner-level K` (NMCTS and NBMCTS
+//! whose level-2 tree runs NMCS or NRPA from its leaves) in `solve`: the lines
+//! replay (`verify`), the budget is spent exactly, the same seed gives the same
+//! lines, and the flags are refused with a clear message (exit 2) where they do not
+//! apply. (The same results whatever the thread count: tests/compare.rs.)
+
+mod common;
+use common::{tempdir, testset};
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn inner_searches_replay_spend_their_budget_and_repeat() {
+    let d = tempdir("inner-solve");
+    let set = testset(&d, 2, 9, 8, 4);
+    let set = set.to_str().unwrap();
+    let configs = [
+        "--algo nmcts --inner-algo nmcs --inner 60",
+        "--algo nbmcts --level 3 --inner-algo nmcs --inner-level 2 --inner 50,300",
+        "--algo nmcts --inner-algo nrpa --inner-level 2 --nrpa-iterations 8 --inner 100",
+        "--algo nmcts --inner-algo nmcs --policy adapt --adapt-scope level --inner 40",
+    ];
+    for variant in [
+        "samegame",
+        "samegame-nopenalty",
+        "clickomania",
+        "bubblebreaker",
+    ] {
+        for (i, config) in configs.iter().enumerate() {
+            let mut args = vec!["solve", set, "--variant", variant];
+            args.extend(config.split(' '));
+            args.extend(["--iterations", "900", "--seed", "5"]);
+            let out = run(&args);
+            let err = text(&out.stderr);
+            assert!(out.status.success(), "{config}: {err}");
+            assert!(err.contains("--inner-algo "), "{err}");
+            for line in err.lines().filter(|l| l.starts_with("position ")) {
+                assert!(
+                    line.contains(" playouts 900 ") || line.contains("proven"),
+                    "{config} on {variant}: {line}"
+                );
+            }
+            let sols = d.join(format!("{variant}-{i}.txt"));
+            std::fs::write(&sols, &out.stdout).unwrap();
+            let v = run(&["verify", set, sols.to_str().unwrap(), "--variant", variant]);
+            assert!(
+                v.status.success(),
+                "{config} on {variant}: {}",
+                text(&v.stderr)
+            );
+            if variant == "samegame" {
+                assert_eq!(
+                    run(&args).stdout,
+                    out.stdout,
+                    "{config}: same seed, same lines"
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn inner_flags_are_refused_where_they_do_not_apply() {
+    let d = tempdir("inner-refused");
+    let set = testset(&d, 1, 6, 6, 3);
+    let set = set.to_str().unwrap();
+    let cases: [(&str, &str); 11] = [
+        (
+            "--algo mcts --inner-algo nmcs",
+            "--inner-algo is only used by nmcts and nbmcts",
+        ),
+        (
+            "--algo nrpa --inner-level 2",
+            "--inner-level is only used by nmcts and nbmcts",
+        ),
+        (
+            "--algo nmcts --level 1 --inner-algo nmcs",
+            "--inner-algo needs --level 2 or more",
+        ),
+        (
+            "--algo nmcts --inner-level 2",
+            "--inner-level sets the level of --inner-algo nmcs or nrpa",
+        ),
+        (
+            "--algo nmcts --inner-algo nmcs --inner-level 9",
+            "--inner-level must be between 1 and 8",
+        ),
+        (
+            "--algo nmcts --inner-algo nrpa --policy adapt",
+            "--policy adapt is not available with --inner-algo nrpa",
+        ),
+        (
+            "--algo nmcts --inner-algo nmcs --nrpa-alpha 0.5",
+            "--nrpa-alpha is only used by nrpa",
+        ),
+        (
+            "--algo nbmcts --inner-algo nrpa --nrpa-alpha 0",
+            "--nrpa-alpha must be a finite number > 0",
+        ),
+        (
+            "--algo nmcts --inner-algo nrpa --nrpa-width 2",
+            "--nrpa-width is not available with --inner-algo nrpa",
+        ),
+        (
+            "--algo nmcts --inner-algo nrpa --nrpa-stable 0",
+            "--nrpa-stable must be at least 1",
+        ),
+        (
+            "--algo nmcts --inner-algo ucts",
+            "unknown --inner-algo 'ucts'",
+        ),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["solve", set, "--iterations", "10"];
+        args.extend(flags.split(' '));
+        let out = run(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags}: {err}");
+        assert!(err.contains(message), "{flags}: {err}");
+        assert!(out.stdout.is_empty(), "{flags}: nothing is searched");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
