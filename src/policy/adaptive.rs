@@ -6,6 +6,7 @@
 //!   samples a game from a policy and records its [`Trace`];
 //! - [`softmax`]: the [`Policy`] (a weight per move code), its softmax and Rosin's
 //!   adaptation toward a recorded sequence, and [`fast_exp`];
+//! - [`trace`]: the [`Trace`] of a playout (its candidates as segments of steps);
 //! - [`prior`]: GNRPA's bias β · h(move) and the choice of h ([`Prior`]).
 //!
 //! NRPA (`search/nrpa.rs`) nests these; any search may use them for learned
@@ -19,7 +20,9 @@
 pub mod moves;
 pub mod prior;
 pub mod softmax;
+pub mod trace;
 
 pub use moves::{code, Playout, Selective};
 pub use prior::{Bias, Prior};
-pub use softmax::{fast_exp, AdaptScratch, Policy, Trace};
+pub use softmax::{fast_exp, AdaptScratch, Policy};
+pub use trace::Trace;

@@ -2,17 +2,22 @@
 //!
 //! A move's code identifies the group it removes — its colour and the exact set of
 //! cells it covers on the board as it stands — as the SameGame NRPA papers do: a
-//! Zobrist-style hash, the XOR of one well-mixed key per (column, column bit mask)
-//! and one key per colour. The same group at the same place gets the same code in
-//! every position where it occurs, so what the policy learns carries over between
-//! playouts that reach it by different move orders.
+//! Zobrist-style hash, the XOR over the group's columns x of one well-mixed key per
+//! (colour, column bit mask), rotated left by x bits. The same group at the same
+//! place gets the same code in every position where it occurs, so what the policy
+//! learns carries over between playouts that reach it by different move orders;
+//! the same group shifted e columns to the left (a column emptied on its left) has
+//! its code rotated right by e bits, so the playout moves it without a flood fill.
+//! (Until issue 28 the key mixed the column index in; only which codes are equal
+//! matters to a search, so results are the same.)
 //!
 //! The playout samples each move from the softmax of (policy weight + GNRPA bias)
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
 //! tabu colour — the colour with most tiles at the start, as TabuColorRandom — are
 //! not candidates while groups of other colours exist, except, with the late-game
 //! exception ([`Selective::late_tiles`], [`Selective::late_size`]), small tabu
-//! groups once few tiles are left.
+//! groups once few tiles are left. It records its [`Trace`] as segments: a group's
+//! segment opens when it becomes a candidate and closes when it leaves the list.
 //!
 //! [`Playout::replay`] (`replay.rs`) records the [`Trace`] of a given game under
 //! the same candidate rule, so that a policy can be adapted toward a game that no
@@ -24,10 +29,12 @@
 use rand::Rng as _;
 
 use super::prior::{Bias, Prior};
-use super::softmax::{fast_exp, Policy, Trace};
+use super::softmax::{fast_exp, Policy, EXP_DIRECT};
+use super::trace::{Trace, OPEN};
 use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask};
-use crate::rng::{splitmix64, Rng, GOLDEN_GAMMA};
+use crate::rng::{splitmix64, GOLDEN_GAMMA};
+use crate::Rng;
 
 /// A well-mixed key from any 64-bit value (one SplitMix64 step).
 #[inline]
@@ -38,36 +45,72 @@ fn mix(z: u64) -> u64 {
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
 #[inline]
 pub fn code(g: &Group, mask: &GroupMask) -> u64 {
-    let mut h = mix(0xC010_0000 | u64::from(g.color));
+    let c = u64::from(g.color) << 32;
+    let mut h = 0;
     for x in usize::from(g.xmin)..=usize::from(g.xmax) {
-        h ^= mix((x as u64) << 32 | u64::from(mask.column(x)));
+        h ^= mix(c | u64::from(mask.column(x))).rotate_left(x as u32);
     }
     h
 }
 
+/// The code of a group whose code is `code`, once moved `e` columns to the left.
+#[inline]
+pub fn shifted(code: u64, e: u32) -> u64 {
+    code.rotate_right(e)
+}
+
 /// A legal group of the position being played, with its code, its weight w
 /// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
-/// the group is flooded: a step's softmax then needs no exponential.
+/// the group is flooded (or moved): a step's softmax then needs no exponential.
+/// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Entry {
     g: Group,
     code: u64,
     w: f64,
     e: f64,
+    seg: u32,
 }
 
-/// Largest weight whose exponential the playout uses unshifted (a sum of thousands
-/// of them stays finite); a step with a larger weight shifts all by the largest.
-const EXP_DIRECT: f64 = 300.0;
+impl Entry {
+    /// The entry of group `g` with code `code` under `pol` and `bias`.
+    #[inline]
+    fn new(g: Group, code: u64, pol: &Policy, bias: &Bias) -> Entry {
+        let w = pol.weight(code) + bias.of(&g);
+        let e = if w == 0.0 {
+            1.0
+        } else if w <= EXP_DIRECT {
+            fast_exp(w)
+        } else {
+            0.0
+        };
+        Entry {
+            g,
+            code,
+            w,
+            e,
+            seg: OPEN,
+        }
+    }
+}
+
+/// What a step's pass over the list found: the number of candidates, the sum of
+/// their exp(w), their largest w and the index of the last one.
+struct Candidates {
+    n: u32,
+    z: f64,
+    max: f64,
+    last: usize,
+}
 
 /// The level-0 search of NRPA: one game from the root sampled from a policy.
 ///
 /// The legal groups are kept with their codes and weights (policy weight + bias)
 /// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
 /// keeps groups: after a move only the groups with a tile in the columns the move
-/// can have changed ([`Window`]: its columns and one on each side; everything right
-/// of them when a column was emptied, since a shifted group's code changes) are
-/// flooded again, and each is flooded once, its code taken from the same flood.
+/// can have changed ([`Window`]: its columns and one on each side) are flooded
+/// again, each once, its code taken from the same flood; the groups right of them
+/// are moved left by the columns emptied, their codes rotated ([`shifted`]).
 pub struct Playout {
     /// Which groups are candidates.
     pub selective: Selective,
@@ -79,8 +122,6 @@ pub struct Playout {
     /// Scratch: the groups found by a scan, then the merged list.
     fresh: Vec<Entry>,
     merged: Vec<Entry>,
-    probs: Vec<f64>,
-    picks: Vec<u16>,
 }
 
 /// Which groups a playout samples from: all of them, or (the selective policy of
@@ -118,8 +159,6 @@ impl Playout {
             cache: Vec::new(),
             fresh: Vec::new(),
             merged: Vec::new(),
-            probs: Vec::new(),
-            picks: Vec::new(),
         }
     }
 
@@ -145,10 +184,7 @@ impl Playout {
         let (fresh, bias) = (&mut self.fresh, self.bias);
         board.flood_groups_in(lo, hi, &mut self.mask, |m| {
             let g = m.group();
-            let code = code(&g, m);
-            let w = pol.weight(code) + bias.of(&g);
-            let e = if w <= EXP_DIRECT { fast_exp(w) } else { 0.0 };
-            fresh.push(Entry { g, code, w, e });
+            fresh.push(Entry::new(g, code(&g, m), pol, &bias));
         });
         // Found in canonical order but for groups reaching left of `lo`: an
         // insertion sort is linear here.
@@ -188,26 +224,43 @@ impl Playout {
     }
 
     /// Brings the list up to date after `change` was played (`board`: the position
-    /// after the move).
-    fn update(&mut self, board: &Board, pol: &Policy, change: Change) {
+    /// after the move); the segments of the groups that leave it, or move, close in
+    /// `trace` (after the step just recorded).
+    fn update(&mut self, board: &Board, pol: &Policy, change: Change, trace: &mut Trace) {
         let n = board.ncols();
         if n == 0 {
+            for e in &self.cache {
+                trace.close(e.seg);
+            }
             self.cache.clear();
             return;
         }
         let w = Window::new(n, change);
-        let shifted = w.emptied() > 0;
-        // Unchanged: groups left of the window, and right of it when no column was
-        // emptied (a shifted group's code depends on its columns' indices).
+        let shift = w.emptied() as u8;
+        let bias = self.bias;
+        // Unchanged: groups left of the window; moved: groups right of it.
         let mut left = 0;
-        self.cache.retain(|Entry { g, .. }| {
-            let l = w.left_of(g);
-            left += usize::from(l);
-            l || (!shifted && w.right_of(g))
+        self.cache.retain_mut(|e| {
+            if w.left_of(&e.g) {
+                left += 1;
+                true
+            } else if w.right_of(&e.g) {
+                if shift > 0 {
+                    trace.close(e.seg);
+                    let mut g = e.g;
+                    g.xmin -= shift;
+                    g.xmax -= shift;
+                    g.cell.x -= shift;
+                    *e = Entry::new(g, shifted(e.code, shift.into()), pol, &bias);
+                }
+                true
+            } else {
+                trace.close(e.seg);
+                false
+            }
         });
         if w.lo < n {
-            let hi = if shifted { n - 1 } else { w.hi };
-            self.scan(board, pol, w.lo, hi, left);
+            self.scan(board, pol, w.lo, w.hi, left);
         }
     }
 
@@ -231,9 +284,38 @@ impl Playout {
         (tabu, small)
     }
 
+    /// One pass over the list at the step about to be played (`board`): opens the
+    /// segment of every group that became a candidate, closes those of groups that
+    /// stopped being one, and sums the candidates' exp(w).
+    #[inline]
+    fn candidates(&mut self, board: &Board, trace: &mut Trace) -> Candidates {
+        let (tabu, small) = self.rule(board);
+        let mut c = Candidates {
+            n: 0,
+            z: 0.0,
+            max: f64::NEG_INFINITY,
+            last: 0,
+        };
+        for (i, e) in self.cache.iter_mut().enumerate() {
+            if u16::from(e.g.color) != tabu || e.g.size <= small {
+                if e.seg == OPEN {
+                    e.seg = trace.open(e.code, self.bias.of(&e.g));
+                }
+                c.n += 1;
+                c.z += e.e;
+                c.max = c.max.max(e.w);
+                c.last = i;
+            } else if e.seg != OPEN {
+                trace.close(e.seg);
+                e.seg = OPEN;
+            }
+        }
+        c
+    }
+
     /// Plays `root` to its end under `pol`; the moves go to `moves` and what was
-    /// sampled at each step with more than one candidate to `trace` (both cleared
-    /// first). Returns the final score.
+    /// sampled at each step to `trace` (both cleared first). Returns the final
+    /// score.
     pub fn run(
         &mut self,
         root: &Board,
@@ -247,48 +329,39 @@ impl Playout {
         let mut board = *root;
         self.reset(&board, pol);
         while !self.cache.is_empty() {
-            let (selective, small) = self.rule(&board);
+            let c = self.candidates(&board, trace);
             let gs = &self.cache;
-            // One pass: the candidates, their cached exp(w) and the largest w.
-            self.picks.clear();
-            self.probs.clear();
-            let start = trace.cands.len();
-            let (mut z, mut max) = (0.0, f64::NEG_INFINITY);
-            for (i, &Entry { g, code, w, e }) in gs.iter().enumerate() {
-                if u16::from(g.color) != selective || g.size <= small {
-                    self.picks.push(i as u16);
-                    trace.cands.push((code, self.bias.of(&g)));
-                    self.probs.push(e);
-                    z += e;
-                    max = max.max(w);
-                }
-            }
-            let pick = if self.picks.len() == 1 {
-                trace.cands.truncate(start);
-                gs[self.picks[0] as usize].g
+            let k = if c.n == 1 {
+                c.last
             } else {
                 // Softmax over the candidates' weights: exp(w) as cached, or shifted
-                // by the largest weight when one is too large to exponentiate.
-                if max > EXP_DIRECT {
-                    z = 0.0;
-                    for (p, &i) in self.probs.iter_mut().zip(&self.picks) {
-                        *p = fast_exp(gs[i as usize].w - max);
-                        z += *p;
-                    }
-                }
+                // by the largest weight when one is too large to exponentiate; the
+                // candidates in list order, as the sum was taken.
+                let shift = c.max > EXP_DIRECT;
+                let p = |e: &Entry| if shift { fast_exp(e.w - c.max) } else { e.e };
+                let z = if shift {
+                    gs.iter()
+                        .filter(|e| e.seg != OPEN)
+                        .fold(0.0, |z, e| z + p(e))
+                } else {
+                    c.z
+                };
                 let mut r = rng.gen::<f64>() * z;
-                let mut k = self.probs.len() - 1;
-                for (j, &p) in self.probs.iter().enumerate() {
-                    if r < p {
-                        k = j;
-                        break;
+                let mut k = c.last;
+                for (i, e) in gs.iter().enumerate() {
+                    if e.seg != OPEN {
+                        let q = p(e);
+                        if r < q {
+                            k = i;
+                            break;
+                        }
+                        r -= q;
                     }
-                    r -= p;
                 }
-                trace.starts.push(trace.cands.len() as u32);
-                trace.chosen.push(k as u32);
-                gs[self.picks[k] as usize].g
+                k
             };
+            let pick = gs[k].g;
+            trace.push_step(gs[k].seg, c.n);
             moves.push(pick.cell);
             board.flood_color(
                 pick.cell.x.into(),
@@ -297,7 +370,7 @@ impl Playout {
                 &mut self.mask,
             );
             let change = board.play_mask(&self.mask);
-            self.update(&board, pol, change);
+            self.update(&board, pol, change, trace);
         }
         board.final_score()
     }
@@ -306,230 +379,4 @@ impl Playout {
 mod replay;
 
 #[cfg(test)]
-mod tests {
-    use super::super::softmax::AdaptScratch;
-    use super::*;
-    use crate::board::testutil::random_board;
-    use crate::Variant;
-
-    /// The strict selective policy with tabu colour `t` (no late-game exception).
-    fn strict(t: u8) -> Selective {
-        Selective {
-            tabu: Some(t),
-            ..Selective::ALL
-        }
-    }
-
-    #[test]
-    fn codes_tell_groups_apart_and_follow_cells_not_history() {
-        let b = random_board(8, 8, 3, 5, Variant::SameGame);
-        let mut mask = GroupMask::default();
-        let codes: Vec<u64> = b
-            .groups()
-            .iter()
-            .map(|g| {
-                b.flood(g.cell, &mut mask);
-                code(g, &mask)
-            })
-            .collect();
-        let mut sorted = codes.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted.len(), codes.len());
-        // A group left of the move (not touching its columns) keeps its code.
-        let gs = b.groups();
-        let (g, h) = gs
-            .iter()
-            .flat_map(|g| gs.iter().map(move |h| (*g, *h)))
-            .find(|(g, h)| usize::from(h.xmax) + 2 <= usize::from(g.xmin))
-            .expect("two groups apart");
-        let mut c = b;
-        c.play(g.cell);
-        assert!(
-            c.groups().contains(&h),
-            "the group on the left is untouched"
-        );
-        c.flood(h.cell, &mut mask);
-        let i = gs.iter().position(|x| *x == h).unwrap();
-        assert_eq!(code(&h, &mask), codes[i]);
-    }
-
-    #[test]
-    fn selective_playouts_leave_the_tabu_colour_for_last() {
-        let b: Board = "000\n000\n110".parse().unwrap();
-        let mut p = Playout::new(strict(0), 0.0);
-        let mut rng = crate::rng_for(3, 0, 0);
-        let (mut moves, mut trace) = (Vec::new(), Trace::default());
-        for _ in 0..20 {
-            let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
-            assert_eq!(moves, [Cell::new(0, 0), Cell::new(0, 0)]);
-            assert_eq!(trace.steps(), 0, "one candidate per step");
-            crate::line::verify(&b, &moves, s).unwrap();
-        }
-    }
-
-    #[test]
-    fn the_late_exception_lets_small_tabu_groups_in_when_few_tiles_are_left() {
-        // Colour 3 (tabu here) is one group of 2 tiles at the bottom left; 15 tiles.
-        let b: Board = "00112\n00112\n33444".parse().unwrap();
-        let candidates = |late_tiles: u16, late_size: u16| {
-            let sel = Selective {
-                late_tiles,
-                late_size,
-                ..strict(3)
-            };
-            let mut p = Playout::new(sel, 0.0);
-            let mut rng = crate::rng_for(3, 0, 0);
-            let (mut moves, mut trace) = (Vec::new(), Trace::default());
-            let mut firsts = std::collections::BTreeSet::new();
-            for _ in 0..200 {
-                p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
-                firsts.insert(moves[0]);
-            }
-            firsts
-        };
-        let tabu_group = Cell::new(0, 0);
-        let off = candidates(0, 2);
-        assert!(!off.contains(&tabu_group), "strict: the tabu group waits");
-        let on = candidates(15, 2);
-        assert!(on.contains(&tabu_group), "15 tiles, size 2: a candidate");
-        let too_big = candidates(15, 1);
-        assert!(!too_big.contains(&tabu_group), "size 1: not small enough");
-        let early = candidates(14, 2);
-        assert!(!early.contains(&tabu_group), "15 tiles > 14: not late yet");
-    }
-
-    #[test]
-    fn cached_codes_and_weights_match_fresh_ones_after_every_move() {
-        let mut pol = Policy::default();
-        let mut scratch = AdaptScratch::default();
-        let mut rng = crate::rng_for(5, 0, 0);
-        let (mut moves, mut trace) = (Vec::new(), Trace::default());
-        for seed in 0..20 {
-            let b = random_board(9, 7, 3, seed, Variant::SameGame);
-            let mut p = Playout::new(Selective::ALL, 0.25);
-            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
-            pol.adapt(&trace, 1.0, &mut scratch);
-            // Replay the game, comparing the cache with a fresh computation.
-            let mut board = b;
-            p.reset(&board, &pol);
-            for m in &moves {
-                let ch = board.play(*m);
-                p.update(&board, &pol, ch);
-                let cached = p.cache.clone();
-                p.reset(&board, &pol);
-                assert_eq!(cached, p.cache, "seed {seed}");
-                let groups: Vec<Group> = p.cache.iter().map(|e| e.g).collect();
-                assert_eq!(groups, board.groups(), "seed {seed}");
-            }
-        }
-    }
-
-    #[test]
-    fn playouts_replay_and_traces_match_the_moves() {
-        for v in Variant::ALL {
-            let b = random_board(7, 6, 3, 2, v);
-            let mut p = Playout::new(Selective::ALL, 0.5);
-            let mut rng = crate::rng_for(1, 0, 0);
-            let (mut moves, mut trace) = (Vec::new(), Trace::default());
-            for _ in 0..30 {
-                let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
-                crate::line::verify(&b, &moves, s).unwrap();
-                assert!(trace.steps() <= moves.len());
-                assert_eq!(trace.starts.len(), trace.steps() + 1);
-            }
-        }
-    }
-
-    #[test]
-    fn the_tabu_prior_penalises_the_tabu_colour_softly() {
-        // Colour 0 is tabu; the first move has four candidates (colours 0-3).
-        let b: Board = "000\n112\n332".parse().unwrap();
-        let firsts = |beta: f64| {
-            let mut p = Playout::new(Selective::ALL, beta).with_prior(Prior::Tabu, Some(0));
-            let mut rng = crate::rng_for(6, 0, 0);
-            let (mut moves, mut trace) = (Vec::new(), Trace::default());
-            let mut tabu_first = 0;
-            for _ in 0..3000 {
-                let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
-                crate::line::verify(&b, &moves, s).unwrap();
-                let biases: Vec<f64> = trace.step(0).iter().map(|&(_, x)| x).collect();
-                assert_eq!(biases.iter().filter(|&&x| x == -beta).count(), 1);
-                tabu_first += usize::from(moves[0] == Cell::new(0, 2));
-            }
-            f64::from(tabu_first as u32) / 3000.0
-        };
-        // β = ln 2: the tabu group weighs half as much as each other one (1/7).
-        let half = firsts(2f64.ln());
-        assert!((half - 1.0 / 7.0).abs() < 0.025, "{half}");
-        // A large β all but excludes it, as the selective policy would.
-        assert!(firsts(20.0) < 0.001);
-    }
-
-    #[test]
-    fn codes_map_back_to_their_groups_along_games() {
-        let mut rng = crate::rng_for(8, 0, 0);
-        let mut mask = GroupMask::default();
-        for seed in 0..6 {
-            let mut b = random_board(10, 9, 4, seed, Variant::SameGame);
-            while !b.is_terminal() {
-                let gs = b.groups();
-                let by_code: std::collections::HashMap<u64, Group> = gs
-                    .iter()
-                    .map(|g| {
-                        b.flood(g.cell, &mut mask);
-                        (code(g, &mask), *g)
-                    })
-                    .collect();
-                assert_eq!(by_code.len(), gs.len(), "one code per group");
-                for g in &gs {
-                    b.flood(g.cell, &mut mask);
-                    assert_eq!(by_code[&code(g, &mask)], *g);
-                }
-                b.play(gs[rng.gen_range(0..gs.len())].cell);
-            }
-        }
-    }
-
-    #[test]
-    fn first_moves_follow_the_softmax_of_weights_and_bias() {
-        let b = random_board(6, 5, 3, 4, Variant::SameGame);
-        let mut p = Playout::new(Selective::ALL, 0.3);
-        let mut rng = crate::rng_for(4, 0, 0);
-        let (mut moves, mut trace) = (Vec::new(), Trace::default());
-        // A policy with unequal weights: adapted toward a few playouts.
-        let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
-        for _ in 0..3 {
-            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
-            pol.adapt(&trace, 1.0, &mut scratch);
-        }
-        p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
-        let root = trace.step(0).to_vec();
-        assert!(root.len() >= 3, "a root with a choice");
-        let mut expected = Vec::new();
-        pol.softmax(&root, &mut expected);
-        let n = 40_000;
-        let mut counts = vec![0u32; root.len()];
-        for _ in 0..n {
-            p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
-            assert_eq!(
-                trace.step(0),
-                &root[..],
-                "the root's candidates do not change"
-            );
-            counts[trace.chosen[0] as usize] += 1;
-        }
-        for (k, &q) in expected.iter().enumerate() {
-            let f = f64::from(counts[k]) / f64::from(n);
-            let sd = (q * (1.0 - q) / f64::from(n)).sqrt();
-            assert!(
-                (f - q).abs() <= 5.0 * sd + 1e-9,
-                "candidate {k}: {f} vs {q}"
-            );
-        }
-        assert!(
-            expected.iter().any(|&q| (q - expected[0]).abs() > 0.01),
-            "the weights are not uniform: {expected:?}"
-        );
-    }
-}
+mod tests;

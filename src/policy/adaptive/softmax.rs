@@ -2,10 +2,16 @@
 //! moves, and Rosin's adaptation step toward a sequence (Rosin 2011, Fig. 1
 //! `Adapt`), with GNRPA's per-move bias added to the weights (Cazenave 2020).
 //!
-//! Owns: [`Policy`] (code → weight, missing codes weigh 0), [`Trace`] (what a
-//! playout saw: the candidates of every step, their biases and the move chosen)
-//! and [`fast_exp`].
+//! Owns: [`Policy`] (code → weight, missing codes weigh 0), its adaptation along a
+//! [`Trace`] (what a playout saw, `trace.rs`) and [`fast_exp`].
 //! Must not: play moves or know about budgets.
+
+use super::trace::Trace;
+
+/// Largest |weight| whose exponential is taken unshifted (a sum of thousands of
+/// them stays finite and far from underflow); beyond it the softmax of a step is
+/// shifted by the step's largest weight.
+pub(crate) const EXP_DIRECT: f64 = 300.0;
 
 /// e^x to about 1e-9 relative error, several times faster than `f64::exp`: the
 /// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
@@ -51,41 +57,14 @@ impl Default for Policy {
 /// Scratch buffers of [`Policy::adapt`], kept between calls to avoid allocation.
 #[derive(Clone, Default, Debug)]
 pub struct AdaptScratch {
-    /// The slot of every candidate of the trace.
+    /// The slot of every segment of the trace.
     slots: Vec<u32>,
-    /// The probability of every candidate at its step.
+    /// Per segment: its weight + bias, then exp of it, then its weight's change.
     e: Vec<f64>,
-}
-
-/// What one playout saw, step by step: the candidate moves it sampled from (codes
-/// and GNRPA biases) and which one it played. Enough to adapt a policy without
-/// replaying the game.
-#[derive(Clone, Default, Debug)]
-pub struct Trace {
-    /// Candidates of every step, concatenated: (code, bias).
-    pub cands: Vec<(u64, f64)>,
-    /// Start of each step's candidates in `cands` (one entry per step, plus the end).
-    pub starts: Vec<u32>,
-    /// Index (within its step) of the candidate played at each step.
-    pub chosen: Vec<u32>,
-}
-
-impl Trace {
-    /// Empties the trace (no step recorded).
-    pub fn clear(&mut self) {
-        self.cands.clear();
-        self.starts.clear();
-        self.chosen.clear();
-        self.starts.push(0);
-    }
-    /// Number of steps recorded.
-    pub fn steps(&self) -> usize {
-        self.chosen.len()
-    }
-    /// The candidates of step `i`.
-    pub fn step(&self, i: usize) -> &[(u64, f64)] {
-        &self.cands[self.starts[i] as usize..self.starts[i + 1] as usize]
-    }
+    /// Per step: the softmax's denominator (then, shifted: the largest weight).
+    z: Vec<f64>,
+    /// Per step: Σ 1/z over the steps before it with a choice.
+    inv: Vec<f64>,
 }
 
 impl Policy {
@@ -185,47 +164,84 @@ impl Policy {
         }
     }
 
-    /// Rosin's `Adapt`: for every step of `trace`, the chosen move's weight grows by
-    /// `alpha` and every candidate's weight shrinks by `alpha` times its probability
-    /// under the policy as it was before this call (all gradients are computed
-    /// first, then applied in order, so no copy of the table is needed). Each
-    /// candidate's code is looked up once: its slot serves both the read and the
-    /// update.
+    /// Rosin's `Adapt`: for every step of `trace` with a choice, the chosen move's
+    /// weight grows by `alpha` and every candidate's weight shrinks by `alpha` times
+    /// its probability under the policy as it was before this call.
+    ///
+    /// Computed per segment, not per step and candidate: a segment's candidate has
+    /// the same weight w at every step of its span, so its change is
+    /// −α · e^w · Σ 1/Z_t over those steps, Z_t the step's softmax denominator. One
+    /// exponential per segment, the Z_t summed segment by segment, the Σ 1/Z_t read
+    /// from prefix sums. (Mathematically Rosin's step; the floating-point roundings
+    /// differ from a step-by-step computation, in the last bits.) When a weight is
+    /// beyond ±[`EXP_DIRECT`] every step is shifted by its largest weight instead,
+    /// with an exponential per step and candidate.
     pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
-        self.reserve(trace.cands.len());
+        let segs = &trace.segs;
+        let n = trace.steps.len();
+        self.reserve(segs.len());
         s.slots.clear();
         s.slots
-            .extend(trace.cands.iter().map(|&(c, _)| self.slot(c) as u32));
-        // s.e: each candidate's probability at its step, computed before any update.
+            .extend(segs.iter().map(|g| self.slot(g.code) as u32));
         s.e.clear();
         s.e.extend(
-            trace
-                .cands
-                .iter()
+            segs.iter()
                 .zip(&s.slots)
-                .map(|(&(_, b), &k)| self.slots[k as usize].1 + b),
+                .map(|(g, &k)| self.slots[k as usize].1 + g.bias),
         );
-        for w in trace.starts.windows(2) {
-            let e = &mut s.e[w[0] as usize..w[1] as usize];
-            let max = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let mut z = 0.0;
-            for x in e.iter_mut() {
-                *x = fast_exp(*x - max);
-                z += *x;
+        s.z.clear();
+        s.z.resize(n, 0.0);
+        if s.e.iter().all(|x| x.abs() <= EXP_DIRECT) {
+            for (x, g) in s.e.iter_mut().zip(segs) {
+                *x = if *x == 0.0 { 1.0 } else { fast_exp(*x) };
+                for z in &mut s.z[trace.span(g)] {
+                    *z += *x;
+                }
             }
-            for x in e.iter_mut() {
-                *x /= z;
+            s.inv.clear();
+            s.inv.push(0.0);
+            let mut acc = 0.0;
+            for (z, st) in s.z.iter().zip(&trace.steps) {
+                if st.n > 1 {
+                    acc += 1.0 / z;
+                }
+                s.inv.push(acc);
+            }
+            for (x, g) in s.e.iter_mut().zip(segs) {
+                let r = trace.span(g);
+                *x *= -alpha * (s.inv[r.end] - s.inv[r.start]);
+            }
+        } else {
+            // s.z: each step's largest weight, then (in s.inv) its denominator.
+            s.z.fill(f64::NEG_INFINITY);
+            for (&x, g) in s.e.iter().zip(segs) {
+                for m in &mut s.z[trace.span(g)] {
+                    *m = m.max(x);
+                }
+            }
+            s.inv.clear();
+            s.inv.resize(n, 0.0);
+            for (&x, g) in s.e.iter().zip(segs) {
+                let r = trace.span(g);
+                for (d, &m) in s.inv[r.clone()].iter_mut().zip(&s.z[r]) {
+                    *d += fast_exp(x - m);
+                }
+            }
+            for (x, g) in s.e.iter_mut().zip(segs) {
+                let mut p = 0.0;
+                for t in trace.span(g) {
+                    if trace.steps[t].n > 1 {
+                        p += fast_exp(*x - s.z[t]) / s.inv[t];
+                    }
+                }
+                *x = -alpha * p;
             }
         }
-        // The updates, in the order of Rosin's pseudo-code: per step, the chosen
-        // move, then every candidate.
-        for (i, w) in trace.starts.windows(2).enumerate() {
-            let (a, b) = (w[0] as usize, w[1] as usize);
-            let chosen = s.slots[a + trace.chosen[i] as usize] as usize;
-            self.slots[chosen].1 += alpha;
-            for (&k, &p) in s.slots[a..b].iter().zip(&s.e[a..b]) {
-                self.slots[k as usize].1 += -alpha * p;
-            }
+        for st in trace.steps.iter().filter(|st| st.n > 1) {
+            self.slots[s.slots[st.chosen as usize] as usize].1 += alpha;
+        }
+        for (&k, &d) in s.slots.iter().zip(&s.e) {
+            self.slots[k as usize].1 += d;
         }
     }
 }
@@ -250,22 +266,20 @@ mod tests {
     use super::*;
 
     fn trace(steps: &[(&[u64], u32)]) -> Trace {
-        let mut t = Trace::default();
-        t.clear();
-        for &(codes, k) in steps {
-            t.cands.extend(codes.iter().map(|&c| (c, 0.0)));
-            t.starts.push(t.cands.len() as u32);
-            t.chosen.push(k);
-        }
-        t
+        let steps: Vec<(Vec<(u64, f64)>, u32)> = steps
+            .iter()
+            .map(|&(codes, k)| (codes.iter().map(|&c| (c, 0.0)).collect(), k))
+            .collect();
+        Trace::from_steps(&steps)
     }
 
     fn prob_of(p: &Policy, t: &Trace) -> f64 {
         let mut probs = Vec::new();
         (0..t.steps())
             .map(|i| {
-                p.softmax(t.step(i), &mut probs);
-                probs[t.chosen[i] as usize]
+                let (cands, k) = t.choice(i);
+                p.softmax(&cands, &mut probs);
+                probs[k]
             })
             .product()
     }
@@ -312,12 +326,14 @@ mod table_tests {
     use super::*;
     use crate::rng::splitmix64;
 
-    /// The adaptation as it was on a `HashMap` before issue 28 (the oracle).
+    /// Rosin's step computed step by step on a `HashMap`, as it was before issue 28
+    /// (the oracle): per step the softmax shifted by its largest weight, the
+    /// gradients applied after all are computed.
     fn adapt_on_map(w: &mut HashMap<u64, f64>, trace: &Trace, alpha: f64) {
         let weight = |w: &HashMap<u64, f64>, c: u64| w.get(&c).copied().unwrap_or(0.0);
         let mut grads = Vec::new();
         for i in 0..trace.steps() {
-            let cands = trace.step(i);
+            let (cands, chosen) = trace.choice(i);
             let mut probs: Vec<f64> = cands.iter().map(|&(c, b)| weight(w, c) + b).collect();
             let max = probs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let mut z = 0.0;
@@ -328,7 +344,7 @@ mod table_tests {
             for p in probs.iter_mut() {
                 *p /= z;
             }
-            grads.push((cands[trace.chosen[i] as usize].0, alpha));
+            grads.push((cands[chosen].0, alpha));
             for (j, &(c, _)) in cands.iter().enumerate() {
                 grads.push((c, -alpha * probs[j]));
             }
@@ -338,8 +354,34 @@ mod table_tests {
         }
     }
 
+    /// A random trace over codes from `pool`: segments of random spans (a code may
+    /// have several, as a group flooded again), steps choosing among them.
+    fn random_trace(pool: &[u64], rng: &mut crate::Rng) -> Trace {
+        use rand::Rng as _;
+        let mut t = Trace::default();
+        let steps = rng.gen_range(1..30);
+        let mut open: Vec<u32> = Vec::new();
+        for _ in 0..steps {
+            // Some candidates leave, some arrive; at least one remains.
+            open.retain(|&s| {
+                let keep = rng.gen_bool(0.7);
+                if !keep {
+                    t.close(s);
+                }
+                keep
+            });
+            for _ in 0..rng.gen_range(usize::from(open.is_empty())..6) {
+                let c = pool[rng.gen_range(0..pool.len())];
+                open.push(t.open(c, rng.gen_range(-1.0..1.0)));
+            }
+            let k = open[rng.gen_range(0..open.len())];
+            t.push_step(k, open.len() as u32);
+        }
+        t
+    }
+
     #[test]
-    fn the_flat_table_adapts_bit_for_bit_as_a_hash_map() {
+    fn segment_adaptation_is_rosins_step_on_a_hash_map() {
         // Codes: well mixed ones, code 0, and codes equal in their top bits (same
         // home slot) so that probing and growth are exercised.
         let pool: Vec<u64> = (0..300u64)
@@ -352,31 +394,26 @@ mod table_tests {
         let mut rng = crate::rng_for(11, 0, 0);
         let (mut flat, mut map) = (Policy::default(), HashMap::new());
         let mut scratch = AdaptScratch::default();
-        for round in 0..60 {
-            let mut t = Trace::default();
-            t.clear();
-            for _ in 0..rand::Rng::gen_range(&mut rng, 1..30) {
-                let n = rand::Rng::gen_range(&mut rng, 1..12usize);
-                for _ in 0..n {
-                    let c = pool[rand::Rng::gen_range(&mut rng, 0..pool.len())];
-                    let b = rand::Rng::gen_range(&mut rng, -1.0..1.0);
-                    t.cands.push((c, b));
-                }
-                t.starts.push(t.cands.len() as u32);
-                t.chosen.push(rand::Rng::gen_range(&mut rng, 0..n as u32));
-            }
-            let alpha = if round % 2 == 0 { 1.0 } else { 0.37 };
+        for round in 0..80 {
+            let t = random_trace(&pool, &mut rng);
+            // Rounds 60-63 push weights beyond EXP_DIRECT: the shifted path.
+            let alpha = match round {
+                60..=63 => 400.0,
+                r if r % 2 == 0 => 1.0,
+                _ => 0.37,
+            };
             flat.adapt(&t, alpha, &mut scratch);
             adapt_on_map(&mut map, &t, alpha);
             for &c in &pool {
                 let m = map.get(&c).copied().unwrap_or(0.0);
-                assert_eq!(
-                    flat.weight(c).to_bits(),
-                    m.to_bits(),
-                    "round {round} code {c}"
+                let f = flat.weight(c);
+                assert!(
+                    (f - m).abs() <= 1e-9 * m.abs().max(1.0),
+                    "round {round} code {c}: {f} vs {m}"
                 );
             }
         }
+        assert!(pool.iter().any(|&c| flat.weight(c).abs() > EXP_DIRECT));
         assert_eq!(flat.codes(), map.keys().filter(|&&c| c != 0).count());
         // A clone reads the same weights.
         let copy = flat.clone();

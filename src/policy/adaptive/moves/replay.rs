@@ -8,18 +8,19 @@
 //!
 //! Owns: [`Playout::replay`]. Must not: sample moves or adapt policies.
 
-use super::super::softmax::{Policy, Trace};
+use super::super::softmax::Policy;
+use super::super::trace::{Trace, OPEN};
 use super::{code, Playout};
 use crate::board::{Board, Cell};
 
 impl Playout {
     /// Records in `trace` (cleared first) the game `moves` played from `root` under
     /// this playout's candidate rule: at each step the candidates the rule gives
-    /// (codes and biases, in the order [`Playout::run`] lists them) and the index of
-    /// the move played. A move the rule leaves out (a tree move of the tabu colour)
-    /// is added to its step's candidates, so that every move of the line is learnt;
-    /// a step with a single candidate is left out, as `run` leaves it out. Returns
-    /// the game's final score and the number of moves the rule left out.
+    /// (codes and biases, as [`Playout::run`] records them) and the move played. A
+    /// move the rule leaves out (a tree move of the tabu colour) is added to its
+    /// step's candidates (a segment of that step alone), so that every move of the
+    /// line is learnt. Returns the game's final score and the number of moves the
+    /// rule left out.
     ///
     /// # Panics
     /// When a move is not legal (`moves` must be a legal line from `root`).
@@ -34,30 +35,23 @@ impl Playout {
             assert!(n >= 2, "replay: {mv} is not a legal move");
             let played = self.mask.group();
             let played_code = code(&played, &self.mask);
-            let (tabu, small) = self.rule(&board);
-            let start = trace.cands.len();
-            let mut chosen = None;
-            for e in &self.cache {
-                if u16::from(e.g.color) != tabu || e.g.size <= small {
-                    if e.code == played_code {
-                        chosen = Some(trace.cands.len() - start);
-                    }
-                    trace.cands.push((e.code, self.bias.of(&e.g)));
+            let c = self.candidates(&board, trace);
+            let found = self
+                .cache
+                .iter()
+                .find(|e| e.seg != OPEN && e.code == played_code)
+                .map(|e| e.seg);
+            match found {
+                Some(seg) => trace.push_step(seg, c.n),
+                None => {
+                    outside += 1;
+                    let seg = trace.open(played_code, self.bias.of(&played));
+                    trace.push_step(seg, c.n + 1);
+                    trace.close(seg);
                 }
             }
-            let chosen = chosen.unwrap_or_else(|| {
-                outside += 1;
-                trace.cands.push((played_code, self.bias.of(&played)));
-                trace.cands.len() - start - 1
-            });
-            if trace.cands.len() - start == 1 {
-                trace.cands.truncate(start);
-            } else {
-                trace.starts.push(trace.cands.len() as u32);
-                trace.chosen.push(chosen as u32);
-            }
             let change = board.play_mask(&self.mask);
-            self.update(&board, &pol, change);
+            self.update(&board, &pol, change, trace);
         }
         (board.final_score(), outside)
     }
@@ -94,9 +88,7 @@ mod tests {
                 for _ in 0..20 {
                     let s = p.run(&b, &Policy::default(), &mut rng, &mut moves, &mut trace);
                     assert_eq!(p.replay(&b, &moves, &mut again), (s, 0));
-                    assert_eq!(again.cands, trace.cands);
-                    assert_eq!(again.starts, trace.starts);
-                    assert_eq!(again.chosen, trace.chosen);
+                    assert_eq!(again, trace);
                 }
             }
         }
@@ -126,17 +118,14 @@ mod tests {
             .collect();
         assert_eq!(p.replay(&b, &line, &mut trace).1, 1);
         assert_eq!(trace.steps(), 1, "the second step has one group");
-        assert_eq!(
-            trace.step(0).len(),
-            2,
-            "the rule's candidate and the move played"
-        );
-        assert_eq!(trace.chosen[0], 1);
+        let (cands, chosen) = trace.choice(0);
+        assert_eq!(cands.len(), 2, "the rule's candidate and the move played");
+        assert_eq!(chosen, 1);
         // Adapting toward it makes the tabu move likelier than the rule's candidate.
         let mut pol = Policy::default();
         pol.adapt(&trace, 1.0, &mut Default::default());
         let mut probs = Vec::new();
-        pol.softmax(trace.step(0), &mut probs);
+        pol.softmax(&cands, &mut probs);
         assert!(probs[1] > probs[0], "{probs:?}");
     }
 }
