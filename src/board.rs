@@ -553,24 +553,9 @@ impl Board {
         lo: usize,
         hi: usize,
         mask: &mut GroupMask,
-        mut f: impl FnMut(&GroupMask),
+        f: impl FnMut(&GroupMask),
     ) {
-        let mut seen = [0u32; MAX_WIDTH];
-        for x in lo..=hi {
-            let mut todo = self.pair_mask_column(x, usize::MAX).0 & !seen[x];
-            while todo != 0 {
-                let y = todo.trailing_zeros() as usize;
-                let color = (0..self.colors())
-                    .find(|&c| self.lane(x, c) >> y & 1 != 0)
-                    .expect("pair tile is occupied") as u8;
-                self.flood_color(x, y, color, mask);
-                for gx in mask.xmin..=mask.xmax {
-                    seen[gx] |= mask.cols[gx];
-                }
-                f(mask);
-                todo &= !seen[x];
-            }
-        }
+        self.flood_groups_from(lo, hi, &[u32::MAX; MAX_WIDTH], mask, f);
     }
 
     /// All legal groups, computed from scratch, ordered by canonical cell.

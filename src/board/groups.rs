@@ -5,9 +5,44 @@
 //! removed group's columns plus one column on each side (after closing up emptied
 //! columns). Groups entirely left of that window are kept as they are; groups
 //! entirely right of it are kept and shifted left by the number of emptied columns.
+//! Also owns the seeded flood of groups ([`Board::flood_groups_from`]) both
+//! incremental generators (this one and NRPA's playout) and
+//! [`Board::flood_groups_in`] use.
 //! Must not: decide which move to play or keep any history.
 
-use super::{Board, Change, Group, GroupMask};
+use super::{Board, Change, Group, GroupMask, MAX_WIDTH};
+
+impl Board {
+    /// Floods every legal group with a tile among `seeds` (per column, bit y = row
+    /// y) in columns `lo..=hi` once, into `mask`, and calls `f` with it; a group is
+    /// met at its lowest unseen seed tile of the first of those columns it touches.
+    #[inline]
+    pub fn flood_groups_from(
+        &self,
+        lo: usize,
+        hi: usize,
+        seeds: &[u32; MAX_WIDTH],
+        mask: &mut GroupMask,
+        mut f: impl FnMut(&GroupMask),
+    ) {
+        let mut seen = [0u32; MAX_WIDTH];
+        for x in lo..=hi {
+            let mut todo = self.pair_mask_column(x, usize::MAX).0 & seeds[x] & !seen[x];
+            while todo != 0 {
+                let y = todo.trailing_zeros() as usize;
+                let color = (0..self.colors())
+                    .find(|&c| self.lane(x, c) >> y & 1 != 0)
+                    .expect("pair tile is occupied") as u8;
+                self.flood_color(x, y, color, mask);
+                for gx in mask.xmin..=mask.xmax {
+                    seen[gx] |= mask.cols[gx];
+                }
+                f(mask);
+                todo &= !seen[x];
+            }
+        }
+    }
+}
 
 /// The legal moves of a position, ordered by canonical cell (column, then row).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -32,7 +32,7 @@ use super::prior::{Bias, Prior};
 use super::softmax::{fast_exp, Policy, EXP_DIRECT};
 use super::trace::{Trace, OPEN};
 use crate::board::groups::Window;
-use crate::board::{Board, Cell, Change, Group, GroupMask};
+use crate::board::{Board, Cell, Change, Group, GroupMask, MAX_WIDTH};
 use crate::rng::{splitmix64, GOLDEN_GAMMA};
 use crate::Rng;
 
@@ -45,12 +45,20 @@ fn mix(z: u64) -> u64 {
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
 #[inline]
 pub fn code(g: &Group, mask: &GroupMask) -> u64 {
+    code_and_top(g, mask).0
+}
+
+/// The code of the group flooded into `mask` and the row of its highest tile.
+#[inline]
+fn code_and_top(g: &Group, mask: &GroupMask) -> (u64, u8) {
     let c = u64::from(g.color) << 32;
-    let mut h = 0;
+    let (mut h, mut cols) = (0, 0);
     for x in usize::from(g.xmin)..=usize::from(g.xmax) {
-        h ^= mix(c | u64::from(mask.column(x))).rotate_left(x as u32);
+        let m = mask.column(x);
+        h ^= mix(c | u64::from(m)).rotate_left(x as u32);
+        cols |= m;
     }
-    h
+    (h, (31 - cols.leading_zeros()) as u8)
 }
 
 /// The code of a group whose code is `code`, once moved `e` columns to the left.
@@ -62,7 +70,8 @@ pub fn shifted(code: u64, e: u32) -> u64 {
 /// A legal group of the position being played, with its code, its weight w
 /// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
 /// the group is flooded (or moved): a step's softmax then needs no exponential.
-/// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none).
+/// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
+/// `top`: the row of its highest tile.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Entry {
     g: Group,
@@ -70,12 +79,14 @@ struct Entry {
     w: f64,
     e: f64,
     seg: u32,
+    top: u8,
 }
 
 impl Entry {
-    /// The entry of group `g` with code `code` under `pol` and `bias`.
+    /// The entry of group `g` with code `code` and highest row `top` under `pol`
+    /// and `bias`.
     #[inline]
-    fn new(g: Group, code: u64, pol: &Policy, bias: &Bias) -> Entry {
+    fn new(g: Group, (code, top): (u64, u8), pol: &Policy, bias: &Bias) -> Entry {
         let w = pol.weight(code) + bias.of(&g);
         let e = if w == 0.0 {
             1.0
@@ -90,6 +101,7 @@ impl Entry {
             w,
             e,
             seg: OPEN,
+            top,
         }
     }
 }
@@ -107,10 +119,16 @@ struct Candidates {
 ///
 /// The legal groups are kept with their codes and weights (policy weight + bias)
 /// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
-/// keeps groups: after a move only the groups with a tile in the columns the move
-/// can have changed ([`Window`]: its columns and one on each side) are flooded
-/// again, each once, its code taken from the same flood; the groups right of them
-/// are moved left by the columns emptied, their codes rotated ([`shifted`]).
+/// keeps groups, each flooded once, its code taken from the same flood. After a
+/// move that empties no column, only the tiles the move can have changed are
+/// searched again: in each column of the removed group, from just below its lowest
+/// removed tile up, and in the column on each side from that row up. A group of
+/// the list clear of those tiles (below them: its highest row is under the
+/// lowest of them in its columns) is kept as it is; the others are dropped and
+/// their groups found again by flooding from those tiles and from the dropped
+/// groups' canonical cells. After a move that empties columns, every group with a
+/// tile in the move's columns or one on each side ([`Window`]) is flooded again,
+/// and the groups right of them are moved left, their codes rotated ([`shifted`]).
 pub struct Playout {
     /// Which groups are candidates.
     pub selective: Selective,
@@ -119,9 +137,13 @@ pub struct Playout {
     mask: GroupMask,
     /// Every legal group with its code and weight, ordered by canonical cell.
     cache: Vec<Entry>,
-    /// Scratch: the groups found by a scan, then the merged list.
+    /// Scratch: the groups found by a scan.
     fresh: Vec<Entry>,
-    merged: Vec<Entry>,
+    /// The last position [`Playout::reset`] started from and its list (codes and
+    /// highest rows serve again; weights are the policy's of the day): NRPA
+    /// starts every playout from the same root.
+    root: Option<Board>,
+    root_list: Vec<Entry>,
 }
 
 /// Which groups a playout samples from: all of them, or (the selective policy of
@@ -158,7 +180,8 @@ impl Playout {
             mask: GroupMask::default(),
             cache: Vec::new(),
             fresh: Vec::new(),
-            merged: Vec::new(),
+            root: None,
+            root_list: Vec::new(),
         }
     }
 
@@ -176,18 +199,28 @@ impl Playout {
         self
     }
 
-    /// Floods every group with a tile in columns `lo..=hi` once and merges them,
-    /// with their codes and weights, into the list after its first `left` entries
-    /// (the groups left of the columns; those after `left` are right of them).
-    fn scan(&mut self, board: &Board, pol: &Policy, lo: usize, hi: usize, left: usize) {
+    /// Floods every group with a tile among `seeds` in columns `lo..=hi` once and
+    /// merges them, with their codes and weights, into the list (none of them may
+    /// be in it already).
+    fn scan(
+        &mut self,
+        board: &Board,
+        pol: &Policy,
+        lo: usize,
+        hi: usize,
+        seeds: &[u32; MAX_WIDTH],
+    ) {
         self.fresh.clear();
         let (fresh, bias) = (&mut self.fresh, self.bias);
-        board.flood_groups_in(lo, hi, &mut self.mask, |m| {
+        board.flood_groups_from(lo, hi, seeds, &mut self.mask, |m| {
             let g = m.group();
-            fresh.push(Entry::new(g, code(&g, m), pol, &bias));
+            fresh.push(Entry::new(g, code_and_top(&g, m), pol, &bias));
         });
-        // Found in canonical order but for groups reaching left of `lo`: an
-        // insertion sort is linear here.
+        if self.fresh.is_empty() {
+            return;
+        }
+        // Found column by column: nearly in canonical order, so an insertion sort
+        // is linear here.
         let f = &mut self.fresh;
         for i in 1..f.len() {
             let mut j = i;
@@ -196,36 +229,42 @@ impl Playout {
                 j -= 1;
             }
         }
-        // A group found here has a tile in lo..=hi, so it comes before every group
-        // right of the columns; merge it with those on the left.
-        self.merged.clear();
-        let (mut i, mut j) = (0, 0);
-        while i < left && j < f.len() {
-            if self.cache[i].g.cell < f[j].g.cell {
-                self.merged.push(self.cache[i]);
-                i += 1;
-            } else {
-                self.merged.push(f[j]);
-                j += 1;
-            }
+        // Merge from the back, each new entry's place found by bisection and the
+        // entries after it moved in one block: those before the first stay put.
+        let c = &mut self.cache;
+        let mut end = c.len();
+        c.extend_from_slice(f);
+        for (j, e) in f.iter().enumerate().rev() {
+            let p = c[..end].partition_point(|o| o.g.cell < e.g.cell);
+            c.copy_within(p..end, p + j + 1);
+            c[p + j] = *e;
+            end = p;
         }
-        self.merged.extend_from_slice(&self.cache[i..left]);
-        self.merged.extend_from_slice(&f[j..]);
-        self.merged.extend_from_slice(&self.cache[left..]);
-        std::mem::swap(&mut self.cache, &mut self.merged);
     }
 
-    /// The legal groups of `board` with codes and weights, from scratch.
+    /// The legal groups of `board` with codes and weights: from scratch, or from
+    /// the last root's list when `board` is that root.
     fn reset(&mut self, board: &Board, pol: &Policy) {
         self.cache.clear();
-        if board.ncols() > 0 {
-            self.scan(board, pol, 0, board.ncols() - 1, 0);
+        if self.root.as_ref() == Some(board) {
+            let bias = self.bias;
+            self.cache.extend(
+                self.root_list
+                    .iter()
+                    .map(|e| Entry::new(e.g, (e.code, e.top), pol, &bias)),
+            );
+            return;
         }
+        if board.ncols() > 0 {
+            self.scan(board, pol, 0, board.ncols() - 1, &[u32::MAX; MAX_WIDTH]);
+        }
+        self.root = Some(*board);
+        self.root_list.clone_from(&self.cache);
     }
 
-    /// Brings the list up to date after `change` was played (`board`: the position
-    /// after the move); the segments of the groups that leave it, or move, close in
-    /// `trace` (after the step just recorded).
+    /// Brings the list up to date after the group in `self.mask` was removed, with
+    /// `change` (`board`: the position after the move); the segments of the groups
+    /// that leave the list, or move, close in `trace` (after the step just recorded).
     fn update(&mut self, board: &Board, pol: &Policy, change: Change, trace: &mut Trace) {
         let n = board.ncols();
         if n == 0 {
@@ -236,32 +275,77 @@ impl Playout {
             return;
         }
         let w = Window::new(n, change);
-        let shift = w.emptied() as u8;
-        let bias = self.bias;
-        // Unchanged: groups left of the window; moved: groups right of it.
-        let mut left = 0;
-        self.cache.retain_mut(|e| {
-            if w.left_of(&e.g) {
-                left += 1;
-                true
-            } else if w.right_of(&e.g) {
-                if shift > 0 {
+        let mut seeds = [0u32; MAX_WIDTH];
+        let (mut lo, hi) = (w.lo, w.hi);
+        if w.emptied() > 0 {
+            // Every tile of the window; the groups right of it move left.
+            let shift = w.emptied() as u8;
+            let bias = self.bias;
+            seeds[lo..=hi].fill(u32::MAX);
+            self.cache.retain_mut(|e| {
+                if w.left_of(&e.g) {
+                    true
+                } else if w.right_of(&e.g) {
                     trace.close(e.seg);
                     let mut g = e.g;
                     g.xmin -= shift;
                     g.xmax -= shift;
                     g.cell.x -= shift;
-                    *e = Entry::new(g, shifted(e.code, shift.into()), pol, &bias);
+                    let code = shifted(e.code, shift.into());
+                    *e = Entry::new(g, (code, e.top), pol, &bias);
+                    true
+                } else {
+                    trace.close(e.seg);
+                    false
                 }
-                true
-            } else {
-                trace.close(e.seg);
-                false
+            });
+        } else {
+            // The tiles the move can have changed: seeds[x] = rows from[x] up.
+            let mut from = [u32::MAX; MAX_WIDTH];
+            for x in usize::from(change.xmin)..=usize::from(change.xmax) {
+                let low = self.mask.column(x).trailing_zeros();
+                from[x] = from[x].min(low.saturating_sub(1));
+                if x > 0 {
+                    from[x - 1] = from[x - 1].min(low);
+                }
+                if x + 1 < n {
+                    from[x + 1] = from[x + 1].min(low);
+                }
             }
-        });
-        if w.lo < n {
-            self.scan(board, pol, w.lo, w.hi, left);
+            for x in lo..=hi {
+                seeds[x] = u32::MAX.checked_shl(from[x]).unwrap_or(0);
+            }
+            // Keep the groups clear of those tiles, in order: the groups right of
+            // the window are a suffix of the list (ordered by first column), and the
+            // list only moves from the first group dropped.
+            let (a, b2) = (change.xmin, change.xmax + 2);
+            let clear = |e: &Entry| {
+                e.g.xmax + 2 <= a || {
+                    let (x0, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
+                    from[x0..=x1].iter().all(|&r| u32::from(e.top) < r)
+                }
+            };
+            let c = &mut self.cache;
+            let len = c.len();
+            let q = c.partition_point(|e| e.g.xmin < b2);
+            if let Some(first) = c[..q].iter().position(|e| !clear(e)) {
+                let mut k = first;
+                for i in first..q {
+                    let e = c[i];
+                    if clear(&e) {
+                        c[k] = e;
+                        k += 1;
+                    } else {
+                        trace.close(e.seg);
+                        seeds[usize::from(e.g.cell.x)] |= 1 << e.g.cell.y;
+                    }
+                }
+                c.copy_within(q..len, k);
+                c.truncate(k + len - q);
+            }
+            lo = (0..lo).find(|&x| seeds[x] != 0).unwrap_or(lo);
         }
+        self.scan(board, pol, lo, hi, &seeds);
     }
 
     /// The candidate rule at `board` (its groups in the cache): the colour whose

@@ -121,7 +121,8 @@ fn cached_codes_and_weights_match_fresh_ones_after_every_move() {
                 let mut board = b;
                 p.reset(&board, &pol);
                 for m in &moves {
-                    let ch = board.play(*m);
+                    board.flood(*m, &mut p.mask);
+                    let ch = board.play_mask(&p.mask);
                     moved += usize::from(ch.emptied > 0 && usize::from(ch.xmax) + 1 < w);
                     p.update(&board, &pol, ch, &mut scratch_trace);
                     let cached = p.cache.clone();
