@@ -27,6 +27,9 @@ impl Board {
     ) {
         let mut seen = [0u32; MAX_WIDTH];
         for x in lo..=hi {
+            if seeds[x] == 0 {
+                continue;
+            }
             let mut todo = self.pair_mask_column(x, usize::MAX).0 & seeds[x] & !seen[x];
             while todo != 0 {
                 let y = todo.trailing_zeros() as usize;

@@ -137,8 +137,11 @@ pub struct Playout {
     mask: GroupMask,
     /// Every legal group with its code and weight, ordered by canonical cell.
     cache: Vec<Entry>,
-    /// Scratch: the groups found by a scan.
+    /// Scratch: the groups found by a scan, the groups kept among those a move
+    /// may have changed, and the two merged.
     fresh: Vec<Entry>,
+    kept: Vec<Entry>,
+    merged: Vec<Entry>,
     /// The last position [`Playout::reset`] started from and its list (codes and
     /// highest rows serve again; weights are the policy's of the day): NRPA
     /// starts every playout from the same root.
@@ -180,6 +183,8 @@ impl Playout {
             mask: GroupMask::default(),
             cache: Vec::new(),
             fresh: Vec::new(),
+            kept: Vec::new(),
+            merged: Vec::new(),
             root: None,
             root_list: Vec::new(),
         }
@@ -199,9 +204,8 @@ impl Playout {
         self
     }
 
-    /// Floods every group with a tile among `seeds` in columns `lo..=hi` once and
-    /// merges them, with their codes and weights, into the list (none of them may
-    /// be in it already).
+    /// Floods every group with a tile among `seeds` in columns `lo..=hi` once into
+    /// `self.fresh`, with their codes and weights, in canonical order.
     fn scan(
         &mut self,
         board: &Board,
@@ -216,9 +220,6 @@ impl Playout {
             let g = m.group();
             fresh.push(Entry::new(g, code_and_top(&g, m), pol, &bias));
         });
-        if self.fresh.is_empty() {
-            return;
-        }
         // Found column by column: nearly in canonical order, so an insertion sort
         // is linear here.
         let f = &mut self.fresh;
@@ -229,17 +230,39 @@ impl Playout {
                 j -= 1;
             }
         }
-        // Merge from the back, each new entry's place found by bisection and the
-        // entries after it moved in one block: those before the first stay put.
-        let c = &mut self.cache;
-        let mut end = c.len();
-        c.extend_from_slice(f);
-        for (j, e) in f.iter().enumerate().rev() {
-            let p = c[..end].partition_point(|o| o.g.cell < e.g.cell);
-            c.copy_within(p..end, p + j + 1);
-            c[p + j] = *e;
-            end = p;
+    }
+
+    /// Replaces the list's entries `first..q` by `self.kept` (what is left of them,
+    /// in order) merged with `self.fresh` (groups that go before entry `q`; some may
+    /// go before entry `first` too). The entries after `q` move once, in one block.
+    fn splice(&mut self, first: usize, q: usize) {
+        let (c, f, kept) = (&mut self.cache, &self.fresh, &self.kept);
+        if f.is_empty() && kept.len() == q - first {
+            return;
         }
+        let p = f.first().map_or(first, |e| {
+            c[..first].partition_point(|o| o.g.cell < e.g.cell)
+        });
+        let m = &mut self.merged;
+        m.clear();
+        let mut old = c[p..first].iter().chain(kept.iter()).peekable();
+        for e in f {
+            while let Some(o) = old.next_if(|o| o.g.cell < e.g.cell) {
+                m.push(*o);
+            }
+            m.push(*e);
+        }
+        m.extend(old);
+        let len = c.len();
+        let (span, new) = (q - p, m.len());
+        if new > span {
+            c.extend_from_slice(&m[..new - span]);
+            c.copy_within(q..len, q + new - span);
+        } else if new < span {
+            c.copy_within(q..len, p + new);
+            c.truncate(len - (span - new));
+        }
+        c[p..p + new].copy_from_slice(m);
     }
 
     /// The legal groups of `board` with codes and weights: from scratch, or from
@@ -257,6 +280,7 @@ impl Playout {
         }
         if board.ncols() > 0 {
             self.scan(board, pol, 0, board.ncols() - 1, &[u32::MAX; MAX_WIDTH]);
+            self.cache.extend_from_slice(&self.fresh);
         }
         self.root = Some(*board);
         self.root_list.clone_from(&self.cache);
@@ -277,6 +301,8 @@ impl Playout {
         let w = Window::new(n, change);
         let mut seeds = [0u32; MAX_WIDTH];
         let (mut lo, hi) = (w.lo, w.hi);
+        self.kept.clear();
+        let (first, q);
         if w.emptied() > 0 {
             // Every tile of the window; the groups right of it move left.
             let shift = w.emptied() as u8;
@@ -299,6 +325,9 @@ impl Playout {
                     false
                 }
             });
+            // The new groups go between those left of the window and those right.
+            q = self.cache.partition_point(|e| usize::from(e.g.xmin) <= hi);
+            first = q;
         } else {
             // The tiles the move can have changed: seeds[x] = rows from[x] up.
             let mut from = [u32::MAX; MAX_WIDTH];
@@ -315,9 +344,9 @@ impl Playout {
             for x in lo..=hi {
                 seeds[x] = u32::MAX.checked_shl(from[x]).unwrap_or(0);
             }
-            // Keep the groups clear of those tiles, in order: the groups right of
-            // the window are a suffix of the list (ordered by first column), and the
-            // list only moves from the first group dropped.
+            // Keep the groups clear of those tiles: the groups right of the window
+            // are a suffix of the list (ordered by first column); from the first
+            // group dropped to that suffix, the kept ones go to `self.kept`.
             let (a, b2) = (change.xmin, change.xmax + 2);
             let clear = |e: &Entry| {
                 e.g.xmax + 2 <= a || {
@@ -325,27 +354,21 @@ impl Playout {
                     from[x0..=x1].iter().all(|&r| u32::from(e.top) < r)
                 }
             };
-            let c = &mut self.cache;
-            let len = c.len();
-            let q = c.partition_point(|e| e.g.xmin < b2);
-            if let Some(first) = c[..q].iter().position(|e| !clear(e)) {
-                let mut k = first;
-                for i in first..q {
-                    let e = c[i];
-                    if clear(&e) {
-                        c[k] = e;
-                        k += 1;
-                    } else {
-                        trace.close(e.seg);
-                        seeds[usize::from(e.g.cell.x)] |= 1 << e.g.cell.y;
-                    }
+            let c = &self.cache;
+            q = c.partition_point(|e| e.g.xmin < b2);
+            first = c[..q].iter().position(|e| !clear(e)).unwrap_or(q);
+            for e in &c[first..q] {
+                if clear(e) {
+                    self.kept.push(*e);
+                } else {
+                    trace.close(e.seg);
+                    seeds[usize::from(e.g.cell.x)] |= 1 << e.g.cell.y;
                 }
-                c.copy_within(q..len, k);
-                c.truncate(k + len - q);
             }
             lo = (0..lo).find(|&x| seeds[x] != 0).unwrap_or(lo);
         }
         self.scan(board, pol, lo, hi, &seeds);
+        self.splice(first, q);
     }
 
     /// The candidate rule at `board` (its groups in the cache): the colour whose
