@@ -154,3 +154,37 @@ fn copy_from_equals_assignment() {
         assert!(dst == src);
     }
 }
+
+/// The seeded flood finds exactly the legal groups with a seed tile in its
+/// columns, each once, met at a seed tile (against the groups from scratch).
+#[test]
+fn seeded_flood_finds_the_groups_of_its_seed_tiles() {
+    use rand::Rng as _;
+    let mut rng = crate::rng_for(21, 0, 0);
+    let mut mask = GroupMask::default();
+    for seed in 0..40 {
+        let (w, h) = (rng.gen_range(2..16), rng.gen_range(2..16));
+        let b = super::testutil::random_board(w, h, rng.gen_range(2..6), seed, Variant::SameGame);
+        let n = b.ncols();
+        let mut seeds = [0u32; MAX_WIDTH];
+        for s in seeds.iter_mut().take(n) {
+            *s = rng.gen::<u32>() & rng.gen::<u32>();
+        }
+        let (lo, hi) = (rng.gen_range(0..n), rng.gen_range(0..n));
+        let (lo, hi) = (lo.min(hi), lo.max(hi));
+        let mut found = Vec::new();
+        b.flood_groups_from(lo, hi, &seeds, &mut mask, |m| {
+            found.push(m.group());
+        });
+        found.sort_unstable_by_key(|g| g.cell);
+        let expected: Vec<Group> = b
+            .groups()
+            .into_iter()
+            .filter(|g| {
+                b.flood(g.cell, &mut mask);
+                (lo..=hi).any(|x| mask.column(x) & seeds[x] != 0)
+            })
+            .collect();
+        assert_eq!(found, expected, "seed {seed}\n{b}");
+    }
+}
