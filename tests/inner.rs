@@ -30,6 +30,7 @@ fn inner_searches_replay_spend_their_budget_and_repeat() {
         "--algo nbmcts --level 3 --inner-algo nmcs --inner-level 2 --inner 50,300",
         "--algo nmcts --inner-algo nrpa --inner-level 2 --nrpa-iterations 8 --inner 100",
         "--algo nmcts --inner-algo nmcs --policy adapt --adapt-scope level --inner 40",
+        "--algo nmcts --inner-algo nrpa --nrpa-iterations 5 --policy adapt --adapt-every 1 --inner 50",
     ];
     for variant in [
         "samegame",
@@ -76,7 +77,7 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
     let d = tempdir("inner-refused");
     let set = testset(&d, 1, 6, 6, 3);
     let set = set.to_str().unwrap();
-    let cases: [(&str, &str); 11] = [
+    let cases: [(&str, &str); 12] = [
         (
             "--algo mcts --inner-algo nmcs",
             "--inner-algo is only used by nmcts and nbmcts",
@@ -98,8 +99,12 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
             "--inner-level must be between 1 and 8",
         ),
         (
-            "--algo nmcts --inner-algo nrpa --policy adapt",
-            "--policy adapt is not available with --inner-algo nrpa",
+            "--algo nmcts --inner-algo nrpa --policy tabu-bandit",
+            "--policy tabu-bandit is not available with --inner-algo nrpa",
+        ),
+        (
+            "--algo nmcts --inner-algo nrpa --policy adapt --adapt-tabu bandit",
+            "--adapt-tabu bandit is not available with --inner-algo nrpa",
         ),
         (
             "--algo nmcts --inner-algo nmcs --nrpa-alpha 0.5",
