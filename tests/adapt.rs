@@ -34,41 +34,15 @@ fn learned_rollouts_replay_spend_their_budget_and_repeat() {
     let d = tempdir("adapt-solve");
     let set = testset(&d, 2, 9, 8, 4);
     let set = set.to_str().unwrap();
-    for variant in [
-        "samegame",
-        "samegame-nopenalty",
-        "clickomania",
-        "bubblebreaker",
-    ] {
-        for (i, config) in CONFIGS.iter().enumerate() {
-            let mut args = vec!["solve", set, "--variant", variant];
-            args.extend(config.split(' '));
-            args.extend(["--iterations", "700", "--seed", "3"]);
-            let out = run(&args);
-            let err = text(&out.stderr);
-            assert!(out.status.success(), "{config}: {err}");
-            // The canonical line names the learned rollouts' settings.
-            assert!(err.contains("--policy adapt --adapt-alpha"), "{err}");
-            for line in err.lines().filter(|l| l.starts_with("position ")) {
-                assert!(
-                    line.contains(" playouts 700 ") || line.contains("proven"),
-                    "{config} on {variant}: {line}"
-                );
-            }
-            let sols = d.join(format!("{variant}-{i}.txt"));
-            std::fs::write(&sols, &out.stdout).unwrap();
-            let v = run(&["verify", set, sols.to_str().unwrap(), "--variant", variant]);
-            assert!(
-                v.status.success(),
-                "{config} on {variant}: {}",
-                text(&v.stderr)
-            );
-            if variant == "samegame" {
-                let again = run(&args);
-                assert_eq!(again.stdout, out.stdout, "{config}: same seed, same lines");
-            }
-        }
-    }
+    // The canonical line names the learned rollouts' settings.
+    common::solve_replays_spends_and_repeats(
+        &d,
+        set,
+        &CONFIGS,
+        "700",
+        "3",
+        "--policy adapt --adapt-alpha",
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

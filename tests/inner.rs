@@ -30,44 +30,9 @@ fn inner_searches_replay_spend_their_budget_and_repeat() {
         "--algo nbmcts --level 3 --inner-algo nmcs --inner-level 2 --inner 50,300",
         "--algo nmcts --inner-algo nrpa --inner-level 2 --nrpa-iterations 8 --inner 100",
         "--algo nmcts --inner-algo nmcs --policy adapt --adapt-scope level --inner 40",
+        "--algo nmcts --inner-algo nrpa --nrpa-iterations 5 --policy adapt --adapt-every 1 --inner 50",
     ];
-    for variant in [
-        "samegame",
-        "samegame-nopenalty",
-        "clickomania",
-        "bubblebreaker",
-    ] {
-        for (i, config) in configs.iter().enumerate() {
-            let mut args = vec!["solve", set, "--variant", variant];
-            args.extend(config.split(' '));
-            args.extend(["--iterations", "900", "--seed", "5"]);
-            let out = run(&args);
-            let err = text(&out.stderr);
-            assert!(out.status.success(), "{config}: {err}");
-            assert!(err.contains("--inner-algo "), "{err}");
-            for line in err.lines().filter(|l| l.starts_with("position ")) {
-                assert!(
-                    line.contains(" playouts 900 ") || line.contains("proven"),
-                    "{config} on {variant}: {line}"
-                );
-            }
-            let sols = d.join(format!("{variant}-{i}.txt"));
-            std::fs::write(&sols, &out.stdout).unwrap();
-            let v = run(&["verify", set, sols.to_str().unwrap(), "--variant", variant]);
-            assert!(
-                v.status.success(),
-                "{config} on {variant}: {}",
-                text(&v.stderr)
-            );
-            if variant == "samegame" {
-                assert_eq!(
-                    run(&args).stdout,
-                    out.stdout,
-                    "{config}: same seed, same lines"
-                );
-            }
-        }
-    }
+    common::solve_replays_spends_and_repeats(&d, set, &configs, "900", "5", "--inner-algo ");
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -76,7 +41,7 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
     let d = tempdir("inner-refused");
     let set = testset(&d, 1, 6, 6, 3);
     let set = set.to_str().unwrap();
-    let cases: [(&str, &str); 11] = [
+    let cases: [(&str, &str); 12] = [
         (
             "--algo mcts --inner-algo nmcs",
             "--inner-algo is only used by nmcts and nbmcts",
@@ -98,8 +63,12 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
             "--inner-level must be between 1 and 8",
         ),
         (
-            "--algo nmcts --inner-algo nrpa --policy adapt",
-            "--policy adapt is not available with --inner-algo nrpa",
+            "--algo nmcts --inner-algo nrpa --policy tabu-bandit",
+            "--policy tabu-bandit is not available with --inner-algo nrpa",
+        ),
+        (
+            "--algo nmcts --inner-algo nrpa --policy adapt --adapt-tabu bandit",
+            "--adapt-tabu bandit is not available with --inner-algo nrpa",
         ),
         (
             "--algo nmcts --inner-algo nmcs --nrpa-alpha 0.5",

@@ -192,6 +192,18 @@ impl Learner {
         }
     }
 
+    /// The policy a search started below level `lvl` (an inner NRPA run from a leaf
+    /// of the level-`lvl` tree) starts from: level `lvl`'s lesson's.
+    pub fn policy(&self, lvl: usize) -> &Policy {
+        &self.lessons[self.index(lvl)].policy
+    }
+
+    /// A simulation that played no learned rollout (an inner NRPA) counts as one
+    /// rollout for the schedule (`--adapt-every`).
+    pub fn count_simulation(&mut self) {
+        self.since += 1;
+    }
+
     /// The best game of level `lvl`'s lesson.
     #[cfg(test)]
     pub fn best(&self, lvl: usize) -> &Best {

@@ -99,6 +99,9 @@ struct Nrpa<'c, 's, 'r> {
     /// The last level-0 search: one playout.
     last_playout: NrpaLevel,
     scratch: AdaptScratch,
+    /// The policy every top-level run starts from: empty, or a parent's (an inner
+    /// NRPA warm-started from its tree's learned policy, [`nrpa_from`]).
+    start: Policy,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -112,8 +115,34 @@ pub(crate) fn nrpa(
     limit: Limit,
     best: &mut Best,
 ) {
+    nrpa_from(
+        run,
+        level,
+        root,
+        &Policy::default(),
+        meter,
+        rng,
+        limit,
+        best,
+    );
+}
+
+/// [`nrpa`] whose top-level runs start from a copy of `start` instead of the empty
+/// policy (an inner NRPA warm-started from the policy its tree has learnt).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn nrpa_from(
+    run: Run,
+    level: usize,
+    root: &Board,
+    start: &Policy,
+    meter: &mut Meter,
+    rng: &mut Rng,
+    limit: Limit,
+    best: &mut Best,
+) {
     let width = run.cfg.width;
     let mut s = Nrpa::new(&run, level, root, meter, rng, limit);
+    s.start.clone_from(start);
     if width > 1 {
         parallel::wide(s, width, best);
     } else {
@@ -166,18 +195,22 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
             levels: (0..level).map(|_| NrpaLevel::default()).collect(),
             last_playout: NrpaLevel::default(),
             scratch: AdaptScratch::default(),
+            start: Policy::default(),
         }
     }
 }
 
 impl Runs for Nrpa<'_, '_, '_> {
     fn run_once(&mut self) -> &Best {
-        // A top-level run starts from the empty policy.
+        // A top-level run starts from the empty policy (or the warm start's).
+        let start = std::mem::take(&mut self.start);
         if self.beam > 1 {
-            self.run_beam(self.level, &Policy::default());
+            self.run_beam(self.level, &start);
+            self.start = start;
             return &self.beams[self.level][0].best;
         }
-        self.run(self.level, &Policy::default());
+        self.run(self.level, &start);
+        self.start = start;
         &self.levels[self.level - 1].best
     }
     fn exhausted(&mut self) -> bool {

@@ -10,6 +10,7 @@ use super::adapt::Learner;
 use super::budget::Meter;
 use super::plan::{AdaptPlan, TabuRule};
 use crate::board::{Board, Cell};
+use crate::policy::adaptive::Policy;
 use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
 use crate::rules::Normalizer;
 use crate::Rng;
@@ -74,6 +75,17 @@ impl Rollout {
     pub fn offer(&mut self, lvl: usize, score: i32, parts: [&[Cell]; 3]) {
         if let Some(l) = &mut self.learner {
             l.offer(lvl, score, parts);
+        }
+    }
+    /// The learned policy a search started from a leaf of the level-`lvl` tree
+    /// starts from (`None` unless the rollouts learn); see [`Learner::policy`].
+    pub fn learned_policy(&self, lvl: usize) -> Option<&Policy> {
+        self.learner.as_ref().map(|l| l.policy(lvl))
+    }
+    /// A simulation played no learned rollout; see [`Learner::count_simulation`].
+    pub fn count_simulation(&mut self) {
+        if let Some(l) = &mut self.learner {
+            l.count_simulation();
         }
     }
     /// Plays `board` to the end, appending moves; counts one playout; returns the score.

@@ -47,3 +47,62 @@ pub fn testset(dir: &Path, n: usize, w: usize, h: usize, c: u64) -> PathBuf {
     std::fs::write(&path, s).unwrap();
     path
 }
+
+/// Runs `samegame` with `args`.
+pub fn run_samegame(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `solve` with each of `configs` (flags separated by single spaces) on the test set
+/// `set` (in the folder `d`) on every variant, `iterations` playouts, seed `seed`:
+/// each run succeeds, its canonical line on stderr contains `mark`, every position
+/// spends exactly its budget (or is proven), its lines replay (`verify`), and on
+/// SameGame the same seed gives the same lines.
+pub fn solve_replays_spends_and_repeats(
+    d: &Path,
+    set: &str,
+    configs: &[&str],
+    iterations: &str,
+    seed: &str,
+    mark: &str,
+) {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    for variant in [
+        "samegame",
+        "samegame-nopenalty",
+        "clickomania",
+        "bubblebreaker",
+    ] {
+        for (i, config) in configs.iter().enumerate() {
+            let mut args = vec!["solve", set, "--variant", variant];
+            args.extend(config.split(' '));
+            args.extend(["--iterations", iterations, "--seed", seed]);
+            let out = run_samegame(&args);
+            let err = text(&out.stderr);
+            assert!(out.status.success(), "{config}: {err}");
+            assert!(err.contains(mark), "{config}: {err}");
+            let spent = format!(" playouts {iterations} ");
+            for line in err.lines().filter(|l| l.starts_with("position ")) {
+                assert!(
+                    line.contains(&spent) || line.contains("proven"),
+                    "{config} on {variant}: {line}"
+                );
+            }
+            let sols = d.join(format!("{variant}-{i}.txt"));
+            std::fs::write(&sols, &out.stdout).unwrap();
+            let v = run_samegame(&["verify", set, sols.to_str().unwrap(), "--variant", variant]);
+            assert!(
+                v.status.success(),
+                "{config} on {variant}: {}",
+                text(&v.stderr)
+            );
+            if variant == "samegame" {
+                let again = run_samegame(&args);
+                assert_eq!(again.stdout, out.stdout, "{config}: same seed, same lines");
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Algo, SearchConfig};
+use super::{AdaptTabu, Algo, SearchConfig};
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 
@@ -95,13 +95,25 @@ impl SearchConfig {
             }
         }
         if self.inner_algo == InnerAlgo::Nrpa {
-            if self.policy == RolloutPolicy::Adapt || self.policy == RolloutPolicy::TabuBandit {
-                return bad(format!(
-                    "--policy {} is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu or auto)",
-                    self.policy
-                ));
+            if self.policy == RolloutPolicy::TabuBandit {
+                return bad(
+                    "--policy tabu-bandit is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu, auto, or adapt to warm-start them from the tree's learned policy)"
+                        .into(),
+                );
             }
-            self.nrpa.validate(self.policy)?;
+            if self.policy == RolloutPolicy::Adapt && self.adapt.tabu == AdaptTabu::Bandit {
+                return bad(
+                    "--adapt-tabu bandit is not available with --inner-algo nrpa (the inner NRPA's candidates: --adapt-tabu auto, most or none)"
+                        .into(),
+                );
+            }
+            // With --policy adapt the inner NRPA takes --adapt-tabu's candidates, checked
+            // as NRPA's own rule.
+            let policy = match self.policy {
+                RolloutPolicy::Adapt => RolloutPolicy::Auto,
+                p => p,
+            };
+            self.nrpa.validate(policy)?;
         }
         Ok(())
     }

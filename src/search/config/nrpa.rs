@@ -189,8 +189,13 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
         }
         return Ok(());
     }
-    p.validate(c.policy)?;
     if c.algo != Algo::Nrpa {
+        // An inner NRPA warm-started by --policy adapt takes --adapt-tabu's
+        // candidates (checked with the inner search, config::inner).
+        p.validate(match c.policy {
+            RolloutPolicy::Adapt => RolloutPolicy::Auto,
+            policy => policy,
+        })?;
         // An inner NRPA runs from each leaf of the tree, on the tree's thread.
         if p.width != NrpaConfig::default().width {
             return bad(
@@ -200,6 +205,7 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
         }
         return validate_refinements(c);
     }
+    p.validate(c.policy)?;
     if c.endgame != 0 {
         return bad("--endgame is not used by nrpa".into());
     }

@@ -305,7 +305,16 @@ impl SearchConfig {
                         level: k,
                         cfg: self.nrpa,
                         iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
-                        policy: Defaults::nrpa_policy(self.policy, root),
+                        // Warm-started from learned rollouts (`--policy adapt`): the
+                        // candidates of `--adapt-tabu` (bandit refused by validation).
+                        policy: match (self.policy, self.adapt.tabu) {
+                            (RolloutPolicy::Adapt, AdaptTabu::Most) => RolloutPolicy::Tabu,
+                            (RolloutPolicy::Adapt, AdaptTabu::None) => RolloutPolicy::Random,
+                            (RolloutPolicy::Adapt, _) => {
+                                Defaults::nrpa_policy(RolloutPolicy::Auto, root)
+                            }
+                            (p, _) => Defaults::nrpa_policy(p, root),
+                        },
                     },
                 }
             },

@@ -8,6 +8,7 @@
 
 use super::Searcher;
 use crate::board::{Board, Cell};
+use crate::policy::adaptive::Policy;
 use crate::search::budget::Limit;
 use crate::search::plan::InnerSearch;
 use crate::search::{nmcs, nrpa};
@@ -69,7 +70,14 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     iterations,
                     policy,
                 };
-                nrpa::nrpa(run, level, board, self.meter, self.rng, limit, best);
+                // Warm start (`--policy adapt`): from the policy the tree has learnt
+                // (its level-2 lesson), else from the empty policy.
+                let empty = Policy::default();
+                let lvl = 2 + self.plan.inner.extra_levels();
+                let start = self.rollout.learned_policy(lvl);
+                let start = start.unwrap_or(&empty);
+                nrpa::nrpa_from(run, level, board, start, self.meter, self.rng, limit, best);
+                self.rollout.count_simulation();
                 false
             }
             InnerSearch::Mcts => unreachable!("the level-1 MCTS search is the tree's own"),

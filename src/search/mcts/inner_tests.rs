@@ -31,6 +31,12 @@ fn configs() -> Vec<SearchConfig> {
     let mut learned = inner(Algo::Nbmcts, 3, InnerAlgo::Nmcs, 1);
     learned.policy = RolloutPolicy::Adapt;
     v.push(learned);
+    // An inner NRPA warm-started from the tree's learned policy.
+    let mut warm = inner(Algo::Nmcts, 2, InnerAlgo::Nrpa, 1);
+    warm.policy = RolloutPolicy::Adapt;
+    warm.adapt.every = 1;
+    warm.validate().unwrap();
+    v.push(warm);
     v
 }
 

@@ -92,13 +92,13 @@ impl Runs for Wide<'_, '_, '_, '_> {
 }
 
 impl Wide<'_, '_, '_, '_> {
-    /// One top-level run from the empty policy, in rounds; result in
+    /// One top-level run from the empty policy (or the warm start's), in rounds; result in
     /// `self.top.levels[L - 1]`.
     fn run_top(&mut self) {
         let top = &mut self.top;
         let level = top.level;
         let n = top.iterations;
-        let mut pol = Policy::default();
+        let mut pol = top.start.clone();
         let mut ws = std::mem::take(&mut top.levels[level - 1]);
         ws.best.reset();
         let mut done = 0;
@@ -172,6 +172,8 @@ impl<'s> Nrpa<'_, 's, '_> {
             levels: (0..self.level).map(|_| NrpaLevel::default()).collect(),
             last_playout: NrpaLevel::default(),
             scratch: AdaptScratch::default(),
+            // A round's searches run below the top level, from the round's policy.
+            start: Policy::default(),
         }
     }
     /// The result of the last level-`level` search.

@@ -232,3 +232,51 @@ fn the_tabu_prior_plays_the_tabu_colour_later() {
         tabu_moves(&p.moves)
     );
 }
+
+/// A warm start (`nrpa_from`, the inner NRPA of `--inner-algo nrpa --policy
+/// adapt`): the first playout of a run started from a policy taught one game is the
+/// playout of that policy (the same generator), not of the empty policy, and it
+/// plays a game different from the cold start's.
+#[test]
+fn a_warm_start_plays_from_its_policy() {
+    use crate::policy::adaptive::{AdaptScratch, Playout, Selective, Trace};
+    let b = random_board(10, 10, 4, 11, Variant::SameGame);
+    let mut moves = Vec::new();
+    let mut board = b;
+    crate::policy::playout(&mut board, None, &mut crate::rng_for(3, 0, 0), &mut moves);
+    let select = Selective {
+        tabu: None,
+        late_tiles: 0,
+        late_size: 2,
+    };
+    let mut trace = Trace::default();
+    Playout::new(select, 0.0).replay(&b, &moves, &mut trace);
+    let mut taught = Policy::default();
+    taught.adapt(&trace, 100.0, &mut AdaptScratch::default());
+    // The first playout of a level-1 run from `start` (one playout of budget).
+    let first = |start: &Policy| {
+        let mut meter = Meter::new(Budget::Iterations(1), None);
+        let limit = meter.top_limit();
+        let mut best = crate::search::best::Best::default();
+        let run = run_of(NrpaConfig::default(), 1);
+        let mut rng = crate::rng_for(7, 1, 2);
+        super::nrpa_from(run, 1, &b, start, &mut meter, &mut rng, limit, &mut best);
+        assert_eq!(meter.playouts, 1);
+        best
+    };
+    // The playout of `pol` itself, from the same generator.
+    let under = |pol: &Policy| {
+        let (mut mv, mut tr) = (Vec::new(), Trace::default());
+        let mut rng = crate::rng_for(7, 1, 2);
+        let s = Playout::new(select, 0.0).run(&b, pol, &mut rng, &mut mv, &mut tr);
+        (s, mv)
+    };
+    let warm = first(&taught);
+    let cold = first(&Policy::default());
+    assert_eq!((warm.score, warm.moves.clone()), under(&taught));
+    assert_eq!((cold.score, cold.moves.clone()), under(&Policy::default()));
+    assert_ne!(
+        warm.moves, cold.moves,
+        "the taught policy plays another game"
+    );
+}
