@@ -5,7 +5,7 @@
 //!
 //! A group stays in a playout's list over many steps (a move changes the groups
 //! of a few columns only), so a game of 60 steps with 40 candidates each is about
-//! 450 segments instead of 2,400 (code, bias) pairs: the playout records a segment
+//! 300 segments instead of 2,400 (code, bias) pairs: the playout records a segment
 //! when a group becomes a candidate and closes it when the group leaves, and the
 //! adaptation computes one exponential per segment ([`Policy::adapt`]).
 //!
