@@ -7,19 +7,6 @@
 mod common;
 use common::{tempdir, testset};
 
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_samegame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 const CONFIGS: [&str; 6] = [
     "--algo mcts --policy adapt",
     "--algo bmcts --policy adapt --adapt-tabu none --adapt-every 0",
@@ -101,14 +88,6 @@ fn flags_are_refused_where_they_do_not_apply() {
             "--bandit-c is only used by --policy tabu-bandit",
         ),
     ];
-    for (flags, message) in cases {
-        let mut args = vec!["solve", set, "--iterations", "10"];
-        args.extend(flags.split(' '));
-        let out = run(&args);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{flags}: {err}");
-        assert!(err.contains(message), "{flags}: {err}");
-        assert!(out.stdout.is_empty(), "{flags}: nothing is searched");
-    }
+    common::solve_refuses(set, &cases);
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -106,3 +106,18 @@ pub fn solve_replays_spends_and_repeats(
         }
     }
 }
+
+/// `solve` on the test set `set` with each case's flags (separated by single spaces)
+/// is refused before any search: exit 2, the case's message on stderr, nothing on
+/// stdout.
+pub fn solve_refuses(set: &str, cases: &[(&str, &str)]) {
+    for (flags, message) in cases {
+        let mut args = vec!["solve", set, "--iterations", "10"];
+        args.extend(flags.split(' '));
+        let out = run_samegame(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags}: {err}");
+        assert!(err.contains(message), "{flags}: {err}");
+        assert!(out.stdout.is_empty(), "{flags}: nothing is searched");
+    }
+}

@@ -65,8 +65,9 @@ impl SearchConfig {
     }
 
     /// Checks `--inner-algo` and `--inner-level`: NMCTS and NBMCTS at level ≥ 2 only;
-    /// a level only for `nmcs` or `nrpa` (1-8); with `nrpa`, NRPA's candidates
-    /// (`--policy random|tabu|auto`).
+    /// a level only for `nmcs` or `nrpa` (1-8); with `nrpa`, no tabu-colour bandit
+    /// (the `--nrpa-*` values and candidates are checked with NRPA's, in
+    /// `config::nrpa::validate`).
     pub(super) fn validate_inner(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
         let given = [
@@ -107,13 +108,7 @@ impl SearchConfig {
                         .into(),
                 );
             }
-            // With --policy adapt the inner NRPA takes --adapt-tabu's candidates, checked
-            // as NRPA's own rule.
-            let policy = match self.policy {
-                RolloutPolicy::Adapt => RolloutPolicy::Auto,
-                p => p,
-            };
-            self.nrpa.validate(policy)?;
+            // NRPA's own values and candidates: config::nrpa::validate.
         }
         Ok(())
     }

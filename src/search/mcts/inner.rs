@@ -35,6 +35,8 @@ impl Searcher<'_, '_, '_, '_, '_> {
         path: [&[Cell]; 2],
         limit: Limit,
     ) -> (i32, bool) {
+        // The level whose learned policy warm-starts an inner NRPA.
+        let warm = self.learn_level(2);
         let best = &mut self.inner_best;
         best.reset();
         let proven = match self.plan.inner {
@@ -73,9 +75,7 @@ impl Searcher<'_, '_, '_, '_, '_> {
                 // Warm start (`--policy adapt`): from the policy the tree has learnt
                 // (its level-2 lesson), else from the empty policy.
                 let empty = Policy::default();
-                let lvl = 2 + self.plan.inner.extra_levels();
-                let start = self.rollout.learned_policy(lvl);
-                let start = start.unwrap_or(&empty);
+                let start = self.rollout.learned_policy(warm).unwrap_or(&empty);
                 nrpa::nrpa_from(run, level, board, start, self.meter, self.rng, limit, best);
                 self.rollout.count_simulation();
                 false
