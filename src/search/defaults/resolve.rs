@@ -306,14 +306,14 @@ impl SearchConfig {
                         cfg: self.nrpa,
                         iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
                         // Warm-started from learned rollouts (`--policy adapt`): the
-                        // candidates of `--adapt-tabu` (bandit refused by validation).
-                        policy: match (self.policy, self.adapt.tabu) {
-                            (RolloutPolicy::Adapt, AdaptTabu::Most) => RolloutPolicy::Tabu,
-                            (RolloutPolicy::Adapt, AdaptTabu::None) => RolloutPolicy::Random,
-                            (RolloutPolicy::Adapt, _) => {
-                                Defaults::nrpa_policy(RolloutPolicy::Auto, root)
-                            }
-                            (p, _) => Defaults::nrpa_policy(p, root),
+                        // learned rollouts' tabu rule, as `adapt_plan` resolves it
+                        // (bandit refused by validation).
+                        policy: match self.policy {
+                            RolloutPolicy::Adapt => match self.adapt_plan(root).tabu {
+                                TabuRule::Most => RolloutPolicy::Tabu,
+                                _ => RolloutPolicy::Random,
+                            },
+                            p => Defaults::nrpa_policy(p, root),
                         },
                     },
                 }
