@@ -222,6 +222,11 @@ pub fn table() -> Vec<Row> {
             format!("0 – {}", n(u64::from(u32::MAX))),
         ),
         row(
+            "--nrpa-seed",
+            "solve, batch, compare",
+            format!("0 – {}", n(MAX_BEAM_SEARCH_WIDTH)),
+        ),
+        row(
             "--inner-level",
             "solve, batch, compare (--inner-algo nmcs or nrpa)",
             "1 – 8".into(),

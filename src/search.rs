@@ -137,6 +137,7 @@ fn single(
                 cfg: config.nrpa,
                 iterations: resolved.nrpa_iterations,
                 policy: resolved.policy,
+                seed: resolved.beam,
             };
             nrpa::nrpa(run, level, root, &mut meter, rng, top, &mut best);
             false

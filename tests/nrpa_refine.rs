@@ -1,5 +1,5 @@
 //! End to end: NRPA's refinements (`--nrpa-stable`, `--nrpa-beam`, `--nrpa-prior`,
-//! `--nrpa-repeats`) through `batch` and `solve` on every variant: lines that
+//! `--nrpa-repeats`, `--nrpa-seed`) through `batch` and `solve` on every variant: lines that
 //! `verify` replays, exactly the budget in playouts, the same results whatever the
 //! thread count, and every bad combination refused with exit 2 and a message naming
 //! the flag.
@@ -31,7 +31,7 @@ fn ok(dir: &Path, args: &[&str]) -> Output {
 }
 
 /// One refinement of each kind, as `batch` flags.
-const REFINED: [&[&str]; 5] = [
+const REFINED: [&[&str]; 6] = [
     &["--nrpa-stable", "3"],
     &["--nrpa-beam", "3"],
     &["--nrpa-repeats", "1"],
@@ -51,6 +51,7 @@ const REFINED: [&[&str]; 5] = [
         "--policy",
         "tabu",
     ],
+    &["--nrpa-seed", "1"],
 ];
 
 const VARIANTS: [&str; 4] = [
@@ -174,6 +175,30 @@ fn bad_refinements_are_refused_naming_the_flag() {
         (
             &["--algo", "nmcts", "--nrpa-repeats", "3"][..],
             "--nrpa-repeats is only used by nrpa",
+        ),
+        (
+            &["--nrpa-seed", "4", "--nrpa-beam", "2"][..],
+            "--nrpa-seed does not combine with --nrpa-beam",
+        ),
+        (
+            &["--nrpa-seed", "3000000"][..],
+            "--nrpa-seed must be between 0 (no seed) and 2097152",
+        ),
+        (&["--nrpa-seed", "wide"][..], "--nrpa-seed"),
+        (
+            &["--algo", "nmcs", "--nrpa-seed", "4"][..],
+            "--nrpa-seed is only used by nrpa",
+        ),
+        (
+            &[
+                "--algo",
+                "nmcts",
+                "--inner-algo",
+                "nrpa",
+                "--nrpa-seed",
+                "4",
+            ][..],
+            "--nrpa-seed is not available with --inner-algo nrpa",
         ),
     ] {
         for cmd in ["solve", "batch"] {

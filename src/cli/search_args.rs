@@ -152,6 +152,11 @@ pub struct SearchArgs {
     /// sequence again R times, and its parent starts a fresh one (default 0 = never).
     #[arg(long, value_name = "R")]
     pub nrpa_repeats: Option<u32>,
+    /// Seeded NRPA: a beam search over positions of width W (--algo beam's
+    /// evaluation) runs first, within the budget, and its best line starts the top
+    /// level as its best sequence (default 0 = no seed).
+    #[arg(long, value_name = "W")]
+    pub nrpa_seed: Option<u32>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
     /// game (default 0.1, with --adapt-every 10).
     #[arg(long)]
@@ -291,7 +296,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 34] {
+    fn given(&self) -> [(&'static str, bool); 35] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -321,6 +326,7 @@ impl SearchArgs {
             ("--nrpa-stable", self.nrpa_stable.is_some()),
             ("--nrpa-beam", self.nrpa_beam.is_some()),
             ("--nrpa-repeats", self.nrpa_repeats.is_some()),
+            ("--nrpa-seed", self.nrpa_seed.is_some()),
             ("--adapt-alpha", self.adapt_alpha.is_some()),
             ("--adapt-every", self.adapt_every.is_some()),
             ("--adapt-scope", self.adapt_scope.is_some()),
@@ -463,6 +469,9 @@ impl SearchArgs {
         }
         if let Some(v) = self.nrpa_repeats {
             c.nrpa.repeats = v;
+        }
+        if let Some(v) = self.nrpa_seed {
+            c.nrpa.seed = v;
         }
         self.set_adapt(&mut c)?;
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;

@@ -107,7 +107,7 @@ const TREE_FLAGS: [&str; 14] = [
 ];
 
 /// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 11] = [
+const NRPA_FLAGS: [&str; 12] = [
     "--nrpa-iterations",
     "--nrpa-alpha",
     "--nrpa-bias",
@@ -119,6 +119,7 @@ const NRPA_FLAGS: [&str; 11] = [
     "--nrpa-stable",
     "--nrpa-beam",
     "--nrpa-repeats",
+    "--nrpa-seed",
 ];
 
 impl Algo {

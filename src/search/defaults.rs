@@ -124,6 +124,9 @@ impl Defaults {
     /// Limited repetitions: a level ends once it has found its best sequence again
     /// this many times (`--nrpa-repeats`; 0 = never, plain NRPA).
     pub const NRPA_REPEATS: u32 = 0;
+    /// Seeded NRPA: width of the beam whose best line starts the top level
+    /// (`--nrpa-seed`; 0 = none, plain NRPA).
+    pub const NRPA_SEED: u32 = 0;
     /// Step α of the learned rollouts' adaptation (`--adapt-alpha`, `--policy adapt`)
     /// with [`Defaults::ADAPT_EVERY`]: in MCTS at 100,000 playouts (Maastricht 1-20,
     /// docs/results/adapt-mcts-tune/) small steps after every rollout won (α = 0.01

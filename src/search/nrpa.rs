@@ -32,7 +32,15 @@
 //! - limited repetitions (after Cazenave 2024), `--nrpa-repeats R`: a level ends
 //!   once its lower levels have returned its best sequence again R times, and its
 //!   parent adapts and starts a fresh one (a top-level run: a fresh run);
-//! - Beam NRPA (Cazenave & Teytaud 2012), `--nrpa-beam B`: [`beam`].
+//! - Beam NRPA (Cazenave & Teytaud 2012), `--nrpa-beam B`: [`beam`];
+//! - seeded NRPA (ours, issue 29: the record holders' beam search and NRPA
+//!   together), `--nrpa-seed W`: before the first run, one pass of the beam search
+//!   over positions (`search::beam`) of width W, ranked by the beam's default
+//!   evaluation, finds a line; every top-level run then starts with that line as its
+//!   best sequence, so its policy adapts toward it after each lower-level search
+//!   until a lower level finds one at least as good (Rosin's rule). The line is the
+//!   search's result unless NRPA beats it. The pass counts its evaluated positions
+//!   in the budget, like `--algo beam`; NRPA gets what it leaves.
 //!
 //! Budget: every level-0 playout counts one. A level stops its loop when the budget
 //! is spent (once it has a sequence), so an iteration budget K gives exactly K
@@ -49,10 +57,14 @@ mod beam;
 mod parallel;
 #[cfg(test)]
 mod refine_tests;
+#[cfg(test)]
+mod seed_tests;
 
+use super::beam::beam;
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
 use super::config::NrpaConfig;
+use super::plan::BeamPlan;
 use crate::board::Board;
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
@@ -72,6 +84,8 @@ pub(crate) struct Run {
     pub cfg: NrpaConfig,
     pub iterations: u64,
     pub policy: RolloutPolicy,
+    /// The beam pass whose best line seeds the top level (`--nrpa-seed`), if any.
+    pub seed: Option<BeamPlan>,
 }
 
 struct Nrpa<'c, 's, 'r> {
@@ -102,6 +116,9 @@ struct Nrpa<'c, 's, 'r> {
     /// The policy every top-level run starts from: empty, or a parent's (an inner
     /// NRPA warm-started from its tree's learned policy, [`nrpa_from`]).
     start: Policy,
+    /// The best sequence every top-level run starts with (`--nrpa-seed`: the seeding
+    /// beam's line and its trace), or none (plain NRPA: empty).
+    seed: Option<NrpaLevel>,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -143,6 +160,12 @@ pub(crate) fn nrpa_from(
     let width = run.cfg.width;
     let mut s = Nrpa::new(&run, level, root, meter, rng, limit);
     s.start.clone_from(start);
+    if let Some(plan) = run.seed {
+        s.seed_from(plan, best);
+        if s.meter.exhausted(&s.limit) {
+            return;
+        }
+    }
     if width > 1 {
         parallel::wide(s, width, best);
     } else {
@@ -196,6 +219,34 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
             last_playout: NrpaLevel::default(),
             scratch: AdaptScratch::default(),
             start: Policy::default(),
+            seed: None,
+        }
+    }
+
+    /// Seeded NRPA: runs the beam pass of `plan` from the root within the limit,
+    /// offers its best game to `best` and keeps it, with its trace under this
+    /// search's candidate rule, as every top-level run's starting best sequence.
+    fn seed_from(&mut self, plan: BeamPlan, best: &mut Best) {
+        let mut found = Best::default();
+        beam(plan, &self.root, self.meter, self.limit, &mut found);
+        best.offer(found.score, &found.moves);
+        let mut seed = NrpaLevel::default();
+        let (score, _) = self
+            .playout
+            .replay(&self.root, &found.moves, &mut seed.trace);
+        assert_eq!(
+            score, found.score,
+            "seeded NRPA: the beam's line must replay"
+        );
+        seed.best = found;
+        self.seed = Some(seed);
+    }
+
+    /// Starts a top-level run's result: the seed's line (`--nrpa-seed`) or empty.
+    fn start_top(&self, ws: &mut NrpaLevel) {
+        match &self.seed {
+            Some(seed) => ws.clone_from(seed),
+            None => ws.best.reset(),
         }
     }
 }
@@ -232,7 +283,11 @@ impl Nrpa<'_, '_, '_> {
         }
         let mut pol = pol.clone();
         let mut ws = std::mem::take(&mut self.levels[level - 1]);
-        ws.best.reset();
+        if level == self.level {
+            self.start_top(&mut ws);
+        } else {
+            ws.best.reset();
+        }
         // Lower-level searches per adaptation: P at level 1 (Stabilized NRPA).
         let per_adapt = if level == 1 { self.stable } else { 1 };
         // Times the lower levels returned the best sequence again.

@@ -1,6 +1,6 @@
 //! Shared helpers of the search tests: boards, exhaustive optima, replay checks.
 
-use super::{search, Budget, SearchConfig};
+use super::{search, Budget, SearchConfig, SearchResult};
 pub use crate::board::testutil::random_board;
 use crate::board::Board;
 use crate::rules::Variant;
@@ -111,4 +111,27 @@ pub fn check_deterministic(cfg: &SearchConfig, iterations: u64) {
         (x.stats.nodes_created, x.stats.peak_nodes),
         (y.stats.nodes_created, y.stats.peak_nodes)
     );
+}
+
+/// `cfg` from `b` within `iterations` on a rayon pool of `threads` threads, drawing
+/// from `rng_for(seed.0, seed.1, seed.2)` (for "whatever the thread count" checks).
+pub fn on_pool(
+    threads: usize,
+    cfg: &SearchConfig,
+    b: &Board,
+    iterations: u64,
+    seed: (u64, u64, u64),
+) -> SearchResult {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| {
+            search(
+                cfg,
+                b,
+                Budget::Iterations(iterations),
+                &mut crate::rng_for(seed.0, seed.1, seed.2),
+            )
+        })
 }

@@ -132,6 +132,9 @@ impl fmt::Display for SearchConfig {
             if p.repeats != d.repeats {
                 write!(f, " --nrpa-repeats {}", p.repeats)?;
             }
+            if p.seed != d.seed {
+                write!(f, " --nrpa-seed {}", p.seed)?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
         if self.policy == crate::policy::RolloutPolicy::Adapt {

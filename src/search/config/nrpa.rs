@@ -1,6 +1,6 @@
 //! NRPA's part of a configuration: [`NrpaConfig`] (`--nrpa-iterations`,
 //! `--nrpa-alpha`, `--nrpa-bias`, `--nrpa-width`, `--nrpa-prior` and the refinements
-//! `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats`), the selective policy's
+//! `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats`, `--nrpa-seed`), the selective policy's
 //! late-game exception [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`), and
 //! their validation ([`validate`]).
 //!
@@ -55,6 +55,15 @@ pub struct NrpaConfig {
     /// best sequence again this many times (`--nrpa-repeats R`; 0 = never).
     #[serde(default = "repeats", skip_serializing_if = "is_repeats")]
     pub repeats: u32,
+    /// Seeded NRPA: width of the beam search over positions (`search::beam`, the
+    /// beam's default evaluation) whose best line starts the top level as its best
+    /// sequence (`--nrpa-seed W`; 0 = none, plain NRPA).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == Defaults::NRPA_SEED
 }
 
 fn one() -> u32 {
@@ -100,6 +109,7 @@ impl Default for NrpaConfig {
             stable: Defaults::NRPA_STABLE,
             beam: Defaults::NRPA_BEAM,
             repeats: Defaults::NRPA_REPEATS,
+            seed: Defaults::NRPA_SEED,
         }
     }
 }
@@ -107,7 +117,7 @@ impl Default for NrpaConfig {
 impl NrpaConfig {
     /// Each `--nrpa-*` flag with whether it differs from its default (the flags a
     /// configuration for another algorithm must not set).
-    fn flags_set(&self) -> [(&'static str, bool); 10] {
+    fn flags_set(&self) -> [(&'static str, bool); 11] {
         let d = NrpaConfig::default();
         [
             ("--nrpa-iterations", self.iterations != d.iterations),
@@ -120,6 +130,7 @@ impl NrpaConfig {
             ("--nrpa-stable", self.stable != d.stable),
             ("--nrpa-beam", self.beam != d.beam),
             ("--nrpa-repeats", self.repeats != d.repeats),
+            ("--nrpa-seed", self.seed != d.seed),
         ]
     }
 
@@ -197,6 +208,12 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
             policy => policy,
         })?;
         // An inner NRPA runs from each leaf of the tree, on the tree's thread.
+        if p.seed != NrpaConfig::default().seed {
+            return bad(
+                "--nrpa-seed is not available with --inner-algo nrpa (it seeds a whole nrpa search from its root)"
+                    .into(),
+            );
+        }
         if p.width != NrpaConfig::default().width {
             return bad(
                 "--nrpa-width is not available with --inner-algo nrpa (each inner NRPA runs on its tree's thread)"
@@ -226,8 +243,8 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
     validate_refinements(c)
 }
 
-/// Checks `--nrpa-prior`, `--nrpa-stable`, `--nrpa-beam` and `--nrpa-repeats` of an
-/// nrpa configuration.
+/// Checks `--nrpa-prior`, `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats` and
+/// `--nrpa-seed` of an nrpa configuration.
 fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
     let bad = |m: String| Err(Error::Config(m));
     let p = c.nrpa;
@@ -275,6 +292,16 @@ fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
     }
     if p.beam > 1 && p.repeats > 0 {
         return bad("--nrpa-repeats does not combine with --nrpa-beam (not implemented)".into());
+    }
+    if u64::from(p.seed) > limits::MAX_BEAM_SEARCH_WIDTH {
+        return bad(format!(
+            "--nrpa-seed must be between 0 (no seed) and {} (the widest beam), got {}",
+            limits::MAX_BEAM_SEARCH_WIDTH,
+            p.seed
+        ));
+    }
+    if p.seed > 0 && p.beam > 1 {
+        return bad("--nrpa-seed does not combine with --nrpa-beam (not implemented)".into());
     }
     Ok(())
 }

@@ -188,14 +188,23 @@ impl SearchConfig {
             tt_mb: self.tt_mb,
             plan,
             adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root)),
-            beam: (self.algo == Algo::Beam).then(|| {
-                let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
-                BeamPlan {
-                    start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
-                    cap: cap as usize,
-                    eval: self.evaluator(),
+            beam: match self.algo {
+                Algo::Beam => {
+                    let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+                    Some(BeamPlan {
+                        start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
+                        cap: cap as usize,
+                        eval: self.evaluator(),
+                    })
                 }
-            }),
+                // Seeded NRPA: one pass of width W, ranked as the beam ranks by default.
+                Algo::Nrpa if self.nrpa.seed > 0 => Some(BeamPlan {
+                    start: self.nrpa.seed as usize,
+                    cap: self.nrpa.seed as usize,
+                    eval: Evaluator::new(Defaults::BEAM_EVAL, None),
+                }),
+                _ => None,
+            },
         }
     }
 

@@ -71,6 +71,8 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     cfg,
                     iterations,
                     policy,
+                    // Refused with an inner NRPA (config::nrpa).
+                    seed: None,
                 };
                 // Warm start (`--policy adapt`): from the policy the tree has learnt
                 // (its level-2 lesson), else from the empty policy.

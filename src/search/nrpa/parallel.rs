@@ -92,7 +92,8 @@ impl Runs for Wide<'_, '_, '_, '_> {
 }
 
 impl Wide<'_, '_, '_, '_> {
-    /// One top-level run from the empty policy (or the warm start's), in rounds; result in
+    /// One top-level run from the empty policy (or the warm start's) and the seed's
+    /// line if any (`--nrpa-seed`), in rounds; result in
     /// `self.top.levels[L - 1]`.
     fn run_top(&mut self) {
         let top = &mut self.top;
@@ -100,7 +101,7 @@ impl Wide<'_, '_, '_, '_> {
         let n = top.iterations;
         let mut pol = top.start.clone();
         let mut ws = std::mem::take(&mut top.levels[level - 1]);
-        ws.best.reset();
+        top.start_top(&mut ws);
         let mut done = 0;
         while done < n {
             if ws.best.score != i32::MIN && top.meter.exhausted(&top.limit) {
@@ -174,6 +175,7 @@ impl<'s> Nrpa<'_, 's, '_> {
             scratch: AdaptScratch::default(),
             // A round's searches run below the top level, from the round's policy.
             start: Policy::default(),
+            seed: None,
         }
     }
     /// The result of the last level-`level` search.

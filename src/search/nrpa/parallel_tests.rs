@@ -19,11 +19,7 @@ fn cfg(level: u32, n: u64, width: u32) -> SearchConfig {
 
 /// `c` on a rayon pool of `threads` threads.
 fn on_threads(threads: usize, c: &SearchConfig, b: &crate::board::Board, k: u64) -> SearchResult {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(|| search(c, b, Budget::Iterations(k), &mut crate::rng_for(5, 6, 7)))
+    on_pool(threads, c, b, k, (5, 6, 7))
 }
 
 #[test]

@@ -23,6 +23,7 @@ fn run_of(nrpa: NrpaConfig, n: u64) -> Run {
         cfg: nrpa,
         iterations: n,
         policy: RolloutPolicy::Random,
+        seed: None,
     }
 }
 
