@@ -23,8 +23,10 @@
 //! budget ends inside a pass that has completed no game, its best-ranked position is
 //! finished greedily past the budget, uncounted, so the search still spends exactly
 //! its budget. Width 1 is a greedy playout by the evaluation. Such a search draws no
-//! random number: the same line whatever the seed, and a budget that outlasts a
-//! whole run repeats it to the same game.
+//! random number (the same line whatever the seed), so a run repeated at the same
+//! width would replay the same game: when the budget outlasts a whole run, each
+//! repeated run doubles the width (W, 2W, 4W, … up to the beam's default cap,
+//! 2^20), as `--algo beam`'s anytime schedule does.
 //!
 //! Owns: the NMCS recursion and its per-level buffers. Must not: build trees,
 //! allocate per rollout (a beam playout allocates its layers), print.
@@ -63,9 +65,12 @@ struct Nmcs<'c, 's, 'r, 'e, 'o> {
     /// True when NMCS is the whole search (false: the inner search of a tree
     /// search, whose learned rollouts it must not restart).
     whole: bool,
-    /// The beam pass of every level-0 playout (`--playout-beam`; `cap` is its
-    /// width), or none: rollouts.
+    /// The beam pass of every level-0 playout (`--playout-beam`: `start` is the
+    /// first run's width, `cap` the widest a repeated run may double to), or none:
+    /// rollouts.
     beam: Option<BeamPlan>,
+    /// The width of the beam playouts of the run in progress.
+    width: usize,
     /// The best game of the beam playout in progress.
     found: Best,
     root: Board,
@@ -111,6 +116,7 @@ pub(crate) fn nmcs(
         prefix: inside.unwrap_or_default().to_vec(),
         whole: inside.is_none(),
         beam,
+        width: beam.map_or(0, |p| p.start),
         found: Best::default(),
         root: *root,
         level,
@@ -127,6 +133,10 @@ impl Runs for Nmcs<'_, '_, '_, '_, '_> {
         self.rollout.reset_bandit();
         let root = self.root;
         self.run(self.level, &root);
+        // Beam playouts draw no random number: the next run plays wider ones.
+        if let Some(p) = self.beam {
+            self.width = self.width.saturating_mul(2).min(p.cap.max(self.width));
+        }
         &self.levels[self.level - 1].best
     }
     fn exhausted(&mut self) -> bool {
@@ -200,7 +210,7 @@ impl Nmcs<'_, '_, '_, '_, '_> {
         self.found.reset();
         beam::playout(
             plan.eval,
-            plan.cap,
+            self.width,
             b,
             sim,
             self.meter,

@@ -33,7 +33,8 @@ pub(crate) struct Resolved {
     pub plan: Option<TreePlan>,
     /// The widths and ranking of the beam search (`--algo beam`), of the beam
     /// that seeds NRPA (`--nrpa-seed`), or of NMCS's beam playouts
-    /// (`--playout-beam`; `cap` is their width).
+    /// (`--playout-beam`: `start` is the first run's width, `cap` the widest a
+    /// repeated run doubles to).
     pub beam: Option<BeamPlan>,
     /// How the learned rollouts learn (`--policy adapt` only).
     pub adapt: Option<AdaptPlan>,

@@ -1,7 +1,8 @@
 //! Tests of NMCS's beam playouts (`--playout-beam W`, `search/nmcs.rs`): replays and
 //! exact budgets on every variant and level (with `--endgame` too), the budget ending
 //! inside a pass, the same line whatever the seed and the thread count, and width 1
-//! as level-1 NMCS over greedy playouts by the beam's evaluation.
+//! as level-1 NMCS over greedy playouts by the beam's evaluation; a repeated run
+//! doubles the width.
 
 use crate::board::{Board, Cell};
 use crate::rules::Variant;
@@ -148,4 +149,31 @@ fn width_one_is_level_one_nmcs_over_greedy_playouts_by_the_evaluation() {
             );
         }
     }
+}
+
+#[test]
+fn a_repeated_run_doubles_the_width() {
+    // One whole width-1 run costs `n`; a budget of n + m is that run, then a run of
+    // width 2 cut after m evaluated positions: the better of the two, the first on a
+    // tie.
+    let eval = Evaluator::new(Defaults::BEAM_EVAL, None);
+    let mut wider_won = 0;
+    for v in Variant::ALL {
+        let b = random_board(10, 8, 4, 5, v);
+        let (score, moves, n) = nmcs1_greedy(eval, &b);
+        for m in [n / 2, n, 3 * n] {
+            let second = run(&cfg(1, 2), &b, m, 9);
+            let both = run(&cfg(1, 1), &b, n + m, 9);
+            let want = if second.score > score {
+                wider_won += 1;
+                (second.score, &second.moves)
+            } else {
+                (score, &moves)
+            };
+            assert_eq!((both.score, &both.moves), want, "{v} {m}");
+            assert_eq!(both.stats.playouts, n + m, "{v} {m}");
+        }
+    }
+    // Without the doubling the second run would replay the first game.
+    assert!(wider_won > 0, "no board where the wider run did better");
 }
