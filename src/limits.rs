@@ -227,6 +227,11 @@ pub fn table() -> Vec<Row> {
             format!("0 – {}", n(MAX_BEAM_SEARCH_WIDTH)),
         ),
         row(
+            "--playout-beam",
+            "solve, batch, compare (--algo nmcs)",
+            format!("0 – {}", n(MAX_BEAM_SEARCH_WIDTH)),
+        ),
+        row(
             "--inner-level",
             "solve, batch, compare (--inner-algo nmcs or nrpa)",
             "1 – 8".into(),

@@ -148,6 +148,7 @@ fn single(
                 level,
                 root,
                 &mut rollout,
+                resolved.beam,
                 &mut endgame,
                 &mut meter,
                 rng,

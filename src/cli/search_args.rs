@@ -157,6 +157,12 @@ pub struct SearchArgs {
     /// level as its best sequence (default 0 = no seed).
     #[arg(long, value_name = "W")]
     pub nrpa_seed: Option<u32>,
+    /// NMCS (nmcs, any level): every level-0 playout is a pass of the beam search
+    /// over positions of width W (--algo beam's default evaluation) from its position,
+    /// its best game the playout's; it costs its evaluated positions (default 0 =
+    /// off: rollouts of --policy).
+    #[arg(long, value_name = "W")]
+    pub playout_beam: Option<u32>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
     /// game (default 0.1, with --adapt-every 10).
     #[arg(long)]
@@ -296,7 +302,7 @@ fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, 
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 35] {
+    fn given(&self) -> [(&'static str, bool); 36] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -327,6 +333,7 @@ impl SearchArgs {
             ("--nrpa-beam", self.nrpa_beam.is_some()),
             ("--nrpa-repeats", self.nrpa_repeats.is_some()),
             ("--nrpa-seed", self.nrpa_seed.is_some()),
+            ("--playout-beam", self.playout_beam.is_some()),
             ("--adapt-alpha", self.adapt_alpha.is_some()),
             ("--adapt-every", self.adapt_every.is_some()),
             ("--adapt-scope", self.adapt_scope.is_some()),
@@ -472,6 +479,9 @@ impl SearchArgs {
         }
         if let Some(v) = self.nrpa_seed {
             c.nrpa.seed = v;
+        }
+        if let Some(v) = self.playout_beam {
+            c.playout_beam = v;
         }
         self.set_adapt(&mut c)?;
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;

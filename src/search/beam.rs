@@ -30,6 +30,10 @@
 //! a game, its best-ranked position is finished greedily (a pass of width 1), past
 //! the budget.
 //!
+//! **Playouts**: [`playout`] is one pass, of the width of NMCS's `--playout-beam W`
+//! (`search::nmcs`), from any position of its game: the same pass and budget cut,
+//! but its greedy completion is not counted, so NMCS spends exactly its budget.
+//!
 //! **Threads**: a block of parents is expanded on the caller's rayon pool, children
 //! are gathered in parent order, and every sort is by a total order, so with an
 //! iteration budget the result never depends on the pool's thread count.
@@ -95,15 +99,46 @@ pub(crate) fn beam(
     loop {
         match pass(plan.eval, width, root, &[], meter, Some(&limit), best) {
             Pass::Cut { top, line } => {
-                if best.moves.is_empty() && best.score == i32::MIN {
-                    pass(plan.eval, 1, &top, &line, meter, None, best);
-                }
+                // Past the budget, counted.
+                complete(plan.eval, &top, &line, meter, best);
                 return false;
             }
             Pass::Done { lost: false } => return true,
             Pass::Done { .. } if width >= plan.cap => return false,
             Pass::Done { .. } => width = width.saturating_mul(2).min(plan.cap),
         }
+    }
+}
+
+/// A level-0 playout of NMCS (`--playout-beam`, `search::nmcs`): one pass of width
+/// `width` from `start` (not terminal), reached from the search's root by `prefix`,
+/// within `limit`, offering every complete game it finds to `best` (its line
+/// `prefix` first). When the budget ends inside the pass while `best` holds no game
+/// yet, the pass's best-ranked position is finished greedily past the budget,
+/// uncounted, so `best` always ends with a game and the meter never passes the
+/// limit.
+pub(crate) fn playout(
+    eval: Evaluator,
+    width: usize,
+    start: &Board,
+    prefix: &[Cell],
+    meter: &mut Meter,
+    limit: &Limit,
+    best: &mut Best,
+) {
+    if let Pass::Cut { top, line } = pass(eval, width, start, prefix, meter, Some(limit), best) {
+        let spent = meter.playouts;
+        complete(eval, &top, &line, meter, best);
+        meter.playouts = spent;
+    }
+}
+
+/// After a pass cut by the budget: when `best` holds no game yet, finishes `top`
+/// (the pass's best-ranked position, reached by `line`) greedily, a pass of width 1
+/// without a limit.
+fn complete(eval: Evaluator, top: &Board, line: &[Cell], meter: &mut Meter, best: &mut Best) {
+    if best.moves.is_empty() && best.score == i32::MIN {
+        pass(eval, 1, top, line, meter, None, best);
     }
 }
 

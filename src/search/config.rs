@@ -152,6 +152,12 @@ impl Algo {
                 self.name()
             ));
         }
+        if flag == "--playout-beam" && self != Algo::Nmcs {
+            return bad(format!(
+                "--playout-beam is only used by nmcs (its level-0 playouts), not {}",
+                self.name()
+            ));
+        }
         if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
             return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
         }
@@ -354,6 +360,12 @@ pub struct SearchConfig {
     /// journals written before it existed keep their identity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beam_width: Option<u64>,
+    /// NMCS's level-0 playouts as passes of the beam search over positions of this
+    /// width (`--playout-beam W`, `search::beam::playout`; 0 = off: rollouts of
+    /// `--policy`). Left out of the JSON form when off, so journals keep their
+    /// identity.
+    #[serde(default, skip_serializing_if = "beam::is_off")]
+    pub playout_beam: u32,
     /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`, … ;
     /// nrpa only). Journals written before NRPA existed read as the defaults.
     #[serde(default)]
@@ -457,6 +469,7 @@ impl SearchConfig {
         }
         self.validate_informed()?;
         self.validate_beam()?;
+        self.validate_playout_beam()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
             for (flag, set) in [

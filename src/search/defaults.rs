@@ -165,6 +165,10 @@ impl Defaults {
     /// +414.5 at width 16 in no-penalty SameGame and Bubble Breaker, and tied in
     /// Clickomania (−0.2); docs/experiments.md, "The learned beam evaluation".
     pub const BEAM_EVAL: Eval = Eval::Learned;
+    /// Width of NMCS's beam playouts (`--playout-beam`; 0 = off: NMCS's level-0
+    /// playouts are rollouts of `--policy`, as in Cazenave 2009). Not yet measured
+    /// as a default (experiments/beam-playout-train.toml).
+    pub const PLAYOUT_BEAM: u32 = 0;
     /// Default reward scaling of the tree searches (`--reward-norm`).
     pub const REWARD_NORM: RewardNorm = RewardNorm::Thesis;
     /// Searches of root parallelisation for `--search-threads auto`, the default of

@@ -14,12 +14,28 @@
 //! game found so far is returned. Every evaluation counts as one playout (a move
 //! into a terminal position included).
 //!
+//! **Beam playouts** (ours, issue 29), `--playout-beam W`: every level-0 playout is
+//! instead a pass of the beam search over positions of width W from the playout's
+//! position (`search::beam::playout`, ranked by the beam's default evaluation), and
+//! the best complete game of the pass is the playout's game (its line follows the
+//! level's from its start, so the memorised best sequence replays). A pass costs
+//! its evaluated positions, one playout each, as `--algo beam` counts them; when the
+//! budget ends inside a pass that has completed no game, its best-ranked position is
+//! finished greedily past the budget, uncounted, so the search still spends exactly
+//! its budget. Width 1 is a greedy playout by the evaluation. Such a search draws no
+//! random number (the same line whatever the seed), so a run repeated at the same
+//! width would replay the same game: when the budget outlasts a whole run, each
+//! repeated run doubles the width (W, 2W, 4W, … up to the beam's default cap,
+//! 2^20), as `--algo beam`'s anytime schedule does.
+//!
 //! Owns: the NMCS recursion and its per-level buffers. Must not: build trees,
-//! allocate per playout, print.
+//! allocate per rollout (a beam playout allocates its layers), print.
 
+use super::beam;
 use super::best::{repeat_runs, Best, Runs};
 use super::budget::{Limit, Meter};
 use super::endgame::Endgame;
+use super::plan::BeamPlan;
 use super::rollout::Rollout;
 use crate::board::groups::GroupList;
 use crate::board::{Board, Cell, GroupMask};
@@ -49,6 +65,14 @@ struct Nmcs<'c, 's, 'r, 'e, 'o> {
     /// True when NMCS is the whole search (false: the inner search of a tree
     /// search, whose learned rollouts it must not restart).
     whole: bool,
+    /// The beam pass of every level-0 playout (`--playout-beam`: `start` is the
+    /// first run's width, `cap` the widest a repeated run may double to), or none:
+    /// rollouts.
+    beam: Option<BeamPlan>,
+    /// The width of the beam playouts of the run in progress.
+    width: usize,
+    /// The best game of the beam playout in progress.
+    found: Best,
     root: Board,
     level: usize,
     mask: GroupMask,
@@ -60,12 +84,14 @@ struct Nmcs<'c, 's, 'r, 'e, 'o> {
 /// itself an exact endgame is solved at once; returns true when that proves it.
 /// `inside`: when NMCS is the inner search of a tree search (`--inner-algo nmcs`),
 /// the moves from that search's root to `root` (the learned rollouts follow whole
-/// games from there and are not restarted).
+/// games from there and are not restarted). `beam`: the pass of every level-0
+/// playout instead of a rollout (`--playout-beam`), if any.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
     root: &Board,
     rollout: &mut Rollout,
+    beam: Option<BeamPlan>,
     endgame: &mut Endgame,
     meter: &mut Meter,
     rng: &mut Rng,
@@ -89,6 +115,9 @@ pub(crate) fn nmcs(
         levels: (0..level).map(|_| NmcsLevel::default()).collect(),
         prefix: inside.unwrap_or_default().to_vec(),
         whole: inside.is_none(),
+        beam,
+        width: beam.map_or(0, |p| p.start),
+        found: Best::default(),
         root: *root,
         level,
         mask: GroupMask::default(),
@@ -104,6 +133,10 @@ impl Runs for Nmcs<'_, '_, '_, '_, '_> {
         self.rollout.reset_bandit();
         let root = self.root;
         self.run(self.level, &root);
+        // Beam playouts draw no random number: the next run plays wider ones.
+        if let Some(p) = self.beam {
+            self.width = self.width.saturating_mul(2).min(p.cap.max(self.width));
+        }
         &self.levels[self.level - 1].best
     }
     fn exhausted(&mut self) -> bool {
@@ -132,11 +165,13 @@ impl Nmcs<'_, '_, '_, '_, '_> {
                     self.endgame
                         .solve(&b, &mut ws.sim, self.meter, &self.limit)
                         .0
-                } else if level == 1 {
+                } else if level == 1 && self.beam.is_none() {
                     self.rollout.run(self.meter, &mut b, self.rng, &mut ws.sim)
                 } else if b.is_terminal() {
                     self.meter.playouts += 1;
                     b.final_score()
+                } else if level == 1 {
+                    self.beam_playout(&b, &mut ws.sim)
                 } else {
                     let mark = self.prefix.len();
                     if self.rollout.learns() {
@@ -166,7 +201,29 @@ impl Nmcs<'_, '_, '_, '_, '_> {
         self.levels[level - 1] = ws;
         score
     }
+
+    /// A level-0 playout by a beam pass (`--playout-beam`) from `b` (not terminal),
+    /// reached by `sim` from the level's position: `sim` becomes the line of the
+    /// pass's best game from there; returns its score.
+    fn beam_playout(&mut self, b: &Board, sim: &mut Vec<Cell>) -> i32 {
+        let plan = self.beam.expect("beam playouts have a beam plan");
+        self.found.reset();
+        beam::playout(
+            plan.eval,
+            self.width,
+            b,
+            sim,
+            self.meter,
+            &self.limit,
+            &mut self.found,
+        );
+        std::mem::swap(sim, &mut self.found.moves);
+        self.found.score
+    }
 }
+
+#[cfg(test)]
+mod beam_playout_tests;
 
 #[cfg(test)]
 mod tests {

@@ -31,8 +31,10 @@ pub(crate) struct Resolved {
     pub tt_mb: u64,
     /// The level parameters of a tree search (MCTS, BMCTS, NMCTS, NBMCTS).
     pub plan: Option<TreePlan>,
-    /// The widths and ranking of the beam search (`--algo beam`), or of the beam
-    /// that seeds NRPA (`--nrpa-seed`).
+    /// The widths and ranking of the beam search (`--algo beam`), of the beam
+    /// that seeds NRPA (`--nrpa-seed`), or of NMCS's beam playouts
+    /// (`--playout-beam`: `start` is the first run's width, `cap` the widest a
+    /// repeated run doubles to).
     pub beam: Option<BeamPlan>,
     /// How the learned rollouts learn (`--policy adapt` only).
     pub adapt: Option<AdaptPlan>,

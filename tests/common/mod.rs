@@ -114,10 +114,19 @@ pub fn solve_refuses(set: &str, cases: &[(&str, &str)]) {
     for (flags, message) in cases {
         let mut args = vec!["solve", set, "--iterations", "10"];
         args.extend(flags.split(' '));
-        let out = run_samegame(&args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{flags}: {err}");
-        assert!(err.contains(message), "{flags}: {err}");
-        assert!(out.stdout.is_empty(), "{flags}: nothing is searched");
+        refuses(&args, message);
     }
+}
+
+/// `samegame` with `args` is refused before any work: exit 2, `message` on stderr,
+/// nothing on stdout.
+pub fn refuses(args: &[&str], message: &str) {
+    let out = run_samegame(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(message),
+        "{args:?}: want {message:?}, got {err}"
+    );
+    assert!(out.stdout.is_empty(), "{args:?}: nothing is searched");
 }

@@ -488,3 +488,53 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn playout_beam_flag_round_trips_and_is_refused_where_it_does_not_apply() {
+    let c = cfg("--algo nmcs --level 1 --playout-beam 4 --endgame 10").unwrap();
+    assert_eq!(c.playout_beam, 4);
+    let shown = c.to_string();
+    assert!(shown.contains("--playout-beam 4 --policy auto"), "{shown}");
+    let rest = shown.split_once(' ').map_or("", |x| x.1);
+    assert_eq!(c, cfg(&format!("--algo nmcs {rest}")).unwrap(), "{shown}");
+    let json = serde_json::to_string(&c).unwrap();
+    assert_eq!(serde_json::from_str::<SearchConfig>(&json).unwrap(), c);
+    // Off (0) is plain NMCS: the same configuration, line and JSON as before.
+    let plain = cfg("--algo nmcs").unwrap();
+    assert_eq!(cfg("--algo nmcs --playout-beam 0").unwrap(), plain);
+    assert!(!plain.to_string().contains("--playout-beam"), "{plain}");
+    assert!(!serde_json::to_string(&plain)
+        .unwrap()
+        .contains("playout_beam"));
+    // Values and combinations.
+    err("--algo nmcs --playout-beam wide", "--playout-beam");
+    err(
+        "--algo nmcs --playout-beam 2097153",
+        "--playout-beam must be between 0 (off) and 2097152",
+    );
+    for policy in ["random", "tabu", "tabu-bandit", "adapt"] {
+        err(
+            &format!("--algo nmcs --playout-beam 2 --policy {policy}"),
+            &format!("--policy {policy} does not combine with --playout-beam"),
+        );
+    }
+    err(
+        "--algo nmcs --playout-beam 2 --search-threads 2",
+        "--playout-beam does not combine with --threads/--search-threads 2",
+    );
+    // Only nmcs takes it.
+    for algo in ["nrpa", "mcts", "nmcts", "beam", "exact"] {
+        err(
+            &format!("--algo {algo} --playout-beam 2"),
+            &format!("--playout-beam is only used by nmcs (its level-0 playouts), not {algo}"),
+        );
+    }
+    err(
+        "--algo nmcts --inner-algo nmcs --playout-beam 2",
+        "--playout-beam is only used by nmcs",
+    );
+    let mut c = SearchConfig::new(Algo::Nrpa, 3);
+    c.playout_beam = 3;
+    let e = c.validate().unwrap_err().to_string();
+    assert!(e.contains("--playout-beam is only used by nmcs"), "{e}");
+}

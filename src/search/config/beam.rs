@@ -1,12 +1,15 @@
 //! The beam search's part of a configuration's checks (`--algo beam`,
-//! `--beam-width`): which of the other fields it refuses, and the width's range.
+//! `--beam-width`): which of the other fields it refuses, and the width's range;
+//! and those of NMCS's beam playouts (`--playout-beam W`): the width's range and
+//! what they do not combine with.
 //!
-//! Owns: [`SearchConfig::validate_beam`]. Must not: hold defaults (those are
-//! [`crate::search::Defaults`]) or run the beam.
+//! Owns: [`SearchConfig::validate_beam`] and [`SearchConfig::validate_playout_beam`].
+//! Must not: hold defaults (those are [`crate::search::Defaults`]) or run the beam.
 
 use super::{Algo, SearchConfig};
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
+use crate::search::Defaults;
 
 /// Most positions a beam layer may keep (`--beam-width`): a kept position costs about
 /// 6 KB (its board twice while the next layer is built, its children's records and
@@ -45,6 +48,47 @@ impl SearchConfig {
         }
         if self.restarts != 1 {
             self.algo.uses_flag("--restarts")?;
+        }
+        Ok(())
+    }
+}
+
+/// Serde: `playout_beam` is left out of the JSON form when off.
+pub(super) fn is_off(w: &u32) -> bool {
+    *w == Defaults::PLAYOUT_BEAM
+}
+
+impl SearchConfig {
+    /// Checks `--playout-beam` (nmcs only, 0 ..= [`MAX_BEAM_WIDTH`]) and refuses
+    /// what it does not combine with: a rollout policy (`--policy` other than
+    /// `auto`: the level-0 playout is a beam pass, not a policy; `adapt` and
+    /// `tabu-bandit` included) and root parallelisation (`--threads`/
+    /// `--search-threads` N > 1: a beam playout draws no random number, so the N
+    /// searches would all play the same game). `--endgame` combines: its positions
+    /// are solved exactly in place of a playout, as without the beam.
+    pub(super) fn validate_playout_beam(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        let w = self.playout_beam;
+        if is_off(&w) {
+            return Ok(());
+        }
+        self.algo.uses_flag("--playout-beam")?;
+        if u64::from(w) > MAX_BEAM_WIDTH {
+            return bad(format!(
+                "--playout-beam must be between 0 (off) and {MAX_BEAM_WIDTH} (the widest beam), got {w}"
+            ));
+        }
+        if self.policy != RolloutPolicy::Auto {
+            return bad(format!(
+                "--policy {} does not combine with --playout-beam (the level-0 playout is a beam pass, not a rollout policy)",
+                self.policy
+            ));
+        }
+        if self.trees > 1 {
+            return bad(format!(
+                "--playout-beam does not combine with --threads/--search-threads {} (a beam playout draws no random number: the {} root-parallel searches would all play the same game)",
+                self.trees, self.trees
+            ));
         }
         Ok(())
     }

@@ -136,6 +136,10 @@ impl fmt::Display for SearchConfig {
                 write!(f, " --nrpa-seed {}", p.seed)?;
             }
         }
+        // NMCS's beam playouts, printed only when on (older lines stay unchanged).
+        if !super::beam::is_off(&self.playout_beam) {
+            write!(f, " --playout-beam {}", self.playout_beam)?;
+        }
         write!(f, " --policy {}", self.policy)?;
         if self.policy == crate::policy::RolloutPolicy::Adapt {
             let a = self.adapt;

@@ -82,6 +82,7 @@ impl SearchConfig {
             inner_algo: InnerAlgo::Mcts,
             inner_level: None,
             beam_width: None,
+            playout_beam: Defaults::PLAYOUT_BEAM,
             eval_weights: None,
             eval: if algo == Algo::Beam {
                 Defaults::BEAM_EVAL
@@ -188,8 +189,8 @@ impl SearchConfig {
             tt_mb: self.tt_mb,
             plan,
             adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root)),
-            beam: match self.algo {
-                Algo::Beam => {
+            beam: match (self.algo, self.nrpa.seed, self.playout_beam) {
+                (Algo::Beam, ..) => {
                     let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
                     Some(BeamPlan {
                         start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
@@ -197,10 +198,17 @@ impl SearchConfig {
                         eval: self.evaluator(),
                     })
                 }
-                // Seeded NRPA: one pass of width W, ranked as the beam ranks by default.
-                Algo::Nrpa if self.nrpa.seed > 0 => Some(BeamPlan {
-                    start: self.nrpa.seed as usize,
-                    cap: self.nrpa.seed as usize,
+                // Seeded NRPA (`--nrpa-seed W`): one pass of width W; NMCS's beam
+                // playouts (`--playout-beam W`): width W in the first run, doubled
+                // in each repeated run up to the beam's default cap. Both rank as
+                // the beam ranks by default.
+                (Algo::Nrpa, w, _) | (Algo::Nmcs, _, w) if w > 0 => Some(BeamPlan {
+                    start: w as usize,
+                    cap: if self.algo == Algo::Nmcs {
+                        (Defaults::BEAM_MAX_WIDTH as usize).max(w as usize)
+                    } else {
+                        w as usize
+                    },
                     eval: Evaluator::new(Defaults::BEAM_EVAL, None),
                 }),
                 _ => None,

@@ -51,6 +51,8 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     k,
                     board,
                     &mut self.rollout,
+                    // Beam playouts are --algo nmcs's only (config refuses them here).
+                    None,
                     self.endgame,
                     self.meter,
                     self.rng,
