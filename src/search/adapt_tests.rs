@@ -68,20 +68,7 @@ fn deterministic_whatever_the_pool() {
     for mut c in configs() {
         check_deterministic(&c, 900);
         c.trees = 2;
-        let run = |threads: usize| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| {
-                    search(
-                        &c,
-                        &b,
-                        Budget::Iterations(900),
-                        &mut crate::rng_for(3, 0, 0),
-                    )
-                })
-        };
+        let run = |threads: usize| on_pool(threads, &c, &b, 900, (3, 0, 0));
         let one = run(1);
         crate::line::verify(&b, &one.moves, one.score).unwrap();
         for p in [2, 3] {
