@@ -135,7 +135,7 @@ impl Runs for Nmcs<'_, '_, '_, '_, '_> {
         self.run(self.level, &root);
         // Beam playouts draw no random number: the next run plays wider ones.
         if let Some(p) = self.beam {
-            self.width = self.width.saturating_mul(2).min(p.cap.max(self.width));
+            self.width = self.width.saturating_mul(2).min(p.cap);
         }
         &self.levels[self.level - 1].best
     }

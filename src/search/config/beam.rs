@@ -58,6 +58,17 @@ pub(super) fn is_off(w: &u32) -> bool {
     *w == Defaults::PLAYOUT_BEAM
 }
 
+/// Checks the width `w` of a beam that `flag` turns on (0 = `off`, e.g. "no seed"):
+/// at most [`MAX_BEAM_WIDTH`], the widest layer `--algo beam` may keep.
+pub(super) fn check_width_or_off(flag: &str, w: u32, off: &str) -> Result<(), Error> {
+    if u64::from(w) > MAX_BEAM_WIDTH {
+        return Err(Error::Config(format!(
+            "{flag} must be between 0 ({off}) and {MAX_BEAM_WIDTH} (the widest beam), got {w}"
+        )));
+    }
+    Ok(())
+}
+
 impl SearchConfig {
     /// Checks `--playout-beam` (nmcs only, 0 ..= [`MAX_BEAM_WIDTH`]) and refuses
     /// what it does not combine with: a rollout policy (`--policy` other than
@@ -73,11 +84,7 @@ impl SearchConfig {
             return Ok(());
         }
         self.algo.uses_flag("--playout-beam")?;
-        if u64::from(w) > MAX_BEAM_WIDTH {
-            return bad(format!(
-                "--playout-beam must be between 0 (off) and {MAX_BEAM_WIDTH} (the widest beam), got {w}"
-            ));
-        }
+        check_width_or_off("--playout-beam", w, "off")?;
         if self.policy != RolloutPolicy::Auto {
             return bad(format!(
                 "--policy {} does not combine with --playout-beam (the level-0 playout is a beam pass, not a rollout policy)",

@@ -293,13 +293,7 @@ fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
     if p.beam > 1 && p.repeats > 0 {
         return bad("--nrpa-repeats does not combine with --nrpa-beam (not implemented)".into());
     }
-    if u64::from(p.seed) > limits::MAX_BEAM_SEARCH_WIDTH {
-        return bad(format!(
-            "--nrpa-seed must be between 0 (no seed) and {} (the widest beam), got {}",
-            limits::MAX_BEAM_SEARCH_WIDTH,
-            p.seed
-        ));
-    }
+    super::beam::check_width_or_off("--nrpa-seed", p.seed, "no seed")?;
     if p.seed > 0 && p.beam > 1 {
         return bad("--nrpa-seed does not combine with --nrpa-beam (not implemented)".into());
     }

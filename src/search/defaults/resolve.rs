@@ -198,17 +198,18 @@ impl SearchConfig {
                         eval: self.evaluator(),
                     })
                 }
-                // Seeded NRPA (`--nrpa-seed W`): one pass of width W; NMCS's beam
-                // playouts (`--playout-beam W`): width W in the first run, doubled
-                // in each repeated run up to the beam's default cap. Both rank as
-                // the beam ranks by default.
-                (Algo::Nrpa, w, _) | (Algo::Nmcs, _, w) if w > 0 => Some(BeamPlan {
+                // Both rank as the beam ranks by default.
+                // Seeded NRPA (`--nrpa-seed W`): one pass of width W.
+                (Algo::Nrpa, w, _) if w > 0 => Some(BeamPlan {
                     start: w as usize,
-                    cap: if self.algo == Algo::Nmcs {
-                        (Defaults::BEAM_MAX_WIDTH as usize).max(w as usize)
-                    } else {
-                        w as usize
-                    },
+                    cap: w as usize,
+                    eval: Evaluator::new(Defaults::BEAM_EVAL, None),
+                }),
+                // NMCS's beam playouts (`--playout-beam W`): width W in the first
+                // run, doubled in each repeated run up to the beam's default cap.
+                (Algo::Nmcs, _, w) if w > 0 => Some(BeamPlan {
+                    start: w as usize,
+                    cap: (Defaults::BEAM_MAX_WIDTH as usize).max(w as usize),
                     eval: Evaluator::new(Defaults::BEAM_EVAL, None),
                 }),
                 _ => None,
