@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::rules::Variant;
-use crate::search::testutil::{board15, check_all_variants, optimum, tiny_board};
+use crate::search::testutil::{board15, check_all_variants, on_pool, optimum, tiny_board};
 use crate::search::{search, Algo, Budget, Eval, SearchConfig, SearchResult};
 
 fn cfg(eval: Eval, width: Option<u64>) -> SearchConfig {
@@ -17,14 +17,6 @@ fn cfg(eval: Eval, width: Option<u64>) -> SearchConfig {
 
 fn run(c: &SearchConfig, b: &Board, k: u64) -> SearchResult {
     search(c, b, Budget::Iterations(k), &mut crate::rng_for(1, 2, 3))
-}
-
-fn in_pool(threads: usize, f: impl FnOnce() -> SearchResult + Send) -> SearchResult {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(f)
 }
 
 #[test]
@@ -55,8 +47,8 @@ fn same_result_on_pools_of_one_and_two_threads() {
     ] {
         let b = board15(7, variant);
         let c = cfg(eval, None);
-        let one = in_pool(1, || run(&c, &b, 30_000));
-        let two = in_pool(2, || run(&c, &b, 30_000));
+        let one = on_pool(1, &c, &b, 30_000, (1, 2, 3));
+        let two = on_pool(2, &c, &b, 30_000, (1, 2, 3));
         assert_eq!(
             (
                 one.score,
@@ -200,7 +192,7 @@ fn learned_eval_follows_its_weights() {
         let mut w = Weights::POTENTIAL;
         w.0[6] = -20.0;
         let a = run(&with(w), &b, 10_000_000);
-        let again = in_pool(2, || run(&with(w), &b, 10_000_000));
+        let again = on_pool(2, &with(w), &b, 10_000_000, (1, 2, 3));
         crate::line::verify(&b, &a.moves, a.score).unwrap();
         assert_eq!((a.score, &a.moves), (again.score, &again.moves));
         assert_ne!(a.moves, p.moves, "board {seed}");

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::*;
 use crate::board::Board;
-use crate::search::testutil::{board15, random_board};
+use crate::search::testutil::{board15, on_pool, random_board};
 use crate::search::{search, Beam, Setting};
 use crate::search::{Advance, Algo, SearchConfig, SearchResult};
 use crate::Variant;
@@ -105,13 +105,6 @@ fn one_tree_searches_replay_and_prove() {
     assert!(proven > 0, "no case ended with a proof");
 }
 
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
-
 /// Same seed and iteration budget: the same result with a 1-thread pool, a
 /// 2-thread pool and a 3-thread pool, and run twice.
 #[test]
@@ -123,16 +116,7 @@ fn threads_give_the_same_result_whatever_the_pool() {
     for mut c in configs {
         for n in [2, 3] {
             c.trees = n;
-            let run = |p: usize| {
-                pool(p).install(|| {
-                    search(
-                        &c,
-                        &b,
-                        Budget::Iterations(1500),
-                        &mut crate::rng_for(3, 0, 0),
-                    )
-                })
-            };
+            let run = |p: usize| on_pool(p, &c, &b, 1500, (3, 0, 0));
             let first = run(1);
             crate::line::verify(&b, &first.moves, first.score).unwrap();
             for p in [2, 3, 2] {
