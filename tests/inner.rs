@@ -42,7 +42,7 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
             "--inner-algo needs --level 2 or more",
         ),
         (
-            "--algo nmcts --inner-level 2",
+            "--algo nmcts --inner-algo mcts --inner-level 2",
             "--inner-level sets the level of --inner-algo nmcs or nrpa",
         ),
         (

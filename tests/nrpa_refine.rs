@@ -173,7 +173,14 @@ fn bad_refinements_are_refused_naming_the_flag() {
             "--nrpa-prior is only used by nrpa",
         ),
         (
-            &["--algo", "nmcts", "--nrpa-repeats", "3"][..],
+            &[
+                "--algo",
+                "nmcts",
+                "--inner-algo",
+                "mcts",
+                "--nrpa-repeats",
+                "3",
+            ][..],
             "--nrpa-repeats is only used by nrpa",
         ),
         (

@@ -62,7 +62,7 @@ pub struct SearchArgs {
     pub beam_w: Option<String>,
     /// Beam search (beam): the widest pass, or `auto` (2^20); passes of width 1, 2,
     /// 4, … run until the budget ends or a pass at this width is done.
-    #[arg(long, value_parser = auto_or_count)]
+    #[arg(long, value_parser = auto_or::<u64>)]
     pub beam_width: Option<Setting<u64>>,
     /// Playouts of each lower-level search, levels 1 .. level−1 (nmcts, nbmcts);
     /// default `auto`.
@@ -108,7 +108,7 @@ pub struct SearchArgs {
     pub tt_mb: Option<u64>,
     /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
     /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
-    #[arg(long, value_parser = auto_or_count)]
+    #[arg(long, value_parser = auto_or::<u64>)]
     pub nrpa_iterations: Option<Setting<u64>>,
     /// NRPA: learning rate α of the policy adaptation (default 1).
     #[arg(long)]
@@ -164,13 +164,13 @@ pub struct SearchArgs {
     #[arg(long, value_name = "W")]
     pub playout_beam: Option<u32>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
-    /// game (default 0.1, with --adapt-every 10).
-    #[arg(long)]
-    pub adapt_alpha: Option<f64>,
+    /// game (auto: 0.1, with --adapt-every 10; nmcts's warm tree 1 and 1).
+    #[arg(long, value_parser = auto_or::<f64>)]
+    pub adapt_alpha: Option<Setting<f64>>,
     /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
-    /// game improves (default 10).
-    #[arg(long, value_name = "K")]
-    pub adapt_every: Option<u64>,
+    /// game improves (auto: 10; nmcts's warm tree 1).
+    #[arg(long, value_name = "K", value_parser = auto_or::<u64>)]
+    pub adapt_every: Option<Setting<u64>>,
     /// Learned rollouts: where the policy lives: search (one per search, following
     /// its best game) or level (one per level search, started from its parent's, as
     /// NRPA nests them; level ≥ 2). Default search.
@@ -231,14 +231,18 @@ pub(crate) fn threads_arg(s: &str) -> Result<u32, String> {
     }
 }
 
-/// `auto` or a whole number (a count such as NRPA's N; 0 is left to validation).
-fn auto_or_count(s: &str) -> Result<Setting<u64>, String> {
+/// `auto` or a number of type `T` (a count such as NRPA's N, a step; ranges are
+/// left to validation).
+fn auto_or<T: std::str::FromStr>(s: &str) -> Result<Setting<T>, String>
+where
+    T::Err: std::fmt::Display,
+{
     match s {
         "auto" => Ok(Setting::Auto),
         _ => s
             .parse()
             .map(Setting::Set)
-            .map_err(|e| format!("{e} (a whole number or auto)")),
+            .map_err(|e| format!("{e} (a number or auto)")),
     }
 }
 
@@ -359,7 +363,8 @@ impl SearchArgs {
         c.inner_level = self.inner_level;
         for (flag, given) in self.given() {
             // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
-            if given && !(flag.starts_with("--nrpa-") && c.inner_algo == InnerAlgo::Nrpa) {
+            // (and to nmcts's default warm tree, `--inner-algo auto`).
+            if given && !(flag.starts_with("--nrpa-") && c.inner_algo != InnerAlgo::Mcts) {
                 algo.uses_flag(flag)?;
             }
         }
@@ -497,11 +502,11 @@ impl SearchArgs {
                 c.check_adapt_flag(flag)?;
             }
         }
-        if let Some(v) = self.adapt_alpha {
-            c.adapt.alpha = v;
+        if let Some(s) = self.adapt_alpha {
+            c.adapt.alpha = s.given();
         }
-        if let Some(v) = self.adapt_every {
-            c.adapt.every = v;
+        if let Some(s) = self.adapt_every {
+            c.adapt.every = s.given();
         }
         if let Some(s) = &self.adapt_scope {
             c.adapt.scope = s.parse()?;

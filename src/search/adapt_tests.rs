@@ -28,7 +28,7 @@ fn configs() -> Vec<SearchConfig> {
         adapt(Algo::Mcts, 1, |c| {
             c.z = vec![Setting::Set(4)];
             c.restarts = 2;
-            c.adapt.every = 0;
+            c.adapt.every = Some(0);
             c.adapt.tabu = AdaptTabu::Bandit;
         }),
         adapt(Algo::Bmcts, 1, |c| c.adapt.tabu = AdaptTabu::None),
@@ -36,7 +36,7 @@ fn configs() -> Vec<SearchConfig> {
             c.z = vec![Setting::Set(0), Setting::Set(3)];
             c.adapt.scope = AdaptScope::Level;
         }),
-        adapt(Algo::Nmcts, 3, |c| c.adapt.every = 7),
+        adapt(Algo::Nmcts, 3, |c| c.adapt.every = Some(7)),
         adapt(Algo::Nbmcts, 2, |c| {
             c.adapt.scope = AdaptScope::Level;
             c.adapt.tabu = AdaptTabu::Most;
@@ -44,7 +44,7 @@ fn configs() -> Vec<SearchConfig> {
         adapt(Algo::Nmcs, 1, |_| {}),
         adapt(Algo::Nmcs, 2, |c| c.adapt.scope = AdaptScope::Level),
         adapt(Algo::Nmcs, 3, |c| {
-            c.adapt.every = 0;
+            c.adapt.every = Some(0);
             c.adapt.tabu = AdaptTabu::Bandit;
         }),
     ]
@@ -122,7 +122,7 @@ fn learning_beats_fixed_rollouts_at_equal_iterations() {
     };
     for (algo, level, k) in [(Algo::Mcts, 1, 4000), (Algo::Nmcs, 2, 4000)] {
         let learning = adapt(algo, level, |_| {});
-        let fixed = adapt(algo, level, |c| c.adapt.alpha = 1e-12);
+        let fixed = adapt(algo, level, |c| c.adapt.alpha = Some(1e-12));
         let (l, f) = (total(&learning, k), total(&fixed, k));
         assert!(l > f, "{algo:?}: learning {l} vs fixed {f}");
     }
@@ -224,7 +224,16 @@ fn configurations_keep_their_identity() {
         Algo::Nbmcts,
         Algo::Nrpa,
     ] {
-        let c = SearchConfig::new(algo, crate::search::Defaults::level(algo));
+        let mut c = SearchConfig::new(algo, crate::search::Defaults::level(algo));
+        if algo == Algo::Nmcts {
+            // nmcts's default is the warm tree since; `--inner-algo mcts`, the
+            // thesis' nesting, is what the old default was.
+            assert_eq!(c.inner_algo, crate::search::InnerAlgo::Auto);
+            let json = serde_json::to_string(&c).unwrap();
+            assert!(json.contains(r#""inner_algo":"Auto""#), "{json}");
+            assert!(c.to_string().contains("--inner-algo auto"), "{c}");
+            c.inner_algo = crate::search::InnerAlgo::Mcts;
+        }
         let json = serde_json::to_string(&c).unwrap();
         for key in ["adapt", "inner_algo", "inner_level"] {
             assert!(!json.contains(key), "{json}");
@@ -233,12 +242,12 @@ fn configurations_keep_their_identity() {
         assert!(!c.to_string().contains("--inner-algo"), "{c}");
     }
     let mut c = adapt(Algo::Nmcts, 2, |c| {
-        c.adapt.alpha = 0.5;
+        c.adapt.alpha = Some(0.5);
         c.adapt.scope = AdaptScope::Level;
         c.inner_algo = crate::search::InnerAlgo::Nmcs;
         c.inner_level = Some(2);
     });
-    c.adapt.every = 4;
+    c.adapt.every = Some(4);
     let back: SearchConfig = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
     assert_eq!(back, c);
     assert!(

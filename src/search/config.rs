@@ -219,9 +219,14 @@ impl<T: fmt::Display> fmt::Display for Setting<T> {
 impl<T: Copy> Setting<T> {
     /// The value, or `default` for `auto`.
     pub fn or(self, default: T) -> T {
+        self.given().unwrap_or(default)
+    }
+
+    /// The value given, `None` for `auto`.
+    pub fn given(self) -> Option<T> {
         match self {
-            Setting::Auto => default,
-            Setting::Set(v) => v,
+            Setting::Auto => None,
+            Setting::Set(v) => Some(v),
         }
     }
 }

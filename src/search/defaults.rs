@@ -10,7 +10,7 @@
 //! evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
-use super::config::{AdaptScope, AdaptTabu, Algo, RewardNorm};
+use super::config::{AdaptScope, AdaptTabu, Algo, RewardNorm, SearchConfig};
 use super::eval::Eval;
 use crate::board::Board;
 use crate::policy::adaptive::Prior;
@@ -140,6 +140,38 @@ impl Defaults {
     /// tabu rollouts with α = 1, n.s., against +385.2 for α = 0.03 every rollout).
     /// See [`Defaults::ADAPT_ALPHA`].
     pub const ADAPT_EVERY: u64 = 10;
+    /// `nmcts`'s default inner search (`--inner-algo auto`) is the warm tree on
+    /// boards of at least this many tiles: level-2 NMCTS over warm-started level-2
+    /// NRPA searches beat NMCTS's thesis nesting by +390.7 per position at 5 s on
+    /// Maastricht 151-250 (p < 0.0001; level with level-3 NRPA, −5.0), and at
+    /// 100,000 playouts on validation positions by +816.6 in SameGame, +1,243.6 in
+    /// Bubble Breaker, +726.7 without the penalty (Maastricht 151-170) and +60.4 in
+    /// Clickomania (20 × 20, positions 81-100), all p < 0.0001; on 7 × 7 boards it
+    /// lost −47.3 (n.s.; docs/results/warm-default-*). Smaller boards keep the
+    /// thesis' level-1 MCTS.
+    pub const WARM_MIN_TILES: usize = 144;
+    /// Level of the warm tree's inner NRPA.
+    pub const WARM_INNER_LEVEL: u32 = 2;
+    /// N of the warm tree's inner NRPA (`--nrpa-iterations auto`): 50 beat 30 at 5 s
+    /// on Maastricht 1-20 (docs/results/flagship-time5-train/); 100 (with 10,000
+    /// playouts per inner search) was +7.5 at 1,000,000 playouts (n.s.,
+    /// docs/results/warm-tree-z2/).
+    pub const WARM_NRPA_ITERATIONS: u64 = 50;
+    /// Playouts of each of the warm tree's inner searches (`--inner auto` at
+    /// level 1): N² for the level-2 NRPA.
+    pub const WARM_INNER: u64 = 2_500;
+    /// The warm tree's learned rollouts adapt as NRPA does, α = 1 after every inner
+    /// search (`--adapt-alpha`/`--adapt-every` left out): +80.1 over α = 0.1 at
+    /// 5 s on Maastricht 1-20 (docs/results/flagship-time5-train/).
+    pub const WARM_ADAPT_ALPHA: f64 = 1.0;
+    /// See [`Defaults::WARM_ADAPT_ALPHA`].
+    pub const WARM_ADAPT_EVERY: u64 = 1;
+
+    /// True when `c` runs the warm tree from `root` (`--inner-algo auto` where it
+    /// won: [`SearchConfig::warm_capable`] and [`Defaults::WARM_MIN_TILES`]).
+    pub fn warm(c: &SearchConfig, root: &Board) -> bool {
+        c.warm_capable() && root.tiles() >= Self::WARM_MIN_TILES
+    }
     /// Where the learned rollouts' policy lives (`--adapt-scope`).
     pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Search;
     /// The learned rollouts' tabu colour (`--adapt-tabu`): NRPA's rule. In MCTS the

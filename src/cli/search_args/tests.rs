@@ -67,9 +67,15 @@ fn display_round_trips_through_the_flags() {
         let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
         assert_eq!(c, again, "{a} → {shown}");
     }
+    // The thesis' nesting keeps the line (and journal key) of nmcts's old default;
+    // the default since (the warm tree) writes out its auto values.
     assert_eq!(
-        cfg("--algo nmcts --c 0.0002").unwrap().to_string(),
+        cfg("--algo nmcts --inner-algo mcts --c 0.0002").unwrap().to_string(),
         "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
+    );
+    assert_eq!(
+        cfg("--algo nmcts").unwrap().to_string(),
+        "nmcts --level 2 --c auto,0 --z 0,0 --advance visits --inner auto --inner-algo auto --restarts 1 --solver on --reuse on --reward-norm thesis --nrpa-iterations auto --nrpa-alpha 1 --nrpa-bias 0 --policy auto --adapt-alpha auto --adapt-every auto --adapt-scope search --adapt-tabu auto"
     );
     assert_eq!(
         cfg("--algo bmcts --policy random").unwrap().to_string(),
@@ -212,7 +218,24 @@ fn nonsense_is_refused_naming_the_flag() {
     err("--algo mcts --tt-mb 0", "--tt-mb");
     err("--algo nmcs --nrpa-iterations 10", "--nrpa-iterations");
     err("--algo mcts --nrpa-alpha 0.5", "--nrpa-alpha");
-    err("--algo nmcts --nrpa-bias 1", "--nrpa-bias");
+    err(
+        "--algo nmcts --inner-algo mcts --nrpa-bias 1",
+        "--nrpa-bias",
+    );
+    err("--algo nmcts --policy tabu --nrpa-bias 1", "--nrpa-bias");
+    err("--algo nbmcts --nrpa-bias 1", "--nrpa-bias");
+    // nmcts's default (the warm tree) takes the --adapt-*, --nrpa-* and
+    // --inner-level flags; a thesis rollout policy makes it the thesis' nesting.
+    assert!(cfg("--algo nmcts --adapt-alpha 0.5 --nrpa-iterations 30 --inner-level 1").is_ok());
+    err(
+        "--algo nmcts --policy tabu --adapt-alpha 0.5",
+        "--adapt-alpha",
+    );
+    err(
+        "--algo nmcts --policy tabu --inner-level 2",
+        "--inner-level",
+    );
+    err("--algo nmcts --level 1 --inner-level 2", "--inner-level");
     err("--algo nrpa --nrpa-iterations 0", "--nrpa-iterations");
     err("--algo nrpa --nrpa-alpha 0", "--nrpa-alpha");
     err("--algo nrpa --nrpa-alpha NaN", "--nrpa-alpha");
@@ -403,7 +426,10 @@ fn nrpa_refinement_flags_round_trip_and_refusals() {
     // Only nrpa takes them.
     err("--algo nmcs --nrpa-stable 2", "--nrpa-stable");
     err("--algo mcts --nrpa-beam 2", "--nrpa-beam");
-    err("--algo nmcts --nrpa-repeats 2", "--nrpa-repeats");
+    err(
+        "--algo nmcts --inner-algo mcts --nrpa-repeats 2",
+        "--nrpa-repeats",
+    );
     err("--algo beam --nrpa-prior tabu", "--nrpa-prior");
     let mut c = SearchConfig::new(Algo::Nmcs, 2);
     c.nrpa.stable = 3;

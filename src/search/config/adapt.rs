@@ -18,11 +18,16 @@ use crate::search::defaults::Defaults;
 /// How the learned rollouts of `--policy adapt` learn (tree searches and NMCS).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AdaptConfig {
-    /// Step α of each adaptation toward the best line (`--adapt-alpha`).
-    pub alpha: f64,
+    /// Step α of each adaptation toward the best line (`--adapt-alpha`); `None` =
+    /// the default of the search ([`Defaults::ADAPT_ALPHA`], the warm tree's
+    /// [`Defaults::WARM_ADAPT_ALPHA`]). Written as the number when given, so journals
+    /// written before `None` existed keep their identity when both were given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alpha: Option<f64>,
     /// Adapt after every K-th rollout (`--adapt-every K`); 0 = once each time the
-    /// best line improves.
-    pub every: u64,
+    /// best line improves; `None` = the default of the search, as for `alpha`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<u64>,
     /// Where a policy lives (`--adapt-scope`).
     pub scope: AdaptScope,
     /// The tabu colour of each rollout (`--adapt-tabu`).
@@ -32,8 +37,8 @@ pub struct AdaptConfig {
 impl Default for AdaptConfig {
     fn default() -> Self {
         AdaptConfig {
-            alpha: Defaults::ADAPT_ALPHA,
-            every: Defaults::ADAPT_EVERY,
+            alpha: None,
+            every: None,
             scope: Defaults::ADAPT_SCOPE,
             tabu: Defaults::ADAPT_TABU,
         }
@@ -126,11 +131,18 @@ impl fmt::Display for AdaptTabu {
 }
 
 impl SearchConfig {
+    /// True when the learned rollouts may run: `--policy adapt`, or `nmcts`'s
+    /// default warm tree (`--inner-algo auto` with `--policy auto`).
+    pub(super) fn learns(&self) -> bool {
+        self.policy == RolloutPolicy::Adapt || self.warm_capable()
+    }
+
     /// Checks that `flag` (one of the `--adapt-*` flags, given or set) applies: an
-    /// algorithm with learned rollouts, and `--policy adapt`.
+    /// algorithm with learned rollouts, and `--policy adapt` (or `nmcts`'s default,
+    /// whose warm tree learns on large boards).
     pub fn check_adapt_flag(&self, flag: &str) -> Result<(), Error> {
         self.algo.uses_flag(flag)?;
-        if self.policy != RolloutPolicy::Adapt {
+        if !self.learns() {
             return Err(Error::Config(format!(
                 "{flag} is only used by --policy adapt (the learned rollouts), not --policy {}",
                 self.policy
@@ -147,8 +159,8 @@ impl SearchConfig {
         let d = AdaptConfig::default();
         let a = self.adapt;
         let set = [
-            ("--adapt-alpha", a.alpha != d.alpha),
-            ("--adapt-every", a.every != d.every),
+            ("--adapt-alpha", a.alpha.is_some()),
+            ("--adapt-every", a.every.is_some()),
             ("--adapt-scope", a.scope != d.scope),
             ("--adapt-tabu", a.tabu != d.tabu),
         ];
@@ -157,7 +169,7 @@ impl SearchConfig {
                 self.check_adapt_flag(flag)?;
             }
         }
-        if self.policy != RolloutPolicy::Adapt {
+        if !self.learns() {
             return Ok(());
         }
         if !(self.algo.is_tree() || self.algo == Algo::Nmcs) {
@@ -170,18 +182,20 @@ impl SearchConfig {
                 self.algo.name()
             ));
         }
-        if !(a.alpha.is_finite() && a.alpha > 0.0) {
-            return bad(format!(
-                "--adapt-alpha must be a finite number > 0, got {}",
-                a.alpha
-            ));
+        if let Some(alpha) = a.alpha {
+            if !(alpha.is_finite() && alpha > 0.0) {
+                return bad(format!(
+                    "--adapt-alpha must be a finite number > 0, got {alpha}"
+                ));
+            }
         }
-        if a.every > limits::MAX_ITERATIONS {
-            return bad(format!(
-                "--adapt-every must be at most {}, got {}",
-                limits::MAX_ITERATIONS,
-                a.every
-            ));
+        if let Some(every) = a.every {
+            if every > limits::MAX_ITERATIONS {
+                return bad(format!(
+                    "--adapt-every must be at most {}, got {every}",
+                    limits::MAX_ITERATIONS
+                ));
+            }
         }
         if a.scope == AdaptScope::Level && self.level < 2 {
             return bad(

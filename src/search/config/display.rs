@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::{Algo, SearchConfig};
+use super::{Algo, InnerAlgo, SearchConfig};
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
@@ -48,13 +48,24 @@ impl fmt::Display for SearchConfig {
                     None => write!(f, " --inner auto")?,
                 }
             }
-            if !self.inner_algo.is_default() {
-                write!(
+            match self.inner_algo {
+                InnerAlgo::Mcts => {}
+                // nmcts's default (the warm tree on large boards), written out so
+                // that its journal keys differ from the thesis nesting's.
+                InnerAlgo::Auto => {
+                    if self.level > 1 {
+                        write!(f, " --inner-algo auto")?;
+                        if let Some(k) = self.inner_level {
+                            write!(f, " --inner-level {k}")?;
+                        }
+                    }
+                }
+                _ => write!(
                     f,
                     " --inner-algo {} --inner-level {}",
                     self.inner_algo,
                     self.inner_level_or_default()
-                )?;
+                )?,
             }
             write!(f, " --restarts {}", self.restarts)?;
             let on = |b: bool| if b { "on" } else { "off" };
@@ -141,12 +152,16 @@ impl fmt::Display for SearchConfig {
             write!(f, " --playout-beam {}", self.playout_beam)?;
         }
         write!(f, " --policy {}", self.policy)?;
-        if self.policy == crate::policy::RolloutPolicy::Adapt {
+        if self.learns() {
             let a = self.adapt;
+            let auto = |v: Option<String>| v.unwrap_or_else(|| "auto".into());
             write!(
                 f,
                 " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
-                a.alpha, a.every, a.scope, a.tabu
+                auto(a.alpha.map(|x| x.to_string())),
+                auto(a.every.map(|x| x.to_string())),
+                a.scope,
+                a.tabu
             )?;
         }
         if let Some(b) = self.bandit_c {

@@ -25,10 +25,19 @@ pub enum InnerAlgo {
     Nmcs,
     /// NRPA of level `--inner-level` (its `--nrpa-*` flags apply).
     Nrpa,
+    /// The default of `nmcts`: the warm tree where it won (level ≥ 2, boards of
+    /// [`Defaults::WARM_MIN_TILES`](crate::search::defaults::Defaults::WARM_MIN_TILES)
+    /// tiles and more, `--policy auto` or `adapt`): NRPA of level 2 with N = 50 and
+    /// 2,500 playouts per inner search, warm-started from the tree's learned
+    /// rollouts; elsewhere level-1 MCTS. Resolved in `defaults::resolve`.
+    Auto,
 }
 
 impl InnerAlgo {
-    /// True for the default (left out of the JSON form and the canonical line).
+    /// True for level-1 MCTS, the thesis' nesting and the only inner search before
+    /// `--inner-algo` existed: left out of the JSON form and the canonical line, so
+    /// journals written before keep their identity (`auto`, `nmcts`'s default since,
+    /// is written out).
     pub fn is_default(&self) -> bool {
         *self == InnerAlgo::Mcts
     }
@@ -41,8 +50,9 @@ impl FromStr for InnerAlgo {
             "mcts" => Ok(InnerAlgo::Mcts),
             "nmcs" => Ok(InnerAlgo::Nmcs),
             "nrpa" => Ok(InnerAlgo::Nrpa),
+            "auto" => Ok(InnerAlgo::Auto),
             _ => Err(Error::Config(format!(
-                "unknown --inner-algo '{s}' (expected mcts, nmcs or nrpa)"
+                "unknown --inner-algo '{s}' (expected auto, mcts, nmcs or nrpa)"
             ))),
         }
     }
@@ -54,6 +64,7 @@ impl fmt::Display for InnerAlgo {
             InnerAlgo::Mcts => "mcts",
             InnerAlgo::Nmcs => "nmcs",
             InnerAlgo::Nrpa => "nrpa",
+            InnerAlgo::Auto => "auto",
         })
     }
 }
@@ -71,7 +82,10 @@ impl SearchConfig {
     pub(super) fn validate_inner(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
         let given = [
-            ("--inner-algo", !self.inner_algo.is_default()),
+            (
+                "--inner-algo",
+                !matches!(self.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto),
+            ),
             ("--inner-level", self.inner_level.is_some()),
         ];
         for (flag, set) in given {
@@ -85,9 +99,11 @@ impl SearchConfig {
             }
         }
         if let Some(k) = self.inner_level {
-            if self.inner_algo == InnerAlgo::Mcts {
+            if self.inner_algo == InnerAlgo::Mcts
+                || (self.inner_algo == InnerAlgo::Auto && !self.warm_capable())
+            {
                 return bad(
-                    "--inner-level sets the level of --inner-algo nmcs or nrpa (the inner MCTS searches are level 1)"
+                    "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (nmcts's default at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
                         .into(),
                 );
             }
@@ -113,9 +129,25 @@ impl SearchConfig {
         Ok(())
     }
 
-    /// True when the `--nrpa-*` flags apply: NRPA, or a nested tree search whose
-    /// inner search is NRPA.
+    /// True when the `--nrpa-*` flags apply: NRPA, a nested tree search whose inner
+    /// search is NRPA, or one that may run the warm tree ([`Self::warm_capable`]).
     pub(super) fn runs_nrpa(&self) -> bool {
-        self.algo == Algo::Nrpa || self.inner_algo == InnerAlgo::Nrpa
+        self.algo == Algo::Nrpa || self.inner_algo == InnerAlgo::Nrpa || self.warm_capable()
+    }
+
+    /// True when `--inner-algo auto` runs the warm tree on large boards: `nmcts` at
+    /// level 2 or more with `--policy auto`, or `adapt` without the bandit's tabu
+    /// colour. With a thesis rollout policy (`random`, `tabu`, `tabu-bandit`) `auto`
+    /// is the thesis' nesting (level-1 MCTS) everywhere. The board's size decides
+    /// the rest ([`Defaults::warm`](crate::search::defaults::Defaults::warm)).
+    pub fn warm_capable(&self) -> bool {
+        self.algo == Algo::Nmcts
+            && self.level >= 2
+            && self.inner_algo == InnerAlgo::Auto
+            && match self.policy {
+                RolloutPolicy::Auto => true,
+                RolloutPolicy::Adapt => self.adapt.tabu != AdaptTabu::Bandit,
+                _ => false,
+            }
     }
 }

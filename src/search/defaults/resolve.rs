@@ -79,7 +79,12 @@ impl SearchConfig {
             tt_mb: Defaults::TT_MB,
             nrpa: NrpaConfig::default(),
             adapt: AdaptConfig::default(),
-            inner_algo: InnerAlgo::Mcts,
+            // The warm tree where it won (resolved by `Defaults::warm`).
+            inner_algo: if algo == Algo::Nmcts {
+                InnerAlgo::Auto
+            } else {
+                InnerAlgo::Mcts
+            },
             inner_level: None,
             beam_width: None,
             playout_beam: Defaults::PLAYOUT_BEAM,
@@ -162,8 +167,12 @@ impl SearchConfig {
     /// tree's share for its plan: each tree is the search a single thread would run
     /// with that budget.
     pub(crate) fn resolve(&self, root: &Board, budget: Budget) -> Resolved {
+        let warm = Defaults::warm(self, root);
         let policy = if self.algo == Algo::Nrpa {
             Defaults::nrpa_policy(self.policy, root)
+        } else if warm {
+            // The warm tree's rollouts learn (`Defaults::warm` allows auto or adapt).
+            RolloutPolicy::Adapt
         } else {
             self.policy.resolve(root.variant())
         };
@@ -171,7 +180,7 @@ impl SearchConfig {
         let plan = self
             .algo
             .is_tree()
-            .then(|| self.tree_plan(policy, root, budget));
+            .then(|| self.tree_plan(policy, root, budget, warm));
         // The bandit lives for one level-1 search (tree searches) or one search
         // (NMCS); its default C depends on how many playouts that is.
         let bandit_playouts = match &plan {
@@ -188,7 +197,7 @@ impl SearchConfig {
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
-            adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root)),
+            adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root, warm)),
             beam: match (self.algo, self.nrpa.seed, self.playout_beam) {
                 (Algo::Beam, ..) => {
                     let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
@@ -224,12 +233,18 @@ impl SearchConfig {
 
     /// The learned rollouts resolved for `root`: `--adapt-tabu auto` is the
     /// candidate rule of NRPA's `--policy auto` on that board
-    /// ([`Defaults::nrpa_policy`]: a tabu colour on large SameGame boards).
-    fn adapt_plan(&self, root: &Board) -> AdaptPlan {
+    /// ([`Defaults::nrpa_policy`]: a tabu colour on large SameGame boards); α and K
+    /// left out are the warm tree's NRPA-like step (`warm`) or the learned rollouts'.
+    fn adapt_plan(&self, root: &Board, warm: bool) -> AdaptPlan {
         let a = self.adapt;
+        let (alpha, every) = if warm {
+            (Defaults::WARM_ADAPT_ALPHA, Defaults::WARM_ADAPT_EVERY)
+        } else {
+            (Defaults::ADAPT_ALPHA, Defaults::ADAPT_EVERY)
+        };
         AdaptPlan {
-            alpha: a.alpha,
-            every: a.every,
+            alpha: a.alpha.unwrap_or(alpha),
+            every: a.every.unwrap_or(every),
             scope: a.scope,
             tabu: match a.tabu {
                 AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
@@ -249,8 +264,15 @@ impl SearchConfig {
     }
 
     /// The level parameters of a tree search with the resolved `policy`: `auto`
-    /// values for the board's variant, the policy and the budget.
-    fn tree_plan(&self, policy: RolloutPolicy, root: &Board, budget: Budget) -> TreePlan {
+    /// values for the board's variant, the policy and the budget; `warm`: the warm
+    /// tree of `--inner-algo auto` ([`Defaults::warm`]).
+    fn tree_plan(
+        &self,
+        policy: RolloutPolicy,
+        root: &Board,
+        budget: Budget,
+        warm: bool,
+    ) -> TreePlan {
         let n = self.level as usize;
         let variant = root.variant();
         // The top level's budget as seen by `Defaults::inner`: a share per restart.
@@ -266,6 +288,7 @@ impl SearchConfig {
             } else {
                 match &self.inner {
                     Some(v) => v[i],
+                    None if warm && i == 0 => Defaults::WARM_INNER,
                     None => Defaults::inner(i + 1, n, top_budget),
                 }
             }
@@ -316,23 +339,31 @@ impl SearchConfig {
             im_source: self.im_source,
             inner: {
                 let k = self.inner_level_or_default() as usize;
+                // Warm-started from learned rollouts (`--policy adapt`, or the warm
+                // tree's auto): the learned rollouts' tabu rule, as `adapt_plan`
+                // resolves it (bandit refused by validation, resp. `warm_capable`).
+                let nrpa_policy = |p: RolloutPolicy| match p {
+                    RolloutPolicy::Adapt => match self.adapt_plan(root, warm).tabu {
+                        TabuRule::Most => RolloutPolicy::Tabu,
+                        _ => RolloutPolicy::Random,
+                    },
+                    p => Defaults::nrpa_policy(p, root),
+                };
                 match self.inner_algo {
                     InnerAlgo::Mcts => InnerSearch::Mcts,
+                    InnerAlgo::Auto if !warm => InnerSearch::Mcts,
                     InnerAlgo::Nmcs => InnerSearch::Nmcs(k),
                     InnerAlgo::Nrpa => InnerSearch::Nrpa {
                         level: k,
                         cfg: self.nrpa,
                         iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
-                        // Warm-started from learned rollouts (`--policy adapt`): the
-                        // learned rollouts' tabu rule, as `adapt_plan` resolves it
-                        // (bandit refused by validation).
-                        policy: match self.policy {
-                            RolloutPolicy::Adapt => match self.adapt_plan(root).tabu {
-                                TabuRule::Most => RolloutPolicy::Tabu,
-                                _ => RolloutPolicy::Random,
-                            },
-                            p => Defaults::nrpa_policy(p, root),
-                        },
+                        policy: nrpa_policy(self.policy),
+                    },
+                    InnerAlgo::Auto => InnerSearch::Nrpa {
+                        level: self.inner_level.unwrap_or(Defaults::WARM_INNER_LEVEL) as usize,
+                        cfg: self.nrpa,
+                        iterations: self.nrpa.iterations.or(Defaults::WARM_NRPA_ITERATIONS),
+                        policy: nrpa_policy(RolloutPolicy::Adapt),
                     },
                 }
             },

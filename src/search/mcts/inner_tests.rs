@@ -34,7 +34,7 @@ fn configs() -> Vec<SearchConfig> {
     // An inner NRPA warm-started from the tree's learned policy.
     let mut warm = inner(Algo::Nmcts, 2, InnerAlgo::Nrpa, 1);
     warm.policy = RolloutPolicy::Adapt;
-    warm.adapt.every = 1;
+    warm.adapt.every = Some(1);
     warm.validate().unwrap();
     v.push(warm);
     v
@@ -91,4 +91,103 @@ fn the_inner_search_is_the_chosen_algorithm() {
     }
     let m = search(&n, &child, Budget::Iterations(300), &mut rng);
     assert_eq!((r.score, &r.moves[1..]), (m.score, &m.moves[..]));
+}
+
+/// The explicit flags of the warm tree (`--inner-algo nrpa --inner-level 2
+/// --nrpa-iterations 50 --inner 2500 --policy adapt --adapt-every 1 --adapt-alpha 1`).
+fn warm_flags() -> SearchConfig {
+    let mut c = SearchConfig::new(Algo::Nmcts, 2);
+    c.inner_algo = InnerAlgo::Nrpa;
+    c.inner_level = Some(2);
+    c.nrpa.iterations = Setting::Set(50);
+    c.inner = Some(vec![2500]);
+    c.policy = RolloutPolicy::Adapt;
+    c.adapt.alpha = Some(1.0);
+    c.adapt.every = Some(1);
+    c.validate().unwrap();
+    c
+}
+
+/// `(score, moves, playouts, nodes)` of `c` from `b` within `k` playouts, seed 7.
+fn run(
+    c: &SearchConfig,
+    b: &crate::board::Board,
+    k: u64,
+) -> (i32, Vec<crate::board::Cell>, u64, u64) {
+    let r = search(c, b, Budget::Iterations(k), &mut crate::rng_for(7, 0, 0));
+    crate::line::verify(b, &r.moves, r.score).unwrap();
+    (r.score, r.moves, r.stats.playouts, r.stats.nodes_created)
+}
+
+/// nmcts's default (`--inner-algo auto`) is exactly the warm tree's explicit flags
+/// on boards of 144 tiles and more, in every variant, and exactly the thesis'
+/// nesting (`--inner-algo mcts`) on smaller boards, with a thesis rollout policy and
+/// at level 1; it spends exactly its budget and replays (checked by `run`).
+#[test]
+fn the_default_is_the_warm_tree_where_it_won() {
+    let default = SearchConfig::new(Algo::Nmcts, 2);
+    assert_eq!(default.inner_algo, InnerAlgo::Auto);
+    let mut thesis = default.clone();
+    thesis.inner_algo = InnerAlgo::Mcts;
+    for v in Variant::ALL {
+        let b = board15(5, v);
+        let got = run(&default, &b, 6000);
+        // (In Clickomania the warm tree clears this board: a proven optimum, which
+        // hands the rest of the budget back.)
+        if v != Variant::Clickomania {
+            assert_eq!(got.2, 6000, "{v}");
+        }
+        assert_eq!(got, run(&warm_flags(), &b, 6000), "{v}");
+        assert_ne!(got, run(&thesis, &b, 6000), "{v}");
+        // 11 × 13 = 143 tiles: the thesis' nesting.
+        let small = random_board(11, 13, 4, 5, v);
+        assert_eq!(
+            run(&default, &small, 3000),
+            run(&thesis, &small, 3000),
+            "{v}"
+        );
+    }
+    let b = board15(6, Variant::SameGame);
+    for policy in [
+        RolloutPolicy::Tabu,
+        RolloutPolicy::Random,
+        RolloutPolicy::TabuBandit,
+    ] {
+        let (mut d, mut t) = (default.clone(), thesis.clone());
+        d.policy = policy;
+        t.policy = policy;
+        assert_eq!(run(&d, &b, 3000), run(&t, &b, 3000), "{policy}");
+    }
+    let one = SearchConfig::new(Algo::Nmcts, 1);
+    let mut one_thesis = one.clone();
+    one_thesis.inner_algo = InnerAlgo::Mcts;
+    assert_eq!(run(&one, &b, 3000), run(&one_thesis, &b, 3000));
+    // Given values replace the warm tree's: N, the inner budget and level, α.
+    let mut d = default.clone();
+    d.nrpa.iterations = Setting::Set(20);
+    d.inner = Some(vec![400]);
+    d.inner_level = Some(1);
+    d.adapt.alpha = Some(0.5);
+    d.validate().unwrap();
+    let mut w = warm_flags();
+    w.nrpa.iterations = Setting::Set(20);
+    w.inner = Some(vec![400]);
+    w.inner_level = Some(1);
+    w.adapt.alpha = Some(0.5);
+    assert_eq!(run(&d, &b, 3000), run(&w, &b, 3000));
+}
+
+/// The default warm tree is deterministic for a seed and budget, whatever the
+/// thread count (root-parallel trees on pools of 1 and 3 threads).
+#[test]
+fn the_default_warm_tree_is_deterministic() {
+    let mut c = SearchConfig::new(Algo::Nmcts, 2);
+    check_deterministic(&c, 6000);
+    c.trees = 2;
+    let b = board15(8, Variant::SameGame);
+    let key = |t| {
+        let r = on_pool(t, &c, &b, 6000, (3, 0, 0));
+        (r.score, r.moves, r.stats.playouts)
+    };
+    assert_eq!(key(1), key(3));
 }
