@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cost of a tree simulation against an NMCS level-1 playout (issue 12, item 2;
-# docs/search.md, "Tree simulations"): for `--algo mcts --z 0`, `--algo nmcts` and
-# `--algo nmcs --level 1` at the same budget on the same 15x15 positions it prints
+# docs/search.md, "Tree simulations"): for `--algo mcts --z 0`, `--algo nmcts
+# --inner-algo mcts` (the thesis' nesting) and `--algo nmcs --level 1` at the same
+# budget on the same 15x15 positions it prints
 #  - callgrind instructions per playout (deterministic, also on a loaded machine),
 #    their ratio to NMCS level 1, and how many of them are the rollouts
 #    (`Rollout::run`, inclusive) and how many the search around them;
@@ -26,7 +27,7 @@ if [ -z "${SG:-}" ]; then
 fi
 SG=$(realpath "$SG")
 SET=$(realpath testsets/samegame-maastricht-250.txt)
-ALGOS=("mcts --z 0" "nmcts" "nmcs --level 1")
+ALGOS=("mcts --z 0" "nmcts --inner-algo mcts" "nmcs --level 1")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 # The selected positions as a test set of their own (one process per algorithm).
