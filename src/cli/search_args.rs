@@ -22,6 +22,10 @@ use crate::search::{
     Setting,
 };
 
+mod parse;
+pub(crate) use parse::threads_arg;
+use parse::{auto_or, check_len, on_off, parse_list, per_level_weights, Item};
+
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -69,11 +73,11 @@ pub struct SearchArgs {
     #[arg(long)]
     pub inner: Option<String>,
     /// The search run from each leaf of the level-2 tree (nmcts, nbmcts at level ≥ 2):
-    /// mcts (the default: the tree's level 1), nmcs or nrpa (of --inner-level; the
-    /// --nrpa-* flags apply), with the level-1 budget of --inner.
+    /// auto (nmcts's default: the warm tree, NRPA on boards of 144+ tiles; else mcts),
+    /// mcts (nbmcts's), nmcs or nrpa (--nrpa-* apply), with the budget of --inner.
     #[arg(long)]
     pub inner_algo: Option<String>,
-    /// Level of --inner-algo nmcs or nrpa (default 1).
+    /// Level of --inner-algo nmcs or nrpa (default 1; the warm tree's 2).
     #[arg(long, value_name = "K")]
     pub inner_level: Option<u32>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
@@ -217,91 +221,6 @@ pub struct SearchArgs {
     /// Budget: wall-clock seconds per search.
     #[arg(long)]
     pub time: Option<f64>,
-}
-
-/// `--search-threads`: `auto` (0) or a count of at least 1.
-pub(crate) fn threads_arg(s: &str) -> Result<u32, String> {
-    match s {
-        "auto" => Ok(0),
-        _ => match s.parse::<u32>() {
-            Ok(0) => Err("must be at least 1 (or auto)".into()),
-            Ok(n) => Ok(n),
-            Err(e) => Err(format!("{e}")),
-        },
-    }
-}
-
-/// `auto` or a number of type `T` (a count such as NRPA's N, a step; ranges are
-/// left to validation).
-fn auto_or<T: std::str::FromStr>(s: &str) -> Result<Setting<T>, String>
-where
-    T::Err: std::fmt::Display,
-{
-    match s {
-        "auto" => Ok(Setting::Auto),
-        _ => s
-            .parse()
-            .map(Setting::Set)
-            .map_err(|e| format!("{e} (a number or auto)")),
-    }
-}
-
-fn on_off(s: &str) -> Result<bool, String> {
-    match s {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err(format!("expected on or off, got '{s}'")),
-    }
-}
-
-/// One entry of a per-level list: a value, `auto` or `none`.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Item<T> {
-    Val(T),
-    Auto,
-    None,
-}
-
-fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<Item<T>>, Error> {
-    s.split(',')
-        .map(|t| match t.trim() {
-            "auto" => Ok(Item::Auto),
-            "none" => Ok(Item::None),
-            t => t
-                .parse()
-                .map(Item::Val)
-                .map_err(|_| Error::Config(format!("{flag}: cannot read '{t}' (in '{s}')"))),
-        })
-        .collect()
-}
-
-fn check_len<T>(flag: &str, v: &[T], n: usize) -> Result<(), Error> {
-    if v.len() > n {
-        return Err(Error::Config(format!(
-            "{flag} has {} values but the search has {n} level(s)",
-            v.len()
-        )));
-    }
-    Ok(())
-}
-
-/// A per-level weight list (`--im-alpha`, `--pb`): missing upper levels are 0, and
-/// a list of zeros is stored empty (off, so the canonical form is unchanged).
-fn per_level_weights(flag: &str, s: Option<&str>, n: usize) -> Result<Vec<f64>, Error> {
-    let Some(s) = s else { return Ok(Vec::new()) };
-    let v = parse_list::<f64>(flag, s)?;
-    check_len(flag, &v, n)?;
-    let mut out = vec![0.0; n];
-    for (o, it) in out.iter_mut().zip(v) {
-        *o = match it {
-            Item::Val(x) => x,
-            _ => return Err(Error::Config(format!("{flag} takes numbers"))),
-        };
-    }
-    if out.iter().all(|&x| x == 0.0) {
-        out.clear();
-    }
-    Ok(out)
 }
 
 impl SearchArgs {
