@@ -233,18 +233,18 @@ pub fn table() -> Vec<Row> {
         ),
         row(
             "--inner-level",
-            "solve, batch, compare (--inner-algo nmcs or nrpa)",
+            "solve, batch, compare (--inner-algo nmcs or nrpa, nmcts's warm tree)",
             "1 – 8".into(),
         ),
         row(
             "--adapt-alpha",
-            "solve, batch, compare (--policy adapt)",
-            "a finite number > 0".into(),
+            "solve, batch, compare (--policy adapt, nmcts's warm tree)",
+            "a finite number > 0, or auto".into(),
         ),
         row(
             "--adapt-every",
-            "solve, batch, compare (--policy adapt)",
-            format!("0 (once per improvement) – {}", n(MAX_ITERATIONS)),
+            "solve, batch, compare (--policy adapt, nmcts's warm tree)",
+            format!("0 (once per improvement) – {}, or auto", n(MAX_ITERATIONS)),
         ),
         row(
             "--bandit-c, --c, --pb",
