@@ -283,7 +283,8 @@ impl SearchArgs {
         for (flag, given) in self.given() {
             // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
             // (and to nmcts's default warm tree, `--inner-algo auto`).
-            if given && !(flag.starts_with("--nrpa-") && c.inner_algo != InnerAlgo::Mcts) {
+            let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto);
+            if given && !(flag.starts_with("--nrpa-") && inner_nrpa) {
                 algo.uses_flag(flag)?;
             }
         }

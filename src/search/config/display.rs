@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::{Algo, InnerAlgo, SearchConfig};
+use super::{Algo, InnerAlgo, SearchConfig, Setting};
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
@@ -154,12 +154,11 @@ impl fmt::Display for SearchConfig {
         write!(f, " --policy {}", self.policy)?;
         if self.learns() {
             let a = self.adapt;
-            let auto = |v: Option<String>| v.unwrap_or_else(|| "auto".into());
             write!(
                 f,
                 " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
-                auto(a.alpha.map(|x| x.to_string())),
-                auto(a.every.map(|x| x.to_string())),
+                a.alpha.map_or(Setting::Auto, Setting::Set),
+                a.every.map_or(Setting::Auto, Setting::Set),
                 a.scope,
                 a.tabu
             )?;

@@ -338,32 +338,45 @@ impl SearchConfig {
             eval: self.evaluator(),
             im_source: self.im_source,
             inner: {
-                let k = self.inner_level_or_default() as usize;
-                // Warm-started from learned rollouts (`--policy adapt`, or the warm
-                // tree's auto): the learned rollouts' tabu rule, as `adapt_plan`
-                // resolves it (bandit refused by validation, resp. `warm_capable`).
-                let nrpa_policy = |p: RolloutPolicy| match p {
-                    RolloutPolicy::Adapt => match self.adapt_plan(root, warm).tabu {
-                        TabuRule::Most => RolloutPolicy::Tabu,
-                        _ => RolloutPolicy::Random,
-                    },
-                    p => Defaults::nrpa_policy(p, root),
+                // `--inner-algo auto`: the warm tree's NRPA where it won, else the
+                // thesis' level-1 MCTS.
+                let algo = match self.inner_algo {
+                    InnerAlgo::Auto if warm => InnerAlgo::Nrpa,
+                    InnerAlgo::Auto => InnerAlgo::Mcts,
+                    a => a,
                 };
-                match self.inner_algo {
-                    InnerAlgo::Mcts => InnerSearch::Mcts,
-                    InnerAlgo::Auto if !warm => InnerSearch::Mcts,
+                let k = match (self.inner_level, warm) {
+                    (Some(k), _) => k,
+                    (None, true) => Defaults::WARM_INNER_LEVEL,
+                    (None, false) => self.inner_level_or_default(),
+                } as usize;
+                let inner_policy = if warm {
+                    RolloutPolicy::Adapt
+                } else {
+                    self.policy
+                };
+                match algo {
+                    InnerAlgo::Mcts | InnerAlgo::Auto => InnerSearch::Mcts,
                     InnerAlgo::Nmcs => InnerSearch::Nmcs(k),
                     InnerAlgo::Nrpa => InnerSearch::Nrpa {
                         level: k,
                         cfg: self.nrpa,
-                        iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
-                        policy: nrpa_policy(self.policy),
-                    },
-                    InnerAlgo::Auto => InnerSearch::Nrpa {
-                        level: self.inner_level.unwrap_or(Defaults::WARM_INNER_LEVEL) as usize,
-                        cfg: self.nrpa,
-                        iterations: self.nrpa.iterations.or(Defaults::WARM_NRPA_ITERATIONS),
-                        policy: nrpa_policy(RolloutPolicy::Adapt),
+                        iterations: self.nrpa.iterations.or(if warm {
+                            Defaults::WARM_NRPA_ITERATIONS
+                        } else {
+                            Defaults::nrpa_iterations(root)
+                        }),
+                        // Warm-started from learned rollouts (`--policy adapt`; the
+                        // warm tree always is): the learned rollouts' tabu rule, as
+                        // `adapt_plan` resolves it (bandit refused by validation,
+                        // resp. by `warm_capable`).
+                        policy: match inner_policy {
+                            RolloutPolicy::Adapt => match self.adapt_plan(root, warm).tabu {
+                                TabuRule::Most => RolloutPolicy::Tabu,
+                                _ => RolloutPolicy::Random,
+                            },
+                            p => Defaults::nrpa_policy(p, root),
+                        },
                     },
                 }
             },
