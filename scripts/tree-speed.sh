@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cost of a tree simulation against an NMCS level-1 playout (issue 12, item 2;
-# docs/search.md, "Tree simulations"): for `--algo mcts --z 0`, `--algo nmcts
+# docs/search.md, "Tree simulations"): for `--algo mcts --z 0 --policy tabu`, `--algo nmcts
 # --inner-algo mcts` (the thesis' nesting) and `--algo nmcs --level 1` at the same
 # budget on the same 15x15 positions it prints
 #  - callgrind instructions per playout (deterministic, also on a loaded machine),
@@ -12,7 +12,7 @@
 # With BIG=K (e.g. BIG=10000000) it also runs `--algo mcts --z 0` once with K
 # playouts on position 1 and prints its peak RSS (the memory of a K-playout tree).
 #
-# Usage: scripts/tree-speed.sh [ITERATIONS] [POSITIONS] [CALLGRIND_POSITIONS]
+# Usage: [ALGOS="...|..."] scripts/tree-speed.sh [ITERATIONS] [POSITIONS] [CALLGRIND_POSITIONS]
 # Defaults: 100000 playouts per position, Maastricht positions "1 2 3 4 5" for the
 # timed runs, "1 2 3" under callgrind (about 5 minutes). SG=path/to/samegame
 # measures another binary (e.g. an older build, for before/after figures).
@@ -27,7 +27,13 @@ if [ -z "${SG:-}" ]; then
 fi
 SG=$(realpath "$SG")
 SET=$(realpath testsets/samegame-maastricht-250.txt)
-ALGOS=("mcts --z 0" "nmcts --inner-algo mcts" "nmcs --level 1")
+# ALGOS="a|b|c" measures other configurations (the last one is the ratio's base),
+# e.g. ALGOS="mcts --policy random|nmcs --level 1 --policy random".
+if [ -n "${ALGOS:-}" ]; then
+  IFS='|' read -r -a ALGOS <<<"$ALGOS"
+else
+  ALGOS=("mcts --z 0 --policy tabu" "nmcts --inner-algo mcts" "nmcs --level 1")
+fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 # The selected positions as a test set of their own (one process per algorithm).
@@ -83,7 +89,7 @@ else
 fi
 if [ -n "${BIG:-}" ]; then
   echo
-  /usr/bin/time -f "%U %M" -o "$dir/time" "$SG" solve "$SET" --position 1 --algo mcts --z 0 \
+  /usr/bin/time -f "%U %M" -o "$dir/time" "$SG" solve "$SET" --position 1 --algo mcts --z 0 --policy tabu \
     --iterations "$BIG" >/dev/null 2>"$dir/err"
   read -r user rss <"$dir/time"
   echo "mcts --z 0, $BIG playouts on position 1: peak RSS $((rss / 1024)) MB, $user CPU s"

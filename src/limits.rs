@@ -233,17 +233,17 @@ pub fn table() -> Vec<Row> {
         ),
         row(
             "--inner-level",
-            "solve, batch, compare (--inner-algo nmcs or nrpa, nmcts's warm tree)",
+            "solve, batch, compare (--inner-algo nmcs or nrpa, the warm tree of nmcts, nbmcts)",
             "1 – 8".into(),
         ),
         row(
             "--adapt-alpha",
-            "solve, batch, compare (--policy adapt, nmcts's warm tree)",
+            "solve, batch, compare (--policy adapt, the warm tree of nmcts, nbmcts)",
             "a finite number > 0, or auto".into(),
         ),
         row(
             "--adapt-every",
-            "solve, batch, compare (--policy adapt, nmcts's warm tree)",
+            "solve, batch, compare (--policy adapt, the warm tree of nmcts, nbmcts)",
             format!("0 (once per improvement) – {}, or auto", n(MAX_ITERATIONS)),
         ),
         row(

@@ -40,7 +40,8 @@ fn flags_are_refused_where_they_do_not_apply() {
     let set = set.to_str().unwrap();
     let cases: [(&str, &str); 12] = [
         (
-            "--algo mcts --adapt-alpha 0.5",
+            // bmcts's default plays tabu rollouts (mcts's learns on large boards).
+            "--algo bmcts --adapt-alpha 0.5",
             "--adapt-alpha is only used by --policy adapt",
         ),
         (

@@ -73,8 +73,9 @@ pub struct SearchArgs {
     #[arg(long)]
     pub inner: Option<String>,
     /// The search run from each leaf of the level-2 tree (nmcts, nbmcts at level ≥ 2):
-    /// auto (nmcts's default: the warm tree, NRPA on boards of 144+ tiles; else mcts),
-    /// mcts (nbmcts's), nmcs or nrpa (--nrpa-* apply), with the budget of --inner.
+    /// auto (the default: the warm tree, NRPA on boards of 144+ tiles, nbmcts's with a
+    /// level-2 beam unless beams are given; else mcts), mcts (the thesis' nesting),
+    /// nmcs or nrpa (--nrpa-* apply), with the budget of --inner.
     #[arg(long)]
     pub inner_algo: Option<String>,
     /// Level of --inner-algo nmcs or nrpa (default 1; the warm tree's 2).
@@ -168,11 +169,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "W")]
     pub playout_beam: Option<u32>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
-    /// game (auto: 0.1, with --adapt-every 10; nmcts's warm tree 1 and 1).
+    /// game (auto: 0.1, with --adapt-every 10; the warm tree's 1 and 1).
     #[arg(long, value_parser = auto_or::<f64>)]
     pub adapt_alpha: Option<Setting<f64>>,
     /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
-    /// game improves (auto: 10; nmcts's warm tree 1).
+    /// game improves (auto: 10; the warm tree's 1).
     #[arg(long, value_name = "K", value_parser = auto_or::<u64>)]
     pub adapt_every: Option<Setting<u64>>,
     /// Learned rollouts: where the policy lives: search (one per search, following
@@ -282,7 +283,7 @@ impl SearchArgs {
         c.inner_level = self.inner_level;
         for (flag, given) in self.given() {
             // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
-            // (and to nmcts's default warm tree, `--inner-algo auto`).
+            // (and to the default warm tree of nmcts/nbmcts, `--inner-algo auto`).
             let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto);
             if given && !(flag.starts_with("--nrpa-") && inner_nrpa) {
                 algo.uses_flag(flag)?;

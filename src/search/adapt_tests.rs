@@ -225,9 +225,19 @@ fn configurations_keep_their_identity() {
         Algo::Nrpa,
     ] {
         let mut c = SearchConfig::new(algo, crate::search::Defaults::level(algo));
-        if algo == Algo::Nmcts {
-            // nmcts's default is the warm tree since; `--inner-algo mcts`, the
-            // thesis' nesting, is what the old default was.
+        if algo == Algo::Mcts {
+            // mcts's default learns on large SameGame boards since: its line says
+            // so (the JSON form is unchanged); with a thesis policy it is as before.
+            assert!(
+                c.to_string()
+                    .contains("--policy auto --adapt-alpha auto --adapt-every auto"),
+                "{c}"
+            );
+            c.policy = RolloutPolicy::Tabu;
+        }
+        if matches!(algo, Algo::Nmcts | Algo::Nbmcts) {
+            // nmcts's and nbmcts's default is the warm tree since; `--inner-algo
+            // mcts`, the thesis' nesting, is what the old default was.
             assert_eq!(c.inner_algo, crate::search::InnerAlgo::Auto);
             let json = serde_json::to_string(&c).unwrap();
             assert!(json.contains(r#""inner_algo":"Auto""#), "{json}");
@@ -256,4 +266,51 @@ fn configurations_keep_their_identity() {
         ),
         "{c}"
     );
+}
+
+/// mcts's default (`--policy auto`) plays learned rollouts exactly as `--policy
+/// adapt` does on SameGame boards of 144 tiles and more, and the thesis' rollouts
+/// (tabu in SameGame, random in Bubble Breaker and Clickomania) on smaller boards
+/// and in the other variants; it spends exactly its budget and replays.
+#[test]
+fn mcts_default_learns_where_it_won() {
+    let default = SearchConfig::new(Algo::Mcts, 1);
+    let with = |p: RolloutPolicy| {
+        let mut c = default.clone();
+        c.policy = p;
+        c
+    };
+    let run = |c: &SearchConfig, b: &Board| {
+        let r = search(c, b, Budget::Iterations(4000), &mut crate::rng_for(5, 0, 0));
+        crate::line::verify(b, &r.moves, r.score).unwrap();
+        (r.score, r.moves, r.stats.playouts)
+    };
+    let b = board15(3, Variant::SameGame);
+    let got = run(&default, &b);
+    assert_eq!(got.2, 4000);
+    assert_eq!(got, run(&with(RolloutPolicy::Adapt), &b));
+    assert_ne!(got, run(&with(RolloutPolicy::Tabu), &b));
+    // 143 tiles, and the other variants: the thesis' rollouts, as before.
+    let small = random_board(11, 13, 5, 3, Variant::SameGame);
+    assert_eq!(
+        run(&default, &small),
+        run(&with(RolloutPolicy::Tabu), &small)
+    );
+    for (v, p) in [
+        (Variant::SameGameNoPenalty, RolloutPolicy::Tabu),
+        (Variant::BubbleBreaker, RolloutPolicy::Random),
+        (Variant::Clickomania, RolloutPolicy::Random),
+    ] {
+        let b = board15(3, v);
+        assert_eq!(run(&default, &b), run(&with(p), &b), "{v}");
+    }
+    // The --adapt-* flags apply to the default (they act where it learns).
+    let mut c = default.clone();
+    c.adapt.alpha = Some(0.5);
+    c.validate().unwrap();
+    let mut a = with(RolloutPolicy::Adapt);
+    a.adapt.alpha = Some(0.5);
+    assert_eq!(run(&c, &b), run(&a, &b));
+    // Deterministic whatever the thread count (two trees by default).
+    check_deterministic(&default, 3000);
 }

@@ -166,6 +166,26 @@ impl Defaults {
     pub const WARM_ADAPT_ALPHA: f64 = 1.0;
     /// See [`Defaults::WARM_ADAPT_ALPHA`].
     pub const WARM_ADAPT_EVERY: u64 = 1;
+    /// `nbmcts`'s warm tree (`--inner-algo auto` where [`Defaults::warm`] holds)
+    /// prunes its level-2 tree by a beam of (L, W) = (25, 5) when no beam is given
+    /// (its default level-1 beam would prune nothing: an inner NRPA builds no tree).
+    /// At 5 s on Maastricht 1-20, (25, 5) was +71.0 over (10, 3) (p = 0.060) and
+    /// level with nmcts's warm tree (+2.5); on Maastricht 151-250 it beat NBMCTS's
+    /// thesis nesting (docs/results/flagship-defaults-{train,validate}/).
+    pub const WARM_BEAM: (u64, u32) = (25, 5);
+
+    /// `mcts`'s `--policy auto` plays learned rollouts (`--policy adapt` with its
+    /// α = 0.1 every 10 rollouts) on SameGame boards of at least
+    /// [`Defaults::WARM_MIN_TILES`] tiles: at 5 s per position they beat the thesis'
+    /// TabuColorRandom rollouts by +137.7 on Maastricht 1-20 (p = 0.13) and by
+    /// +117.0 on Maastricht 151-250, never used for tuning (p = 0.012;
+    /// docs/results/flagship-defaults-{train,validate}/). Not measured at equal time
+    /// in the other variants or on smaller boards, which keep
+    /// [`RolloutPolicy::resolve`]'s thesis rollouts. (BMCTS with learned rollouts
+    /// was −24.4 on validation, n.s.: `bmcts` keeps tabu rollouts.)
+    pub fn mcts_learns(c: &SearchConfig, root: &Board) -> bool {
+        c.mcts_auto() && root.variant() == Variant::SameGame && root.tiles() >= Self::WARM_MIN_TILES
+    }
 
     /// True when `c` runs the warm tree from `root` (`--inner-algo auto` where it
     /// won: [`SearchConfig::warm_capable`] and [`Defaults::WARM_MIN_TILES`]).

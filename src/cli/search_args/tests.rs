@@ -223,10 +223,23 @@ fn nonsense_is_refused_naming_the_flag() {
         "--nrpa-bias",
     );
     err("--algo nmcts --policy tabu --nrpa-bias 1", "--nrpa-bias");
-    err("--algo nbmcts --nrpa-bias 1", "--nrpa-bias");
-    // nmcts's default (the warm tree) takes the --adapt-*, --nrpa-* and
-    // --inner-level flags; a thesis rollout policy makes it the thesis' nesting.
+    err(
+        "--algo nbmcts --inner-algo mcts --nrpa-bias 1",
+        "--nrpa-bias",
+    );
+    err("--algo bmcts --nrpa-bias 1", "--nrpa-bias");
+    // The default of nmcts and nbmcts (the warm tree) takes the --adapt-*, --nrpa-*
+    // and --inner-level flags; a thesis rollout policy makes it the thesis' nesting.
     assert!(cfg("--algo nmcts --adapt-alpha 0.5 --nrpa-iterations 30 --inner-level 1").is_ok());
+    assert!(cfg("--algo nbmcts --adapt-alpha 0.5 --nrpa-iterations 30 --inner-level 1").is_ok());
+    err(
+        "--algo nbmcts --policy tabu --adapt-alpha 0.5",
+        "--adapt-alpha",
+    );
+    // mcts's default learns on large SameGame boards: it takes the --adapt-* flags,
+    // which a thesis rollout policy refuses.
+    assert!(cfg("--algo mcts --adapt-alpha 0.05").is_ok());
+    err("--algo mcts --policy tabu --adapt-every 3", "--adapt-every");
     err(
         "--algo nmcts --policy tabu --adapt-alpha 0.5",
         "--adapt-alpha",

@@ -131,15 +131,23 @@ impl fmt::Display for AdaptTabu {
 }
 
 impl SearchConfig {
-    /// True when the learned rollouts may run: `--policy adapt`, or `nmcts`'s
-    /// default warm tree (`--inner-algo auto` with `--policy auto`).
+    /// True when the learned rollouts may run: `--policy adapt`, the default warm
+    /// tree of `nmcts` and `nbmcts` (`--inner-algo auto` with `--policy auto`), or
+    /// `mcts` with `--policy auto` (learned rollouts on large SameGame boards,
+    /// [`Defaults::mcts_learns`](crate::search::defaults::Defaults::mcts_learns)).
     pub(super) fn learns(&self) -> bool {
-        self.policy == RolloutPolicy::Adapt || self.warm_capable()
+        self.policy == RolloutPolicy::Adapt || self.warm_capable() || self.mcts_auto()
+    }
+
+    /// True for `mcts` with `--policy auto`, which plays learned rollouts where they
+    /// won (resolved by `Defaults::mcts_learns`).
+    pub fn mcts_auto(&self) -> bool {
+        self.algo == Algo::Mcts && self.policy == RolloutPolicy::Auto
     }
 
     /// Checks that `flag` (one of the `--adapt-*` flags, given or set) applies: an
-    /// algorithm with learned rollouts, and `--policy adapt` (or `nmcts`'s default,
-    /// whose warm tree learns on large boards).
+    /// algorithm with learned rollouts, and `--policy adapt` (or the default of
+    /// `mcts`, `nmcts` and `nbmcts`, which learn on large boards).
     pub fn check_adapt_flag(&self, flag: &str) -> Result<(), Error> {
         self.algo.uses_flag(flag)?;
         if !self.learns() {

@@ -50,7 +50,7 @@ impl fmt::Display for SearchConfig {
             }
             match self.inner_algo {
                 InnerAlgo::Mcts => {}
-                // nmcts's default (the warm tree on large boards), written out so
+                // nmcts's and nbmcts's default (the warm tree on large boards), written out so
                 // that its journal keys differ from the thesis nesting's.
                 InnerAlgo::Auto => {
                     if self.level > 1 {

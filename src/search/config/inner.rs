@@ -25,11 +25,13 @@ pub enum InnerAlgo {
     Nmcs,
     /// NRPA of level `--inner-level` (its `--nrpa-*` flags apply).
     Nrpa,
-    /// The default of `nmcts`: the warm tree where it won (level ≥ 2, boards of
+    /// The default of `nmcts` and `nbmcts`: the warm tree where it won (level ≥ 2,
+    /// boards of
     /// [`Defaults::WARM_MIN_TILES`](crate::search::defaults::Defaults::WARM_MIN_TILES)
     /// tiles and more, `--policy auto` or `adapt`): NRPA of level 2 with N = 50 and
     /// 2,500 playouts per inner search, warm-started from the tree's learned
-    /// rollouts; elsewhere level-1 MCTS. Resolved in `defaults::resolve`.
+    /// rollouts (NBMCTS: with a level-2 beam unless beams are given); elsewhere
+    /// level-1 MCTS. Resolved in `defaults::resolve`.
     Auto,
 }
 
@@ -103,7 +105,7 @@ impl SearchConfig {
                 || (self.inner_algo == InnerAlgo::Auto && !self.warm_capable())
             {
                 return bad(
-                    "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (nmcts's default at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
+                    "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (the default of nmcts and nbmcts at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
                         .into(),
                 );
             }
@@ -135,13 +137,13 @@ impl SearchConfig {
         self.algo == Algo::Nrpa || self.inner_algo == InnerAlgo::Nrpa || self.warm_capable()
     }
 
-    /// True when `--inner-algo auto` runs the warm tree on large boards: `nmcts` at
-    /// level 2 or more with `--policy auto`, or `adapt` without the bandit's tabu
+    /// True when `--inner-algo auto` runs the warm tree on large boards: `nmcts` or
+    /// `nbmcts` at level 2 or more with `--policy auto`, or `adapt` without the bandit's tabu
     /// colour. With a thesis rollout policy (`random`, `tabu`, `tabu-bandit`) `auto`
     /// is the thesis' nesting (level-1 MCTS) everywhere. The board's size decides
     /// the rest ([`Defaults::warm`](crate::search::defaults::Defaults::warm)).
     pub fn warm_capable(&self) -> bool {
-        self.algo == Algo::Nmcts
+        matches!(self.algo, Algo::Nmcts | Algo::Nbmcts)
             && self.level >= 2
             && self.inner_algo == InnerAlgo::Auto
             && match self.policy {

@@ -80,7 +80,7 @@ impl SearchConfig {
             nrpa: NrpaConfig::default(),
             adapt: AdaptConfig::default(),
             // The warm tree where it won (resolved by `Defaults::warm`).
-            inner_algo: if algo == Algo::Nmcts {
+            inner_algo: if matches!(algo, Algo::Nmcts | Algo::Nbmcts) {
                 InnerAlgo::Auto
             } else {
                 InnerAlgo::Mcts
@@ -170,8 +170,9 @@ impl SearchConfig {
         let warm = Defaults::warm(self, root);
         let policy = if self.algo == Algo::Nrpa {
             Defaults::nrpa_policy(self.policy, root)
-        } else if warm {
-            // The warm tree's rollouts learn (`Defaults::warm` allows auto or adapt).
+        } else if warm || Defaults::mcts_learns(self, root) {
+            // The warm tree's rollouts learn (`Defaults::warm` allows auto or adapt),
+            // and so do mcts's where they won.
             RolloutPolicy::Adapt
         } else {
             self.policy.resolve(root.variant())
@@ -303,6 +304,11 @@ impl SearchConfig {
         } else {
             search_playouts(0)
         };
+        // NBMCTS's warm tree with the default beams (level 1's, which an inner NRPA
+        // does not use): the beam moves to level 2 ([`Defaults::WARM_BEAM`]).
+        let warm_beam = warm
+            && self.algo == Algo::Nbmcts
+            && self.beam == SearchConfig::new(self.algo, self.level).beam;
         let levels = (0..n)
             .map(|i| LevelParams {
                 c: self.c[i].or(Defaults::c(
@@ -312,10 +318,14 @@ impl SearchConfig {
                     self.reward_norm,
                     level1_playouts,
                 )),
-                beam: self.beam[i].map(|b| {
-                    let (l, w) = Defaults::beam(n > 1, variant, policy, level1_playouts);
-                    (b.l.or(l), b.w.or(w) as usize)
-                }),
+                beam: if warm_beam {
+                    (i == 1).then_some((Defaults::WARM_BEAM.0, Defaults::WARM_BEAM.1 as usize))
+                } else {
+                    self.beam[i].map(|b| {
+                        let (l, w) = Defaults::beam(n > 1, variant, policy, level1_playouts);
+                        (b.l.or(l), b.w.or(w) as usize)
+                    })
+                },
                 z: z[i],
                 inner: if i + 1 == n {
                     u64::MAX

@@ -38,6 +38,7 @@ fn limit_never_reached_equals_mcts() {
     for v in Variant::ALL {
         let b = board15(2, v);
         let mut m = SearchConfig::new(Algo::Mcts, 1);
+        m.policy = crate::policy::RolloutPolicy::Auto.resolve(v); // BMCTS's rollouts
         m.z = vec![Setting::Set(0)]; // global search, as BMCTS
         m.trees = 1; // one tree, as BMCTS
         let x = crate::search::search(

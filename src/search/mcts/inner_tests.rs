@@ -191,3 +191,73 @@ fn the_default_warm_tree_is_deterministic() {
     };
     assert_eq!(key(1), key(3));
 }
+
+/// nbmcts's default is the warm tree with its beam at level 2: exactly the explicit
+/// flags `--inner-algo nrpa … --beam-l none,25 --beam-w none,5` on boards of 144
+/// tiles and more, in every variant; the thesis' nesting (`--inner-algo mcts`, its
+/// level-1 beam) on smaller boards and with a thesis rollout policy; beams that are
+/// given replace the warm beam. Each run spends exactly its budget and replays.
+#[test]
+fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
+    use crate::search::Beam;
+    let default = SearchConfig::new(Algo::Nbmcts, 2);
+    assert_eq!(default.inner_algo, InnerAlgo::Auto);
+    let beams = |l: u64, w: u32| {
+        vec![
+            None,
+            Some(Beam {
+                l: Setting::Set(l),
+                w: Setting::Set(w),
+            }),
+        ]
+    };
+    let mut warm = warm_flags();
+    warm.algo = Algo::Nbmcts;
+    warm.beam = beams(25, 5);
+    warm.validate().unwrap();
+    let mut thesis = default.clone();
+    thesis.inner_algo = InnerAlgo::Mcts;
+    for v in Variant::ALL {
+        let b = board15(5, v);
+        let got = run(&default, &b, 6000);
+        if v != Variant::Clickomania {
+            assert_eq!(got.2, 6000, "{v}");
+        }
+        assert_eq!(got, run(&warm, &b, 6000), "{v}");
+        assert_ne!(got, run(&thesis, &b, 6000), "{v}");
+        let small = random_board(11, 13, 4, 5, v);
+        assert_eq!(
+            run(&default, &small, 3000),
+            run(&thesis, &small, 3000),
+            "{v}"
+        );
+    }
+    let b = board15(6, Variant::SameGame);
+    let (mut d, mut t) = (default.clone(), thesis.clone());
+    d.policy = RolloutPolicy::Tabu;
+    t.policy = RolloutPolicy::Tabu;
+    assert_eq!(run(&d, &b, 3000), run(&t, &b, 3000));
+    // A beam that is given replaces the warm beam; the level-2 beam matters.
+    let mut d = default.clone();
+    d.beam = beams(2, 1);
+    let mut w = warm.clone();
+    w.beam = beams(2, 1);
+    let narrow = run(&d, &b, 20_000);
+    assert_eq!(narrow, run(&w, &b, 20_000));
+    assert_ne!(narrow, run(&default, &b, 20_000));
+}
+
+/// nbmcts's default warm tree is deterministic for a seed and budget, whatever the
+/// thread count.
+#[test]
+fn the_default_warm_nbmcts_is_deterministic() {
+    let mut c = SearchConfig::new(Algo::Nbmcts, 2);
+    check_deterministic(&c, 6000);
+    c.trees = 2;
+    let b = board15(8, Variant::SameGame);
+    let key = |t| {
+        let r = on_pool(t, &c, &b, 6000, (3, 0, 0));
+        (r.score, r.moves, r.stats.playouts)
+    };
+    assert_eq!(key(1), key(3));
+}

@@ -1,5 +1,6 @@
 //! Tests of Nested MCTS (`--algo nmcts`), the level routine of `search::mcts`.
 
+use crate::policy::RolloutPolicy;
 use crate::search::testutil::*;
 use crate::search::Setting;
 use crate::search::{Algo, Budget, SearchConfig};
@@ -12,6 +13,7 @@ fn level_one_equals_mcts() {
         for (c, z) in [(Setting::Auto, 0), (Setting::Set(0.05), 4)] {
             let mut m = SearchConfig::new(Algo::Mcts, 1);
             m.trees = 1; // one tree, as NMCTS
+            m.policy = RolloutPolicy::Auto.resolve(v); // the thesis' rollouts, as NMCTS
             m.c = vec![c];
             m.z = vec![Setting::Set(z)];
             let mut n = SearchConfig::new(Algo::Nmcts, 1);
