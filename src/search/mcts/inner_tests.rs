@@ -119,30 +119,27 @@ fn run(
     (r.score, r.moves, r.stats.playouts, r.stats.nodes_created)
 }
 
-/// nmcts's default (`--inner-algo auto`) is exactly the warm tree's explicit flags
-/// on boards of 144 tiles and more, in every variant, and exactly the thesis'
-/// nesting (`--inner-algo mcts`) on smaller boards, with a thesis rollout policy and
-/// at level 1; it spends exactly its budget and replays (checked by `run`).
-#[test]
-fn the_default_is_the_warm_tree_where_it_won() {
-    let default = SearchConfig::new(Algo::Nmcts, 2);
+/// `default` (an algorithm's default at level 2) is `warm` move for move on 15 × 15
+/// boards of every variant, and the thesis' nesting (`--inner-algo mcts`) on 143
+/// tiles and with the thesis' rollout policies.
+fn check_warm_default(default: &SearchConfig, warm: &SearchConfig) {
     assert_eq!(default.inner_algo, InnerAlgo::Auto);
     let mut thesis = default.clone();
     thesis.inner_algo = InnerAlgo::Mcts;
     for v in Variant::ALL {
         let b = board15(5, v);
-        let got = run(&default, &b, 6000);
+        let got = run(default, &b, 6000);
         // (In Clickomania the warm tree clears this board: a proven optimum, which
         // hands the rest of the budget back.)
         if v != Variant::Clickomania {
             assert_eq!(got.2, 6000, "{v}");
         }
-        assert_eq!(got, run(&warm_flags(), &b, 6000), "{v}");
+        assert_eq!(got, run(warm, &b, 6000), "{v}");
         assert_ne!(got, run(&thesis, &b, 6000), "{v}");
         // 11 × 13 = 143 tiles: the thesis' nesting.
         let small = random_board(11, 13, 4, 5, v);
         assert_eq!(
-            run(&default, &small, 3000),
+            run(default, &small, 3000),
             run(&thesis, &small, 3000),
             "{v}"
         );
@@ -158,6 +155,17 @@ fn the_default_is_the_warm_tree_where_it_won() {
         t.policy = policy;
         assert_eq!(run(&d, &b, 3000), run(&t, &b, 3000), "{policy}");
     }
+}
+
+/// nmcts's default (`--inner-algo auto`) is exactly the warm tree's explicit flags
+/// on boards of 144 tiles and more, in every variant, and exactly the thesis'
+/// nesting (`--inner-algo mcts`) on smaller boards, with a thesis rollout policy and
+/// at level 1; it spends exactly its budget and replays (checked by `run`).
+#[test]
+fn the_default_is_the_warm_tree_where_it_won() {
+    let default = SearchConfig::new(Algo::Nmcts, 2);
+    check_warm_default(&default, &warm_flags());
+    let b = board15(6, Variant::SameGame);
     let one = SearchConfig::new(Algo::Nmcts, 1);
     let mut one_thesis = one.clone();
     one_thesis.inner_algo = InnerAlgo::Mcts;
@@ -177,19 +185,22 @@ fn the_default_is_the_warm_tree_where_it_won() {
     assert_eq!(run(&d, &b, 3000), run(&w, &b, 3000));
 }
 
-/// The default warm tree is deterministic for a seed and budget, whatever the
-/// thread count (root-parallel trees on pools of 1 and 3 threads).
+/// The default warm trees of nmcts and nbmcts are deterministic for a seed and
+/// budget, whatever the thread count (root-parallel trees on pools of 1 and 3
+/// threads).
 #[test]
 fn the_default_warm_tree_is_deterministic() {
-    let mut c = SearchConfig::new(Algo::Nmcts, 2);
-    check_deterministic(&c, 6000);
-    c.trees = 2;
-    let b = board15(8, Variant::SameGame);
-    let key = |t| {
-        let r = on_pool(t, &c, &b, 6000, (3, 0, 0));
-        (r.score, r.moves, r.stats.playouts)
-    };
-    assert_eq!(key(1), key(3));
+    for algo in [Algo::Nmcts, Algo::Nbmcts] {
+        let mut c = SearchConfig::new(algo, 2);
+        check_deterministic(&c, 6000);
+        c.trees = 2;
+        let b = board15(8, Variant::SameGame);
+        let key = |t| {
+            let r = on_pool(t, &c, &b, 6000, (3, 0, 0));
+            (r.score, r.moves, r.stats.playouts)
+        };
+        assert_eq!(key(1), key(3), "{algo:?}");
+    }
 }
 
 /// nbmcts's default is the warm tree with its beam at level 2: exactly the explicit
@@ -201,7 +212,6 @@ fn the_default_warm_tree_is_deterministic() {
 fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
     use crate::search::Beam;
     let default = SearchConfig::new(Algo::Nbmcts, 2);
-    assert_eq!(default.inner_algo, InnerAlgo::Auto);
     let beams = |l: u64, w: u32| {
         vec![
             None,
@@ -215,28 +225,8 @@ fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
     warm.algo = Algo::Nbmcts;
     warm.beam = beams(25, 5);
     warm.validate().unwrap();
-    let mut thesis = default.clone();
-    thesis.inner_algo = InnerAlgo::Mcts;
-    for v in Variant::ALL {
-        let b = board15(5, v);
-        let got = run(&default, &b, 6000);
-        if v != Variant::Clickomania {
-            assert_eq!(got.2, 6000, "{v}");
-        }
-        assert_eq!(got, run(&warm, &b, 6000), "{v}");
-        assert_ne!(got, run(&thesis, &b, 6000), "{v}");
-        let small = random_board(11, 13, 4, 5, v);
-        assert_eq!(
-            run(&default, &small, 3000),
-            run(&thesis, &small, 3000),
-            "{v}"
-        );
-    }
+    check_warm_default(&default, &warm);
     let b = board15(6, Variant::SameGame);
-    let (mut d, mut t) = (default.clone(), thesis.clone());
-    d.policy = RolloutPolicy::Tabu;
-    t.policy = RolloutPolicy::Tabu;
-    assert_eq!(run(&d, &b, 3000), run(&t, &b, 3000));
     // A beam that is given replaces the warm beam; the level-2 beam matters.
     let mut d = default.clone();
     d.beam = beams(2, 1);
@@ -245,19 +235,4 @@ fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
     let narrow = run(&d, &b, 20_000);
     assert_eq!(narrow, run(&w, &b, 20_000));
     assert_ne!(narrow, run(&default, &b, 20_000));
-}
-
-/// nbmcts's default warm tree is deterministic for a seed and budget, whatever the
-/// thread count.
-#[test]
-fn the_default_warm_nbmcts_is_deterministic() {
-    let mut c = SearchConfig::new(Algo::Nbmcts, 2);
-    check_deterministic(&c, 6000);
-    c.trees = 2;
-    let b = board15(8, Variant::SameGame);
-    let key = |t| {
-        let r = on_pool(t, &c, &b, 6000, (3, 0, 0));
-        (r.score, r.moves, r.stats.playouts)
-    };
-    assert_eq!(key(1), key(3));
 }
