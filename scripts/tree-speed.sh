@@ -9,7 +9,7 @@
 #  - playouts, nodes created and nodes per playout (from the solve stderr line);
 #  - CPU seconds (user), playouts per CPU second and peak RSS (/usr/bin/time): these
 #    depend on what else the machine runs (the load average is printed).
-# With BIG=K (e.g. BIG=10000000) it also runs `--algo mcts --z 0` once with K
+# With BIG=K (e.g. BIG=10000000) it also runs `--algo mcts --z 0 --policy tabu` once with K
 # playouts on position 1 and prints its peak RSS (the memory of a K-playout tree).
 #
 # Usage: [ALGOS="...|..."] scripts/tree-speed.sh [ITERATIONS] [POSITIONS] [CALLGRIND_POSITIONS]

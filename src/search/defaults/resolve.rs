@@ -18,6 +18,19 @@ use crate::search::plan::{
     AdaptPlan, BeamPlan, InnerSearch, LevelParams, Resolved, TabuRule, TreePlan,
 };
 
+/// The default beams of `algo` with `n` tree levels: `auto` at level 1 for BMCTS and
+/// NBMCTS, none elsewhere.
+fn default_beams(algo: Algo, n: usize) -> Vec<Option<Beam>> {
+    (0..n)
+        .map(|i| {
+            (i == 0 && algo.has_beam()).then_some(Beam {
+                l: Setting::Auto,
+                w: Setting::Auto,
+            })
+        })
+        .collect()
+}
+
 impl SearchConfig {
     /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
     /// what the CLI runs when no other flag is given.
@@ -37,14 +50,7 @@ impl SearchConfig {
                     }
                 })
                 .collect(),
-            beam: (0..n)
-                .map(|i| {
-                    (i == 0 && algo.has_beam()).then_some(Beam {
-                        l: Setting::Auto,
-                        w: Setting::Auto,
-                    })
-                })
-                .collect(),
+            beam: default_beams(algo, n),
             // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
             // playouts in SameGame and Bubble Breaker (docs/experiments.md,
             // "Move-by-move z"); `auto` is global search where that won. Nested
@@ -306,9 +312,8 @@ impl SearchConfig {
         };
         // NBMCTS's warm tree with the default beams (level 1's, which an inner NRPA
         // does not use): the beam moves to level 2 ([`Defaults::WARM_BEAM`]).
-        let warm_beam = warm
-            && self.algo == Algo::Nbmcts
-            && self.beam == SearchConfig::new(self.algo, self.level).beam;
+        let warm_beam =
+            warm && self.algo == Algo::Nbmcts && self.beam == default_beams(self.algo, n);
         let levels = (0..n)
             .map(|i| LevelParams {
                 c: self.c[i].or(Defaults::c(
