@@ -10,7 +10,11 @@
 # Usage: scripts/experiments.sh NAME ...   (plan names, e.g. tune-c e4-nmcs-curve)
 # SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);
 # THREADS=n limits `compare` to n worker threads (results do not depend on it,
-# except under time budgets, whose plans name their thread count).
+# except under time budgets, whose plans name their thread count);
+# EACH="1 2 3 ..." runs the listed positions one at a time first (every
+# configuration of a position before the next position, so a long run that stops
+# leaves complete pairs), into the plan's folder and journal, then the whole plan
+# (which takes them from the journal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
@@ -25,5 +29,12 @@ for name in "$@"; do
   plan=experiments/$name.toml
   [ -f "$plan" ] || { echo "unknown experiment $name (no $plan)" >&2; exit 2; }
   echo "== $name" >&2
+  if [ -n "${EACH:-}" ]; then
+    out=$(sed -n 's/^out *= *"\(.*\)"/\1/p' "$plan")
+    for p in $EACH; do
+      echo "== $name position $p" >&2
+      "$SG" compare --plan "$plan" --positions "$p" --out "$out" ${THREADS:+--threads "$THREADS"}
+    done
+  fi
   "$SG" compare --plan "$plan" ${THREADS:+--threads "$THREADS"}
 done

@@ -75,6 +75,32 @@ fn default_c_follows_the_budget_class() {
 }
 
 #[test]
+fn learned_rollouts_have_their_own_c() {
+    use RolloutPolicy::{Adapt, Tabu};
+    let c =
+        |policy, playouts| Defaults::c(1, Variant::SameGame, policy, RewardNorm::Thesis, playouts);
+    // Where it was measured: the tabu value below 15,000 playouts per step, ten
+    // times it in the middle class.
+    assert_eq!(c(Adapt, 10_000), c(Tabu, 10_000));
+    assert_eq!(c(Adapt, 30_000), 0.03);
+    assert_eq!(c(Tabu, 30_000), 0.003);
+    // mcts's default on a 15 x 15 board: learned rollouts with that C at 5 s (a
+    // move-by-move step of 250,000 / 10 assumed playouts), the tabu value at
+    // solve's 100,000 playouts (steps of 10,000); a given C is kept.
+    let b: Board = testutil::board15(3, Variant::SameGame);
+    let level1 = |cfg: &SearchConfig, budget| cfg.resolve(&b, budget).plan.unwrap().levels[0];
+    let mut cfg = SearchConfig::new(Algo::Mcts, 1);
+    let p = level1(&cfg, Budget::Time(5.0));
+    assert_eq!((p.c, p.z), (0.03, 10));
+    assert_eq!(level1(&cfg, Budget::Iterations(100_000)).c, 0.001);
+    cfg.policy = Tabu;
+    assert_eq!(level1(&cfg, Budget::Time(5.0)).c, 0.003);
+    cfg.policy = RolloutPolicy::Auto;
+    cfg.c = vec![Setting::Set(0.01)];
+    assert_eq!(level1(&cfg, Budget::Time(5.0)).c, 0.01);
+}
+
+#[test]
 fn default_beam_follows_the_budget_class() {
     let r = RolloutPolicy::Random;
     let short = Defaults::SHORT_SEARCH;
