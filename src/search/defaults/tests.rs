@@ -84,9 +84,11 @@ fn learned_rollouts_have_their_own_c() {
     assert_eq!(c(Adapt, 10_000), c(Tabu, 10_000));
     assert_eq!(c(Adapt, 30_000), 0.03);
     assert_eq!(c(Tabu, 30_000), 0.003);
-    // mcts's default on a 15 x 15 board: learned rollouts with that C at 5 s (a
-    // move-by-move step of 250,000 / 10 assumed playouts), the tabu value at
-    // solve's 100,000 playouts (steps of 10,000); a given C is kept.
+    // mcts's default on a 15 x 15 board: learned rollouts with that C at 5 s (one
+    // tree, a move-by-move step of 250,000 / 10 assumed playouts), the tabu value
+    // for a tree of 100,000 playouts (steps of 10,000; `search` resolves each of
+    // solve's two trees for its 50,000, steps of 5,000: the same class); a given C
+    // is kept.
     let b: Board = testutil::board15(3, Variant::SameGame);
     let level1 = |cfg: &SearchConfig, budget| cfg.resolve(&b, budget).plan.unwrap().levels[0];
     let mut cfg = SearchConfig::new(Algo::Mcts, 1);
