@@ -1,6 +1,8 @@
 //! Helpers shared by the end-to-end tests (each test binary includes this module).
 #![allow(dead_code)] // each test binary uses some of them
 
+pub mod process;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

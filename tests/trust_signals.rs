@@ -1,0 +1,104 @@
+//! End-to-end tests of the README's "Reliability" promise that a signal ends every
+//! long command keeping what was found (issue 30): SIGTERM and SIGINT end batches,
+//! compares and solves, also while their threads start.
+
+#![cfg(unix)]
+
+mod common;
+use common::process::{ended, run, signal, spawn, text, wait_for};
+use common::{scores, tempdir, testset};
+use std::time::Duration;
+
+#[test]
+fn sigterm_ends_a_batch_keeping_what_was_found() {
+    let d = tempdir("sigterm-batch");
+    let set = testset(&d, 3, 10, 10, 4);
+    let set = set.to_str().unwrap();
+    let mut child = spawn(
+        &d,
+        &[
+            "batch",
+            set,
+            "--iterations",
+            "300",
+            "--runs",
+            "100000",
+            "--threads",
+            "8",
+            "--out",
+            "s.txt",
+        ],
+    );
+    wait_for(|| d.join("s.txt").exists(), "the first solutions file");
+    signal(&child, "-TERM");
+    let st = ended(&mut child, "batch");
+    assert_eq!(st.code(), Some(130));
+    let o = run(&d, &["verify", set, "s.txt"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert!(!scores(&d.join("s.txt")).is_empty());
+}
+
+#[test]
+fn a_signal_while_threads_start_ends_the_command() {
+    let d = tempdir("signal-start");
+    let set = testset(&d, 3, 10, 10, 4);
+    let set = set.to_str().unwrap();
+    for sig in ["-TERM", "-INT"] {
+        let mut child = spawn(
+            &d,
+            &[
+                "batch",
+                set,
+                "--iterations",
+                "100000000",
+                "--runs",
+                "1000",
+                "--threads",
+                "8",
+                "--out",
+                "t.txt",
+            ],
+        );
+        std::thread::sleep(Duration::from_millis(30));
+        signal(&child, sig);
+        // Killed by the signal before its handler was set, or ended by it (130).
+        let st = ended(&mut child, "batch while starting");
+        assert!(st.code().is_none_or(|c| c == 130), "{st:?}");
+        if d.join("t.txt").exists() {
+            let o = run(&d, &["verify", set, "t.txt"]);
+            assert!(o.status.success(), "{}", text(&o.stdout));
+        }
+    }
+}
+
+#[test]
+fn signals_end_every_long_command() {
+    let d = tempdir("signal-all");
+    let set = testset(&d, 2, 15, 15, 3);
+    let set = set.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec![
+            "solve", set, "--algo", "nmcs", "--level", "3", "--time", "600",
+        ],
+        vec!["perft", set, "--depth", "60"],
+        vec![
+            "compare",
+            set,
+            "--config",
+            "--algo nmcs --level 3",
+            "--time",
+            "600",
+            "--journal",
+            "c.journal",
+        ],
+        vec!["bench", "--seconds", "600"],
+    ];
+    for (i, args) in commands.iter().enumerate() {
+        let sig = if i % 2 == 0 { "-INT" } else { "-TERM" };
+        let mut child = spawn(&d, args);
+        std::thread::sleep(Duration::from_millis(300));
+        signal(&child, sig);
+        let st = ended(&mut child, args[0]);
+        assert!(!st.success(), "{args:?}: {st:?}");
+    }
+}
