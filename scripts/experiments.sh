@@ -4,8 +4,8 @@
 # Each plan writes docs/results/NAME/ (NAME.md with the command and the table, CSV,
 # JSON, chart, plan.toml) and journals every finished job there (NAME.journal, not
 # committed), so running the same plan again after a kill resumes it. Delete the
-# journal when the search code has changed since: jobs are keyed by their settings,
-# not by the build. (Before plans, RESUME=1 asked for that journal; it is now always on.)
+# journal when the search code has changed since: jobs are keyed by their settings
+# and the defaults these resolve to, not by the build. (Before plans, RESUME=1 asked for that journal; it is now always on.)
 #
 # Usage: scripts/experiments.sh NAME ...   (plan names, e.g. tune-c e4-nmcs-curve)
 # SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);

@@ -15,8 +15,9 @@
 //! [`SearchStats`]), `rollout` (level 0), `eval` (heuristic evaluations, `--eval`)
 //! and `endgame` (exact endgames, `--endgame`).
 //!
-//! Owns: the dispatch [`search`] / [`search_with_stop`] and the crate's view of the
-//! search family (re-exports). Must not: define types, print, read files or know
+//! Owns: the dispatch [`search`] / [`search_with_stop`], [`resolution`] (what a
+//! configuration resolves to, as text) and the crate's view of the search family
+//! (re-exports). Must not: define types, print, read files or know
 //! about batches.
 
 mod adapt;
@@ -110,6 +111,29 @@ pub fn search_with_stop(
     };
     result.stats.seconds = start.elapsed().as_secs_f64();
     result
+}
+
+/// What [`search`] resolves `config` to on `root` within `budget`, as text: every
+/// default and `auto` as a value, for the whole budget and for each root-parallel
+/// share it splits into. On one build, two runs with the same text and seed run the
+/// same search; when a default changes, the text of every configuration that relied
+/// on it changes (`compare`'s journal keys hold its fingerprint).
+pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String {
+    let whole = config.resolve(root, budget);
+    let mut text = format!("{whole:?}");
+    let split = match config.algo {
+        Algo::Mcts | Algo::Bmcts | Algo::Nmcts | Algo::Nbmcts => true,
+        Algo::Nmcs | Algo::Nrpa => whole.trees > 1,
+        Algo::Exact | Algo::Beam => false,
+    };
+    if split {
+        let mut shares = parallel::shares(budget, whole.trees);
+        shares.dedup();
+        for b in shares {
+            text.push_str(&format!(" | {b:?}: {:?}", config.resolve(root, b)));
+        }
+    }
+    text
 }
 
 /// One search of NMCS, NRPA, the exact solver or the beam from `root` (not terminal).

@@ -316,6 +316,15 @@ fn finish_journal<T>(
 ) -> Result<T, Error> {
     if let Some(j) = journal {
         j.flush()?;
+        if j.legacy_count() > 0 {
+            eprintln!(
+                "journal {}: {} job(s) taken from it were journaled by a build whose keys did not \
+                 record the resolved defaults; if a default they relied on has changed since, \
+                 delete the journal to run them again",
+                j.path().display(),
+                j.legacy_count()
+            );
+        }
         eprintln!(
             "journal {}: {} job(s) taken from it, {} run now",
             j.path().display(),

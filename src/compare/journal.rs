@@ -6,11 +6,16 @@
 //! or the end of a session.
 //!
 //! A job is identified by its configuration's canonical line and full parameters, a
-//! fingerprint of the position's board, the budget, the variant, the base seed, the
-//! position number and the run: a journal used with another test set, a changed
-//! default or another seed simply has no matching jobs. A restored job is used only
-//! when its journaled line replays on the board to its journaled score; otherwise the
-//! job is run again.
+//! fingerprint of what they resolve to on the position and budget (every default
+//! and `auto` as a value, [`crate::search::resolution`]), a fingerprint of the
+//! position's board, the budget, the variant, the base seed, the position number
+//! and the run: a journal used with another test set, a changed default or another
+//! seed simply has no matching jobs. Entries written before keys held the
+//! resolution's fingerprint are still found by the rest of the key, and counted
+//! ([`CompareJournal::legacy_count`]) so that the command can say a default changed
+//! since they ran would go unnoticed. A restored job is used only when its
+//! journaled line replays on the board to its journaled score; otherwise the job is
+//! run again.
 //! Owns: those keys and turning journal entries back into verified [`JobResult`]s.
 //! Must not: run searches, compute statistics, or touch solutions files.
 
@@ -34,6 +39,8 @@ pub struct CompareJournal<'a> {
     lines: HashMap<(usize, i32), Vec<Vec<Cell>>>,
     progress: &'a (dyn Fn() + Sync),
     restored: AtomicUsize,
+    /// Restored jobs found by a key without the resolution's fingerprint.
+    legacy: AtomicUsize,
     added: AtomicUsize,
 }
 
@@ -44,25 +51,40 @@ fn fingerprint(text: &str) -> u64 {
     })
 }
 
-/// The journal's configuration string of configuration `c` on `position`.
-fn config_key(plan: &Plan, c: usize, position: &Position) -> Result<(String, String), Error> {
+/// The journal's configuration strings of configuration `c` on `position`: the key
+/// this build writes, which ends with a fingerprint of what the configuration
+/// resolves to ([`crate::search::resolution`]: a changed default changes it), the
+/// key of journals written before keys held it, and the parameters.
+fn config_keys(
+    plan: &Plan,
+    c: usize,
+    position: &Position,
+) -> Result<(String, String, String), Error> {
     let config = &plan.configs[c].config;
     let params = serde_json::to_string(config)
         .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?;
-    let board = fingerprint(&position.board(plan.variant).to_string());
-    Ok((format!("{config} | board {board:016x} | {params}"), params))
+    let board = position.board(plan.variant);
+    let legacy = format!(
+        "{config} | board {:016x} | {params}",
+        fingerprint(&board.to_string())
+    );
+    let resolved = fingerprint(&crate::search::resolution(config, &board, plan.budget));
+    Ok((
+        format!("{legacy} | resolved {resolved:016x}"),
+        legacy,
+        params,
+    ))
 }
 
-fn key(plan: &Plan, c: usize, position: &Position, run: u32) -> Option<RunKey> {
-    let (config, _) = config_key(plan, c, position).ok()?;
-    Some(RunKey::new(
-        &config,
+fn run_key(plan: &Plan, config: &str, position: &Position, run: u32) -> RunKey {
+    RunKey::new(
+        config,
         plan.budget,
         plan.variant,
         plan.seed,
         position.index as u64,
         u64::from(run),
-    ))
+    )
 }
 
 impl<'a> CompareJournal<'a> {
@@ -96,6 +118,7 @@ impl<'a> CompareJournal<'a> {
             lines,
             progress,
             restored: AtomicUsize::new(0),
+            legacy: AtomicUsize::new(0),
             added: AtomicUsize::new(0),
         })
     }
@@ -115,6 +138,12 @@ impl<'a> CompareJournal<'a> {
         self.restored.load(Ordering::Relaxed)
     }
 
+    /// Jobs taken from the journal whose entries predate the resolution's
+    /// fingerprint in keys: a default changed since they ran would not be noticed.
+    pub fn legacy_count(&self) -> usize {
+        self.legacy.load(Ordering::Relaxed)
+    }
+
     /// Jobs appended to the journal so far.
     pub fn added_count(&self) -> usize {
         self.added.load(Ordering::Relaxed)
@@ -127,7 +156,11 @@ impl<'a> CompareJournal<'a> {
 
 impl JobLog for CompareJournal<'_> {
     fn restored(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<JobResult> {
-        let rec = self.runs.get(&key(plan, c, position, r)?)?;
+        let (config, legacy, _) = config_keys(plan, c, position).ok()?;
+        let (rec, old) = match self.runs.get(&run_key(plan, &config, position, r)) {
+            Some(rec) => (rec, false),
+            None => (self.runs.get(&run_key(plan, &legacy, position, r))?, true),
+        };
         let board = position.board(plan.variant);
         let moves = self
             .lines
@@ -135,6 +168,9 @@ impl JobLog for CompareJournal<'_> {
             .iter()
             .find(|m| crate::line::verify(&board, m, rec.score).is_ok())?;
         self.restored.fetch_add(1, Ordering::Relaxed);
+        if old {
+            self.legacy.fetch_add(1, Ordering::Relaxed);
+        }
         // A job taken from the journal is done: the progress bar counts it too.
         (self.progress)();
         Some(JobResult {
@@ -151,7 +187,7 @@ impl JobLog for CompareJournal<'_> {
     }
 
     fn finished(&self, plan: &Plan, position: &Position, job: &JobResult) -> Result<(), Error> {
-        let (config, params) = config_key(plan, job.config, position)?;
+        let (config, _, params) = config_keys(plan, job.config, position)?;
         let rec = RunRecord {
             config: Arc::from(config),
             params: Arc::from(params),
@@ -182,6 +218,113 @@ impl JobLog for CompareJournal<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::{Aggregate, Entry};
+    use crate::io::testset::TestSet;
+    use crate::rules::Variant;
+    use crate::search::{Algo, Budget, SearchConfig};
+
+    fn plan() -> Plan {
+        Plan {
+            testset: "tiny".into(),
+            variant: Variant::SameGame,
+            budget: Budget::Iterations(50),
+            runs: 1,
+            seed: 3,
+            aggregate: Aggregate::Mean,
+            baseline: 0,
+            all_pairs: false,
+            configs: vec![Entry {
+                label: "mcts".into(),
+                spec: "--algo mcts".into(),
+                config: SearchConfig::new(Algo::Mcts, 1),
+            }],
+        }
+    }
+
+    /// A record of configuration 0 on `position` under the configuration string
+    /// `config`, with a line found by a real search, and that line.
+    fn record(plan: &Plan, position: &Position, config: &str) -> (RunRecord, FoundLine) {
+        let board = position.board(plan.variant);
+        let mut rng = crate::rng::rng_for(plan.seed, position.index as u64, 0);
+        let r = crate::search::search(&plan.configs[0].config, &board, plan.budget, &mut rng);
+        let (_, _, params) = config_keys(plan, 0, position).unwrap();
+        let rec = RunRecord {
+            config: Arc::from(config),
+            params: Arc::from(params),
+            budget: plan.budget,
+            variant: plan.variant,
+            seed: plan.seed,
+            position: position.index as u64,
+            run: 0,
+            score: r.score,
+            playouts: r.stats.playouts,
+            nodes_created: 0,
+            peak_nodes: 0,
+            seconds: 0.0,
+        };
+        let line = FoundLine {
+            variant: plan.variant,
+            position: position.index,
+            score: r.score,
+            moves: r.moves,
+        };
+        (rec, line)
+    }
+
+    /// A journal holding one record of position 1 under the key `which` picks, and
+    /// what a compare reading it restores and counts as journaled by an older build.
+    fn restore(which: impl Fn(&str, &str) -> String, name: &str) -> (bool, usize) {
+        let dir = std::env::temp_dir().join(format!("samegame-cj-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("j.journal");
+        let set = TestSet::parse("0112\n2201\n1210\n0121\n", Path::new("tiny.txt")).unwrap();
+        let (plan, pos) = (plan(), &set.positions[0]);
+        let (current, legacy, _) = config_keys(&plan, 0, pos).unwrap();
+        let (rec, line) = record(&plan, pos, &which(&current, &legacy));
+        let mut j = Journal::open(&path).unwrap();
+        j.add(rec, Some(&line)).unwrap();
+        j.flush().unwrap();
+        drop(j);
+        let progress = || {};
+        let cj = CompareJournal::open(&path, &progress).unwrap();
+        let found = cj.restored(&plan, 0, pos, 0).is_some();
+        let _ = std::fs::remove_dir_all(&dir);
+        (found, cj.legacy_count())
+    }
+
+    #[test]
+    fn keys_hold_what_the_defaults_resolve_to() {
+        // This build's key: restored.
+        assert_eq!(restore(|c, _| c.to_string(), "current"), (true, 0));
+        // The same parameters resolved otherwise (a default changed since): run again.
+        let changed = |_: &str, l: &str| format!("{l} | resolved {:016x}", 0);
+        assert_eq!(restore(changed, "changed"), (false, 0));
+        // Journaled before keys held the resolution: restored, and counted.
+        assert_eq!(restore(|_, l| l.to_string(), "legacy"), (true, 1));
+    }
+
+    #[test]
+    fn the_resolution_is_what_runs() {
+        let set = TestSet::parse("0112\n2201\n1210\n0121\n", Path::new("tiny.txt")).unwrap();
+        let board = set.positions[0].board(Variant::SameGame);
+        let budget = Budget::Iterations(100_000);
+        let text = |c: &SearchConfig| crate::search::resolution(c, &board, budget);
+        let auto = SearchConfig::new(Algo::Mcts, 1);
+        // Two root-parallel trees: the whole budget, then their (equal) share.
+        assert_eq!(text(&auto).matches(" | ").count(), 1);
+        // The default C written out resolves as `auto` does: the text holds values.
+        let c = auto.resolve(&board, budget).plan.unwrap().levels[0].c;
+        let mut same = auto.clone();
+        same.c[0] = crate::search::Setting::Set(c);
+        assert_eq!(text(&same), text(&auto));
+        // Another C is another search.
+        let mut other = auto.clone();
+        other.c[0] = crate::search::Setting::Set(c * 3.0 + 0.01);
+        assert_ne!(text(&other), text(&auto));
+        // NRPA runs one search: no shares.
+        assert!(!text(&SearchConfig::new(Algo::Nrpa, 3)).contains(" | "));
+    }
 
     #[test]
     fn fingerprint_is_fnv1a() {
