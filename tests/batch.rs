@@ -2,12 +2,12 @@
 //! temporary test sets with iteration budgets (no timing assertions).
 
 mod common;
+use common::process::wait_for;
 use common::{scores, tempdir, testset};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_samegame");
 
@@ -73,17 +73,6 @@ fn bump_score(text: &str, position: usize) -> String {
 
 fn verify(dir: &Path, set: &Path, sols: &Path) {
     ok(dir, &format!("verify {} {}", set.display(), sols.display()));
-}
-
-fn wait_for(mut cond: impl FnMut() -> bool, what: &str) {
-    let start = Instant::now();
-    while !cond() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 fn spawn(dir: &Path, args: &str) -> std::process::Child {
