@@ -88,26 +88,22 @@ pub fn search_with_stop(
                 ..SearchStats::default()
             },
         }
+    } else if !splits(config.algo, n) {
+        single(config, &resolved, root, budget, rng, stop)
+    } else if config.algo.is_tree() {
+        // One tree or several root-parallel trees, each resolved for its share.
+        parallel::split(budget, n, rng, |budgets, rngs| {
+            let smallest = *budgets.last().expect("at least one share");
+            let share = config.resolve(root, smallest);
+            mcts::run_trees(&share, root, budgets, rngs, stop)
+        })
     } else {
-        match config.algo {
-            // One tree or several root-parallel trees, each resolved for its share.
-            Algo::Mcts | Algo::Bmcts | Algo::Nmcts | Algo::Nbmcts => {
-                parallel::split(budget, n, rng, |budgets, rngs| {
-                    let smallest = *budgets.last().expect("at least one share");
-                    let share = config.resolve(root, smallest);
-                    mcts::run_trees(&share, root, budgets, rngs, stop)
-                })
-            }
-            Algo::Nmcs | Algo::Nrpa if n > 1 => parallel::split(budget, n, rng, |budgets, rngs| {
-                parallel::best_of(budgets, rngs, |b, rng| {
-                    single(config, &config.resolve(root, b), root, b, rng, stop)
-                })
-            }),
-            // The beam parallelises one search on the caller's pool: never split.
-            Algo::Nmcs | Algo::Nrpa | Algo::Exact | Algo::Beam => {
-                single(config, &resolved, root, budget, rng, stop)
-            }
-        }
+        // Independent NMCS or NRPA searches, best of them.
+        parallel::split(budget, n, rng, |budgets, rngs| {
+            parallel::best_of(budgets, rngs, |b, rng| {
+                single(config, &config.resolve(root, b), root, b, rng, stop)
+            })
+        })
     };
     result.stats.seconds = start.elapsed().as_secs_f64();
     result
@@ -121,12 +117,7 @@ pub fn search_with_stop(
 pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String {
     let whole = config.resolve(root, budget);
     let mut text = format!("{whole:?}");
-    let split = match config.algo {
-        Algo::Mcts | Algo::Bmcts | Algo::Nmcts | Algo::Nbmcts => true,
-        Algo::Nmcs | Algo::Nrpa => whole.trees > 1,
-        Algo::Exact | Algo::Beam => false,
-    };
-    if split {
+    if splits(config.algo, whole.trees) {
         let mut shares = parallel::shares(budget, whole.trees);
         shares.dedup();
         for b in shares {
@@ -134,6 +125,18 @@ pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String
         }
     }
     text
+}
+
+/// Whether a search of `algo` resolved to `trees` trees splits its budget into
+/// root-parallel shares: tree searches always (a single tree is the one-share
+/// case), NMCS and NRPA only with more than one tree; the exact solver and the beam
+/// never (the beam parallelises one search on the caller's pool).
+fn splits(algo: Algo, trees: u32) -> bool {
+    match algo {
+        Algo::Mcts | Algo::Bmcts | Algo::Nmcts | Algo::Nbmcts => true,
+        Algo::Nmcs | Algo::Nrpa => trees > 1,
+        Algo::Exact | Algo::Beam => false,
+    }
 }
 
 /// One search of NMCS, NRPA, the exact solver or the beam from `root` (not terminal).
