@@ -5,8 +5,8 @@ Usage: scripts/paired.py A.csv LABEL_A B.csv LABEL_B [FROM-TO]
        scripts/paired.py --check DIR   (every report under DIR, e.g. docs/results)
 
 Pairs the per-position mean scores of LABEL_A in A.csv and LABEL_B in B.csv over
-the positions both have (only FROM-TO when given; two runs of the same positions and seeds, e.g. a
-configuration and the baseline of another plan), and prints the mean difference
+the positions both have (only FROM-TO when given; two runs of the same positions
+and seeds, e.g. a configuration and the baseline of another plan), and prints the mean difference
 A - B, its 95% confidence interval and the two-sided p-value, as `compare` reports
 a difference. `--check` recomputes every difference of every single-budget report
 under DIR (NAME.json and NAME.csv of `compare`) from its CSV and fails when one
@@ -17,29 +17,34 @@ import csv
 import functools
 import glob
 import json
-import os
 import math
+import os
 import sys
 from collections import defaultdict
 
 
-def means(path, label, aggregate="mean"):
-    runs = defaultdict(list)
+def table(path, aggregate="mean"):
+    """Per label, per position: the mean (or max) of the scores in a compare CSV."""
+    runs = defaultdict(lambda: defaultdict(list))
     try:
         with open(path, newline="") as f:
             for line, row in enumerate(csv.DictReader(f), start=2):
-                if row.get("label") == label:
-                    try:
-                        runs[int(row["position"])].append(int(row["score"]))
-                    except (KeyError, TypeError, ValueError):
-                        sys.exit(f"{path}:{line}: no integer position and score")
+                try:
+                    runs[row["label"]][int(row["position"])].append(int(row["score"]))
+                except (KeyError, TypeError, ValueError):
+                    sys.exit(f"{path}:{line}: no label, integer position and score")
     except OSError as e:
         sys.exit(f"{path}: {e.strerror}")
-    if not runs:
+    pick = max if aggregate == "max" else (lambda s: sum(s) / len(s))
+    return {label: {p: pick(s) for p, s in by.items()} for label, by in runs.items()}
+
+
+def means(path, label, aggregate="mean"):
+    """The per-position scores of `label` in a compare CSV (an error if it has none)."""
+    got = table(path, aggregate).get(label)
+    if not got:
         sys.exit(f"{path}: no rows with label {label!r}")
-    if aggregate == "max":
-        return {p: max(s) for p, s in runs.items()}
-    return {p: sum(s) / len(s) for p, s in runs.items()}
+    return got
 
 
 def t_cdf(t, df):
@@ -88,13 +93,12 @@ def check(root):
         if "vs_baseline" not in rep:
             continue  # a budget curve: one report per budget, no single CSV sample
         path = js[: -len(".json")] + ".csv"
-        agg = rep["plan"].get("aggregate", "mean")
+        scores = table(path, rep["plan"].get("aggregate", "mean"))
         for pair in rep["vs_baseline"] + rep["other_pairs"]:
             test = pair["test"]
             if test["diff"]["n"] < 2:
                 continue
-            a = means(path, pair["a_label"], agg)
-            b = means(path, pair["b_label"], agg)
+            a, b = scores[pair["a_label"]], scores[pair["b_label"]]
             m, half, _, p = paired(a, b, sorted(set(a) & set(b)))
             want = test["diff"]
             ok = (
