@@ -9,11 +9,19 @@ use common::process::{ended, run, signal, spawn, text, wait_for};
 use common::{scores, tempdir, testset};
 use std::time::Duration;
 
+/// The most threads `--threads` accepts here ([`samegame::limits::max_threads`]: 4
+/// per core the process may run on, which the child inherits): as many as can start
+/// at once, valid on any machine and under `taskset`.
+fn most_threads() -> String {
+    samegame::limits::max_threads().to_string()
+}
+
 #[test]
 fn sigterm_ends_a_batch_keeping_what_was_found() {
     let d = tempdir("sigterm-batch");
     let set = testset(&d, 3, 10, 10, 4);
     let set = set.to_str().unwrap();
+    let threads = most_threads();
     let mut child = spawn(
         &d,
         &[
@@ -23,10 +31,8 @@ fn sigterm_ends_a_batch_keeping_what_was_found() {
             "300",
             "--runs",
             "100000",
-            // More threads than this machine's 2 cores, and within the limit of
-            // 4 per core wherever the test runs (pinned to one core it is 4).
             "--threads",
-            "4",
+            &threads,
             "--out",
             "s.txt",
         ],
@@ -45,6 +51,7 @@ fn a_signal_while_threads_start_ends_the_command() {
     let d = tempdir("signal-start");
     let set = testset(&d, 3, 10, 10, 4);
     let set = set.to_str().unwrap();
+    let threads = most_threads();
     for sig in ["-TERM", "-INT"] {
         let mut child = spawn(
             &d,
@@ -55,9 +62,8 @@ fn a_signal_while_threads_start_ends_the_command() {
                 "100000000",
                 "--runs",
                 "1000",
-                // Within the 4-per-core limit even on one core (see above).
                 "--threads",
-                "4",
+                &threads,
                 "--out",
                 "t.txt",
             ],
