@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes docs/results/README.md: every experiment plan (experiments/*.toml) with its
 question, its one-line answer (both fields of the plan, written from its table and
-the discussion in docs/experiments.md), its plan and its compute (the wall time its NAME.md records),
+the discussion in docs/experiments.md), its plan and its compute (the search time summed over its jobs that its NAME.md records,
+journaled jobs of earlier sittings included; the wall time of the last sitting for reports
+written before that sum was recorded),
 in the order docs/experiments.md first links them; then the results other scripts made.
 
 Usage: scripts/results-index.py > docs/results/README.md   (CI checks it is current)
@@ -28,10 +30,14 @@ def cell(s):
 
 def compute(name):
     md = root / "docs/results" / name / f"{name}.md"
-    m = re.search(r"Wall time (\d+) s on ([^.]*)\.", md.read_text()) if md.exists() else None
+    text = md.read_text() if md.exists() else ""
+    m = re.search(r"Search time (\d+) s summed over the (\d+) jobs", text)
+    if m:
+        return f"{int(m.group(1)):,} s of search over {int(m.group(2)):,} jobs"
+    m = re.search(r"Wall time (\d+) s on ([^.]*)\.", text)
     if not m:
         return "not recorded"
-    return f"{int(m.group(1)):,} s on {m.group(2)}"
+    return f"{int(m.group(1)):,} s on {m.group(2)} (wall time of the last sitting)"
 
 
 print("# Results: one folder per experiment")

@@ -122,6 +122,22 @@ fn plan_runs_what_the_flags_run_and_writes_its_folder() {
         scores_csv(&d.join("out/p.csv")),
         scores_csv(&d.join("flags.csv"))
     );
+    // The compute of a run that spans sittings counts the journaled jobs too: the
+    // rewritten report sums the seconds of all 12 jobs, none of which ran now.
+    let md = std::fs::read_to_string(d.join("out/p.md")).unwrap();
+    let (_, rest) = md.split_once("Search time ").expect(&md);
+    let (secs, rest) = rest.split_once(" s summed over the ").expect(&md);
+    assert!(
+        rest.starts_with("12 jobs, those taken from a journal included."),
+        "{md}"
+    );
+    let csv = std::fs::read_to_string(d.join("out/p.csv")).unwrap();
+    let sum: f64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap().1.parse::<f64>().unwrap())
+        .sum();
+    assert_eq!(secs.parse::<u64>().unwrap(), sum.round() as u64, "{md}");
 }
 
 #[test]

@@ -151,16 +151,33 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         Some(p) => Some(plan::apply(&mut a, &p)?),
         None => None,
     };
-    let table = compare(&a, plan_run.as_ref())?;
+    let (table, spent) = compare(&a, plan_run.as_ref())?;
     if let Some(p) = &plan_run {
-        p.finish(&a, &table, started.elapsed())?;
+        p.finish(&a, &table, started.elapsed(), spent)?;
     }
     Ok(Outcome::Ok)
 }
 
+/// The jobs a comparison's table counts and their search time summed (seconds), those
+/// taken from a journal included: the compute of a run that spans sittings.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Spent {
+    pub jobs: usize,
+    pub seconds: f64,
+}
+
+impl Spent {
+    fn of<'a>(jobs: impl IntoIterator<Item = &'a JobResult>) -> Spent {
+        jobs.into_iter().fold(Spent::default(), |s, j| Spent {
+            jobs: s.jobs + 1,
+            seconds: s.seconds + j.seconds,
+        })
+    }
+}
+
 /// Runs the comparison `a` describes, prints its table, writes its files and returns
-/// the table.
-fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> {
+/// the table with the compute its jobs took.
+fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent), Error> {
     let mut configs = Vec::new();
     for (i, c) in a.config.iter().enumerate() {
         let e =
@@ -254,7 +271,8 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> 
         let curve = Curve::run(&plan, &budgets, &positions, threads, log);
         bar.finish_and_clear();
         let curve = finish_journal(journal.as_ref(), curve)?;
-        return run_curve(a, &curve, &set, record.as_mut());
+        let text = run_curve(a, &curve, &set, record.as_mut())?;
+        return Ok((text, Spent::of(curve.reports.iter().flat_map(|r| &r.jobs))));
     }
     let jobs = run_jobs(&plan, &positions, threads, log);
     bar.finish_and_clear();
@@ -275,7 +293,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<String, Error> 
     if let Some(p) = &a.svg {
         write(p, &crate::compare::chart::svg(&report))?;
     }
-    Ok(text)
+    Ok((text, Spent::of(&report.jobs)))
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says

@@ -135,7 +135,13 @@ pub(super) fn blame(run: Option<&PlanRun>, key: &str, e: Error) -> Error {
 
 impl PlanRun {
     /// Writes the folder's Markdown and the copy of the plan (when there is a folder).
-    pub(super) fn finish(&self, a: &Args, table: &str, wall: Duration) -> Result<(), Error> {
+    pub(super) fn finish(
+        &self,
+        a: &Args,
+        table: &str,
+        wall: Duration,
+        spent: super::Spent,
+    ) -> Result<(), Error> {
         let Some(dir) = &self.out else {
             return Ok(());
         };
@@ -163,7 +169,12 @@ impl PlanRun {
             let chart = chart.unwrap_or_default();
             md.push_str(&format!("Chart: [{chart}]({chart}). "));
         }
-        md.push_str(&format!("Wall time {} s on {threads}.\n", wall.as_secs()));
+        md.push_str(&format!("Wall time {} s on {threads}.", wall.as_secs()));
+        md.push_str(&format!(
+            " Search time {} s summed over the {} jobs, those taken from a journal included.\n",
+            spent.seconds.round() as u64,
+            spent.jobs
+        ));
         crate::io::write_atomic(&dir.join(format!("{name}.md")), md.as_bytes())?;
         crate::io::write_atomic(&dir.join("plan.toml"), self.file.text.as_bytes())
     }
