@@ -171,7 +171,10 @@ impl Defaults {
     /// (its default level-1 beam would prune nothing: an inner NRPA builds no tree).
     /// At 5 s on Maastricht 1-20, (25, 5) was +71.0 over (10, 3) (p = 0.060) and
     /// level with nmcts's warm tree (+2.5); on Maastricht 151-250 it beat NBMCTS's
-    /// thesis nesting (docs/results/flagship-defaults-{train,validate}/).
+    /// thesis nesting (docs/results/flagship-defaults-{train,validate}/). At 60 s
+    /// no beam helps the warm tree: (300, 5), best there on Maastricht 1-20, was
+    /// +11.7 over (25, 5) on 151-250 (p = 0.47) and both were below the warm tree
+    /// without a beam (docs/results/{nbmcts-beam-time60-train,time60-validate}/).
     pub const WARM_BEAM: (u64, u32) = (25, 5);
 
     /// `mcts`'s `--policy auto` plays learned rollouts (`--policy adapt` with its
