@@ -140,6 +140,56 @@ fn plan_runs_what_the_flags_run_and_writes_its_folder() {
     assert_eq!(secs.parse::<u64>().unwrap(), sum.round() as u64, "{md}");
 }
 
+/// A plan split over two processes (positions 1-2 in the plan's folder, position 3
+/// in another journal) is one journal again with `--journal-add`: the whole plan then
+/// takes all 12 jobs and its CSV is that of the plan run in one go.
+#[test]
+fn journal_add_joins_a_plan_split_over_processes() {
+    let d = dir("journal-add");
+    std::fs::write(d.join("p.toml"), PLAN).unwrap();
+    let ok = |o: &Output| assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    ok(&compare(
+        &d,
+        &["--plan", "p.toml", "--positions", "1-2", "--out", "out"],
+    ));
+    ok(&compare(
+        &d,
+        &["--plan", "p.toml", "--positions", "3", "--out", "part"],
+    ));
+    let joined = compare(&d, &["--plan", "p.toml", "--journal-add", "part/p.journal"]);
+    ok(&joined);
+    let err = text(&joined.stderr);
+    assert!(err.contains("4 job(s) added from part/p.journal"), "{err}");
+    assert!(err.contains("12 job(s) taken from it, 0 run now"), "{err}");
+    ok(&compare(&d, &["--plan", "p.toml", "--out", "whole"]));
+    assert_eq!(
+        scores_csv(&d.join("out/p.csv")),
+        scores_csv(&d.join("whole/p.csv"))
+    );
+    // Again: nothing is added twice.
+    let again = compare(&d, &["--plan", "p.toml", "--journal-add", "part/p.journal"]);
+    ok(&again);
+    assert!(text(&again.stderr).contains("0 job(s) added from part/p.journal"));
+    // A missing file, and no journal to add to, are refused naming what is wrong.
+    let missing = compare(&d, &["--plan", "p.toml", "--journal-add", "nope.journal"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("nope.journal: no such file"));
+    let flags = compare(
+        &d,
+        &[
+            "tiny.txt",
+            "--iterations",
+            "300",
+            "--config",
+            "a: --algo nmcs --level 1",
+            "--journal-add",
+            "part/p.journal",
+        ],
+    );
+    assert_eq!(flags.status.code(), Some(2));
+    assert!(text(&flags.stderr).contains("--journal-add needs a journal"));
+}
+
 #[test]
 fn flags_override_the_plan_without_overwriting_its_folder() {
     let d = dir("override");

@@ -341,6 +341,30 @@ impl Journal {
         Ok(())
     }
 
+    /// Appends the runs of `other` that this journal lacks, each with a game of
+    /// `other` of the same variant, position and score when it has one (what a
+    /// comparison needs to take the run; the taker replays the game first): the
+    /// journal of one run split over processes or machines becomes one. Runs already
+    /// recorded here are left as they are, and `other` is only read. Returns how many
+    /// runs were added.
+    pub fn add_runs_from(&mut self, other: &mut Journal) -> Result<usize, Error> {
+        let found = other.take_found();
+        let mut added = 0;
+        for rec in other.records() {
+            if self.contains(&rec.key()) {
+                continue;
+            }
+            let line = found.iter().find(|l| {
+                l.variant == rec.variant
+                    && l.position as u64 == rec.position
+                    && l.score == rec.score
+            });
+            self.add(rec.clone(), line)?;
+            added += 1;
+        }
+        Ok(added)
+    }
+
     /// Records a game that improved the solutions file without a finished run (a run
     /// cut short): one frame, appended now.
     pub fn add_line(&mut self, line: &FoundLine) -> Result<(), Error> {

@@ -124,6 +124,13 @@ pub struct Args {
     /// build: start a new journal when the search code changes.
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
+    /// Before running, append to the journal (`--journal`, or a plan's) the jobs
+    /// journaled in FILE that it lacks, with their lines: one comparison split over
+    /// processes or machines (e.g. `--positions 9 --journal part-9.journal` on another
+    /// core) becomes one journal again. FILE is only read; its jobs are taken, as the
+    /// journal's own, only when their lines replay. Repeatable.
+    #[arg(long, value_name = "FILE")]
+    journal_add: Vec<PathBuf>,
 }
 
 /// The budgets given, in the order given (checked for curves by
@@ -259,6 +266,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
     let tick = || bar.inc(1);
     let progress = Progress(tick);
     let _lock = a.journal.as_deref().map(super::batch::lock).transpose()?;
+    add_journals(a)?;
     let journal = match &a.journal {
         Some(p) => Some(CompareJournal::open(p, &tick)?),
         None => None,
@@ -294,6 +302,36 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
         write(p, &crate::compare::chart::svg(&report))?;
     }
     Ok((text, Spent::of(&report.jobs)))
+}
+
+/// `--journal-add`: appends to the journal the jobs of each FILE that it lacks (the
+/// caller holds the journal's lock) and says how many on stderr.
+fn add_journals(a: &Args) -> Result<(), Error> {
+    if a.journal_add.is_empty() {
+        return Ok(());
+    }
+    let Some(path) = &a.journal else {
+        return Err(Error::Config(
+            "--journal-add needs a journal to add to (--journal FILE, or a plan with an output folder)".into(),
+        ));
+    };
+    let mut journal = crate::batch::journal::Journal::open(path)?;
+    for other in &a.journal_add {
+        if !other.exists() {
+            return Err(Error::Config(format!(
+                "--journal-add {}: no such file",
+                other.display()
+            )));
+        }
+        let mut from = crate::batch::journal::Journal::open(other)?;
+        let n = journal.add_runs_from(&mut from)?;
+        eprintln!(
+            "journal {}: {n} job(s) added from {}",
+            path.display(),
+            other.display()
+        );
+    }
+    journal.flush()
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says

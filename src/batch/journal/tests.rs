@@ -75,6 +75,41 @@ fn round_trip_keys_and_games() {
 }
 
 #[test]
+fn runs_of_another_journal_are_added_once_with_their_games() {
+    let a = temp("merge-a");
+    let b = temp("merge-b");
+    let mut ja = Journal::open(&a).unwrap();
+    ja.add(rec(1, 0), Some(&line(1, 42))).unwrap();
+    let mut jb = Journal::open(&b).unwrap();
+    // Run (1, 0) is in both: the one already in `a` stays.
+    let mut dup = rec(1, 0);
+    dup.seconds = 9.0;
+    jb.add(dup, Some(&line(1, 42))).unwrap();
+    jb.add(rec(2, 0), Some(&line(2, 42))).unwrap();
+    // Another seed and score, and no game of that score: added without a game.
+    let mut seeded = rec(2, 0);
+    seeded.seed = 2;
+    seeded.score = 40;
+    jb.add(seeded.clone(), None).unwrap();
+    let b_bytes = std::fs::read(&b).unwrap();
+    let mut ja = Journal::open(&a).unwrap();
+    let mut jb = Journal::open(&b).unwrap();
+    assert_eq!(ja.add_runs_from(&mut jb).unwrap(), 2);
+    assert_eq!(
+        std::fs::read(&b).unwrap(),
+        b_bytes,
+        "the other journal is only read"
+    );
+    let mut k = Journal::open(&a).unwrap();
+    assert_eq!(k.records(), &[rec(1, 0), rec(2, 0), seeded]);
+    assert_eq!(k.take_found(), vec![line(1, 42), line(2, 42)]);
+    // Adding the same journal again adds nothing.
+    let mut jb = Journal::open(&b).unwrap();
+    assert_eq!(k.add_runs_from(&mut jb).unwrap(), 0);
+    assert_eq!(Journal::open(&a).unwrap().records().len(), 3);
+}
+
+#[test]
 fn a_torn_append_is_dropped_and_cut_off() {
     let p = temp("torn");
     let mut j = Journal::open(&p).unwrap();
