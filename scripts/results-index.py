@@ -53,8 +53,11 @@ print("| experiment | question | answer | plan | compute |")
 print("|---|---|---|---|---|")
 for name in sorted(plans, key=order):
     p = plans[name]
+    # A plan still running (or not yet run) has no report yet: no link to one.
+    report = root / "docs/results" / name / f"{name}.md"
+    title = f"[{name}]({name}/{name}.md)" if report.exists() else f"{name} (no report yet)"
     print(
-        f"| [{name}]({name}/{name}.md) | {cell(p.get('question', ''))} | "
+        f"| {title} | {cell(p.get('question', ''))} | "
         f"{cell(p.get('answer', 'not discussed in docs/experiments.md'))} | "
         f"[plan](../../experiments/{name}.toml) | {compute(name)} |"
     )
