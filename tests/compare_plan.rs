@@ -170,6 +170,24 @@ fn journal_add_joins_a_plan_split_over_processes() {
     let again = compare(&d, &["--plan", "p.toml", "--journal-add", "part/p.journal"]);
     ok(&again);
     assert!(text(&again.stderr).contains("0 job(s) added from part/p.journal"));
+    // A torn last append in the journal is still reported (and cut off) when jobs
+    // are added to it.
+    let mut bytes = std::fs::read(d.join("out/p.journal")).unwrap();
+    bytes.extend_from_slice(&[7, 0, 0]);
+    std::fs::write(d.join("out/p.journal"), bytes).unwrap();
+    std::fs::remove_file(d.join("part/p.journal")).unwrap();
+    ok(&compare(
+        &d,
+        &["--plan", "p.toml", "--positions", "3", "--out", "part"],
+    ));
+    let torn = compare(&d, &["--plan", "p.toml", "--journal-add", "part/p.journal"]);
+    ok(&torn);
+    let err = text(&torn.stderr);
+    assert!(
+        err.contains("the last append was cut short (3 bytes"),
+        "{err}"
+    );
+    assert!(err.contains("12 job(s) taken from it, 0 run now"), "{err}");
     // A missing file, and no journal to add to, are refused naming what is wrong.
     let missing = compare(&d, &["--plan", "p.toml", "--journal-add", "nope.journal"]);
     assert_eq!(missing.status.code(), Some(2));

@@ -316,6 +316,8 @@ fn add_journals(a: &Args) -> Result<(), Error> {
         ));
     };
     let mut journal = crate::batch::journal::Journal::open(path)?;
+    // Said here: the first append below cuts a torn tail off before the run reads it.
+    crate::compare::journal::warn_torn(&journal);
     for other in &a.journal_add {
         if !other.exists() {
             return Err(Error::Config(format!(

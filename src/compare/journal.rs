@@ -87,19 +87,25 @@ fn run_key(plan: &Plan, config: &str, position: &Position, run: u32) -> RunKey {
     )
 }
 
+/// Warns on stderr when `journal`'s last append was torn (a kill mid-write): that job
+/// runs again, and the torn bytes are cut off before the next append.
+pub fn warn_torn(journal: &Journal) {
+    if let Some((kept, dropped)) = journal.torn() {
+        eprintln!(
+            "warning: {}: the last append was cut short ({dropped} bytes after byte {kept}); \
+             its job runs again",
+            journal.path().display()
+        );
+    }
+}
+
 impl<'a> CompareJournal<'a> {
     /// Opens (or starts) the journal at `path`; `progress` is called once per job,
     /// run now or taken from the journal. Warns on stderr about a torn last append
     /// (a kill mid-write).
     pub fn open(path: &Path, progress: &'a (dyn Fn() + Sync)) -> Result<Self, Error> {
         let mut journal = Journal::open(path)?;
-        if let Some((kept, dropped)) = journal.torn() {
-            eprintln!(
-                "warning: {}: the last append was cut short ({dropped} bytes after byte {kept}); \
-                 its job runs again",
-                path.display()
-            );
-        }
+        warn_torn(&journal);
         let runs = journal
             .records()
             .iter()
