@@ -345,8 +345,9 @@ impl Journal {
     /// `other` of the same variant, position and score when it has one (what a
     /// comparison needs to take the run; the taker replays the game first): the
     /// journal of one run split over processes or machines becomes one. Runs already
-    /// recorded here are left as they are, and `other` is only read. Returns how many
-    /// runs were added.
+    /// recorded here are left as they are, and `other` is only read. The games added
+    /// join those read from the file ([`Self::take_found`]). Returns how many runs
+    /// were added.
     pub fn add_runs_from(&mut self, other: &mut Journal) -> Result<usize, Error> {
         let found = other.take_found();
         let mut added = 0;
@@ -360,6 +361,7 @@ impl Journal {
                     && l.score == rec.score
             });
             self.add(rec.clone(), line)?;
+            self.found.extend(line.cloned());
             added += 1;
         }
         Ok(added)

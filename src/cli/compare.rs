@@ -265,10 +265,14 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
     let bar = indicatif::ProgressBar::new(total as u64);
     let tick = || bar.inc(1);
     let progress = Progress(tick);
+    if !a.journal_add.is_empty() && a.journal.is_none() {
+        return Err(Error::Config(
+            "--journal-add needs a journal to add to (--journal FILE, or a plan with an output folder)".into(),
+        ));
+    }
     let _lock = a.journal.as_deref().map(super::batch::lock).transpose()?;
-    add_journals(a)?;
     let journal = match &a.journal {
-        Some(p) => Some(CompareJournal::open(p, &tick)?),
+        Some(p) => Some(CompareJournal::open(p, &a.journal_add, &tick)?),
         None => None,
     };
     let log: &dyn JobLog = match &journal {
@@ -302,38 +306,6 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
         write(p, &crate::compare::chart::svg(&report))?;
     }
     Ok((text, Spent::of(&report.jobs)))
-}
-
-/// `--journal-add`: appends to the journal the jobs of each FILE that it lacks (the
-/// caller holds the journal's lock) and says how many on stderr.
-fn add_journals(a: &Args) -> Result<(), Error> {
-    if a.journal_add.is_empty() {
-        return Ok(());
-    }
-    let Some(path) = &a.journal else {
-        return Err(Error::Config(
-            "--journal-add needs a journal to add to (--journal FILE, or a plan with an output folder)".into(),
-        ));
-    };
-    let mut journal = crate::batch::journal::Journal::open(path)?;
-    // Said here: the first append below cuts a torn tail off before the run reads it.
-    crate::compare::journal::warn_torn(&journal);
-    for other in &a.journal_add {
-        if !other.exists() {
-            return Err(Error::Config(format!(
-                "--journal-add {}: no such file",
-                other.display()
-            )));
-        }
-        let mut from = crate::batch::journal::Journal::open(other)?;
-        let n = journal.add_runs_from(&mut from)?;
-        eprintln!(
-            "journal {}: {n} job(s) added from {}",
-            path.display(),
-            other.display()
-        );
-    }
-    journal.flush()
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says

@@ -16,11 +16,12 @@
 //! since they ran would go unnoticed. A restored job is used only when its
 //! journaled line replays on the board to its journaled score; otherwise the job is
 //! run again.
-//! Owns: those keys and turning journal entries back into verified [`JobResult`]s.
+//! Owns: those keys, turning journal entries back into verified [`JobResult`]s, and
+//! adding the jobs of other journals of the same comparison (`--journal-add`).
 //! Must not: run searches, compute statistics, or touch solutions files.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -87,25 +88,38 @@ fn run_key(plan: &Plan, config: &str, position: &Position, run: u32) -> RunKey {
     )
 }
 
-/// Warns on stderr when `journal`'s last append was torn (a kill mid-write): that job
-/// runs again, and the torn bytes are cut off before the next append.
-pub fn warn_torn(journal: &Journal) {
-    if let Some((kept, dropped)) = journal.torn() {
-        eprintln!(
-            "warning: {}: the last append was cut short ({dropped} bytes after byte {kept}); \
-             its job runs again",
-            journal.path().display()
-        );
-    }
-}
-
 impl<'a> CompareJournal<'a> {
-    /// Opens (or starts) the journal at `path`; `progress` is called once per job,
-    /// run now or taken from the journal. Warns on stderr about a torn last append
-    /// (a kill mid-write).
-    pub fn open(path: &Path, progress: &'a (dyn Fn() + Sync)) -> Result<Self, Error> {
+    /// Opens (or starts) the journal at `path` and appends to it the jobs of each
+    /// journal of `add` that it lacks (`compare --journal-add`, saying how many on
+    /// stderr); `progress` is called once per job, run now or taken from the
+    /// journal. Warns on stderr about a torn last append (a kill mid-write).
+    pub fn open(
+        path: &Path,
+        add: &[PathBuf],
+        progress: &'a (dyn Fn() + Sync),
+    ) -> Result<Self, Error> {
         let mut journal = Journal::open(path)?;
-        warn_torn(&journal);
+        if let Some((kept, dropped)) = journal.torn() {
+            eprintln!(
+                "warning: {}: the last append was cut short ({dropped} bytes after byte {kept}); \
+                 its job runs again",
+                path.display()
+            );
+        }
+        for other in add {
+            if !other.exists() {
+                return Err(Error::Config(format!(
+                    "--journal-add {}: no such file",
+                    other.display()
+                )));
+            }
+            let n = journal.add_runs_from(&mut Journal::open(other)?)?;
+            eprintln!(
+                "journal {}: {n} job(s) added from {}",
+                path.display(),
+                other.display()
+            );
+        }
         let runs = journal
             .records()
             .iter()
@@ -293,7 +307,7 @@ mod tests {
         j.flush().unwrap();
         drop(j);
         let progress = || {};
-        let cj = CompareJournal::open(&path, &progress).unwrap();
+        let cj = CompareJournal::open(&path, &[], &progress).unwrap();
         let found = cj.restored(&plan, 0, pos, 0).is_some();
         let _ = std::fs::remove_dir_all(&dir);
         (found, cj.legacy_count())

@@ -95,6 +95,7 @@ fn runs_of_another_journal_are_added_once_with_their_games() {
     let mut ja = Journal::open(&a).unwrap();
     let mut jb = Journal::open(&b).unwrap();
     assert_eq!(ja.add_runs_from(&mut jb).unwrap(), 2);
+    assert_eq!(ja.take_found(), vec![line(1, 42), line(2, 42)]);
     assert_eq!(
         std::fs::read(&b).unwrap(),
         b_bytes,
