@@ -11,10 +11,10 @@
 # SG=path runs another binary (e.g. a copy, while the tree is being rebuilt);
 # THREADS=n limits `compare` to n worker threads (results do not depend on it,
 # except under time budgets, whose plans name their thread count);
-# EACH="1 2 3 ..." runs the listed positions one at a time first (every
-# configuration of a position before the next position, so a long run that stops
-# leaves complete pairs), into the plan's folder and journal, then the whole plan
-# (which takes them from the journal).
+# EACH="1 2 3 ..." runs the listed positions one at a time first, into the plan's
+# folder and journal, then the whole plan (which takes them from the journal).
+# (`compare` itself starts jobs position by position, so a long run that stops
+# leaves complete pairs either way; EACH also writes the report after each group.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then

@@ -485,6 +485,41 @@ mod tests {
         ));
     }
 
+    /// Records the (position, config, run) of each job as it finishes.
+    struct Order(std::sync::Mutex<Vec<(usize, usize, u32)>>);
+
+    impl JobLog for Order {
+        fn finished(&self, _: &Plan, _: &Position, j: &JobResult) -> Result<(), Error> {
+            self.0.lock().unwrap().push((j.position, j.config, j.run));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn jobs_start_position_by_position() {
+        let set = set();
+        let positions: Vec<&Position> = set.positions.iter().collect();
+        let p = plan(2, Aggregate::Mean);
+        let mut all: Vec<(usize, usize, u32)> = Vec::new();
+        for pos in &set.positions {
+            for c in 0..3 {
+                all.extend([(pos.index, c, 0), (pos.index, c, 1)]);
+            }
+        }
+        let log = Order(Default::default());
+        run_jobs(&p, &positions, 1, &log).unwrap();
+        assert_eq!(*log.0.lock().unwrap(), all, "one thread: in order");
+        // Two threads: the k-th job to finish was among the first k + 2 to start.
+        let log = Order(Default::default());
+        run_jobs(&p, &positions, 2, &log).unwrap();
+        let done = log.0.lock().unwrap();
+        assert_eq!(done.len(), all.len());
+        for (k, j) in done.iter().enumerate() {
+            let started = all.iter().position(|x| x == j).unwrap();
+            assert!(started <= k + 1, "job {j:?} finished {k}-th");
+        }
+    }
+
     /// Splits one CSV line into fields (RFC 4180 quoting).
     fn csv_split(line: &str) -> Vec<String> {
         let mut fields = vec![String::new()];

@@ -1,6 +1,7 @@
 //! Running a comparison's jobs: [`run_jobs`] (rayon, deterministic whatever the
 //! thread count: job (config c, position p, run r) is seeded with
-//! `rng_for(seed, p, r)`), and [`JobLog`], through which the caller supplies jobs
+//! `rng_for(seed, p, r)`; jobs start position by position, so a run stopped part
+//! way leaves every position but the last one or two complete), and [`JobLog`], through which the caller supplies jobs
 //! finished earlier (a resumed comparison) and hears of each job finished now.
 //! Must not: print, write files or compute statistics.
 
@@ -45,7 +46,10 @@ impl<F: Fn() + Sync> JobLog for Progress<F> {
 }
 
 /// Runs every (configuration, position, run) job on `threads` threads (0 = all
-/// cores) and returns the results sorted by (config, position, run). Each result
+/// cores) and returns the results sorted by (config, position, run). Jobs start in
+/// the order of (position, config, run): every configuration of a position is
+/// started before any of the next position, so stopping a long run loses at most
+/// the jobs in flight and leaves complete pairs behind them. Each result
 /// is replay-verified; a failure is an internal error. Jobs `log` has already
 /// finished are taken from it and not run; `log` hears of every job run now.
 pub fn run_jobs(
@@ -57,8 +61,8 @@ pub fn run_jobs(
     plan.validate()?;
     let mut jobs = Vec::new();
     let mut out = Vec::new();
-    for c in 0..plan.configs.len() {
-        for p in positions {
+    for p in positions {
+        for c in 0..plan.configs.len() {
             for r in 0..plan.runs {
                 match log.restored(plan, c, p, r) {
                     Some(j) => out.push(j),
@@ -95,8 +99,14 @@ pub fn run_jobs(
         log.finished(plan, p, &job)?;
         Ok(job)
     };
-    let ran: Vec<JobResult> =
-        pool.install(|| jobs.par_iter().map(run_one).collect::<Result<_, _>>())?;
+    // `par_bridge` hands the jobs out in order as threads come free (`par_iter`
+    // would split the list and start one thread half way down it).
+    let ran: Vec<JobResult> = pool.install(|| {
+        jobs.iter()
+            .par_bridge()
+            .map(run_one)
+            .collect::<Result<_, _>>()
+    })?;
     out.extend(ran);
     out.sort_by_key(|j| (j.config, j.position, j.run));
     Ok(out)
