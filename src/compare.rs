@@ -509,7 +509,8 @@ mod tests {
         let log = Order(Default::default());
         run_jobs(&p, &positions, 1, &log).unwrap();
         assert_eq!(*log.0.lock().unwrap(), all, "one thread: in order");
-        // Two threads: the k-th job to finish was among the first k + 2 to start.
+        // Two threads (these searches start no threads of their own, so two jobs at
+        // most are in flight): the k-th job to finish was among the first k + 2.
         let log = Order(Default::default());
         run_jobs(&p, &positions, 2, &log).unwrap();
         let done = log.0.lock().unwrap();

@@ -1,8 +1,8 @@
 //! Running a comparison's jobs: [`run_jobs`] (rayon, deterministic whatever the
 //! thread count: job (config c, position p, run r) is seeded with
-//! `rng_for(seed, p, r)`; jobs start position by position, so a run stopped part
-//! way leaves every position but the last one or two complete), and [`JobLog`], through which the caller supplies jobs
-//! finished earlier (a resumed comparison) and hears of each job finished now.
+//! `rng_for(seed, p, r)`; jobs start position by position), and [`JobLog`],
+//! through which the caller supplies jobs finished earlier (a resumed comparison)
+//! and hears of each job finished now.
 //! Must not: print, write files or compute statistics.
 
 use rayon::prelude::*;
