@@ -38,7 +38,7 @@ fn flags_are_refused_where_they_do_not_apply() {
     let d = tempdir("adapt-refused");
     let set = testset(&d, 1, 6, 6, 3);
     let set = set.to_str().unwrap();
-    let cases: [(&str, &str); 12] = [
+    let cases: [(&str, &str); 14] = [
         (
             // bmcts's default plays tabu rollouts (mcts's learns on large boards).
             "--algo bmcts --adapt-alpha 0.5",
@@ -79,6 +79,14 @@ fn flags_are_refused_where_they_do_not_apply() {
         (
             "--algo mcts --policy adapt --adapt-alpha NaN",
             "--adapt-alpha must be a finite number > 0",
+        ),
+        (
+            "--algo nmcts --inner-algo mcts --policy adapt --adapt-scope levels",
+            "unknown --adapt-scope 'levels' (expected auto, search or level)",
+        ),
+        (
+            "--algo nmcts --inner-algo mcts --policy tabu --adapt-scope search",
+            "--adapt-scope is only used by --policy adapt",
         ),
         (
             "--algo mcts --policy adapt --adapt-tabu often",

@@ -203,6 +203,67 @@ fn journal_add_joins_a_plan_split_over_processes() {
     assert!(text(&flags.stderr).contains("--journal-add needs a journal"));
 }
 
+/// Jobs journaled before `--adapt-scope auto` existed keep their keys: the landed
+/// adapt-scope-validate journal (`search`, then the default, and `level`) gives
+/// every job of its plan, and `auto` (level for NMCTS over MCTS) takes the `level`
+/// jobs: one search, one key. Nothing is run when the keys hold.
+#[test]
+fn landed_learned_jobs_keep_their_keys() {
+    let d = dir("learned-keys");
+    let name = "adapt-scope-validate";
+    let landed = root().join(format!("docs/results/{name}/{name}.journal"));
+    let plan = root().join(format!("experiments/{name}.toml"));
+    let o = compare(
+        root(),
+        &[
+            "--plan",
+            plan.to_str().unwrap(),
+            "--positions",
+            "151-152",
+            "--out",
+            d.join("out").to_str().unwrap(),
+            "--journal-add",
+            landed.to_str().unwrap(),
+        ],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("4 job(s) taken from it, 0 run now"), "{err}");
+    let o = compare(
+        root(),
+        &[
+            "testsets/samegame-maastricht-250.txt",
+            "--positions",
+            "151-152",
+            "--iterations",
+            "300000",
+            "--config",
+            "auto: --algo nmcts --inner-algo mcts --policy adapt",
+            "--journal",
+            d.join("auto.journal").to_str().unwrap(),
+            "--journal-add",
+            landed.to_str().unwrap(),
+            "--csv",
+            d.join("auto.csv").to_str().unwrap(),
+        ],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("2 job(s) taken from it, 0 run now"), "{err}");
+    assert!(text(&o.stdout).contains("--adapt-scope level"));
+    let scores = |f: &Path, label: &str| -> Vec<String> {
+        let t = std::fs::read_to_string(f).unwrap();
+        t.lines()
+            .filter(|l| l.starts_with(&format!("{label},")))
+            .map(|l| l.rsplit(',').nth(4).unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        scores(&d.join("auto.csv"), "auto"),
+        scores(&d.join(format!("out/{name}.csv")), "level")
+    );
+}
+
 #[test]
 fn flags_override_the_plan_without_overwriting_its_folder() {
     let d = dir("override");

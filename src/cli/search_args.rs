@@ -178,7 +178,8 @@ pub struct SearchArgs {
     pub adapt_every: Option<Setting<u64>>,
     /// Learned rollouts: where the policy lives: search (one per search, following
     /// its best game) or level (one per level search, started from its parent's, as
-    /// NRPA nests them; level ≥ 2). Default search.
+    /// NRPA nests them; level ≥ 2). Default auto: level for nmcts over level-1
+    /// mcts (--inner-algo mcts), search elsewhere.
     #[arg(long)]
     pub adapt_scope: Option<String>,
     /// Learned rollouts: the tabu colour of each rollout: auto (as nrpa's --policy
@@ -412,6 +413,7 @@ impl SearchArgs {
         self.set_adapt(&mut c)?;
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
+        c.canonical_scope();
         Ok(c)
     }
 

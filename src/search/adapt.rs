@@ -27,8 +27,7 @@
 //! [`crate::policy::adaptive`]).
 
 use super::best::Best;
-use super::config::AdaptScope;
-use super::plan::{AdaptPlan, TabuRule};
+use super::plan::{AdaptPlan, ScopeRule, TabuRule};
 use crate::board::{Board, Cell};
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
 use crate::policy::tabu_color;
@@ -77,8 +76,8 @@ impl Learner {
             late_size: Defaults::NRPA_LATE_SIZE,
         };
         let n = match plan.scope {
-            AdaptScope::Search => 1,
-            AdaptScope::Level => plan.levels.max(1),
+            ScopeRule::Search => 1,
+            ScopeRule::Level => plan.levels.max(1),
         };
         Learner {
             plan,
@@ -101,8 +100,8 @@ impl Learner {
     /// The lesson of level `lvl`.
     fn index(&self, lvl: usize) -> usize {
         match self.plan.scope {
-            AdaptScope::Search => 0,
-            AdaptScope::Level => lvl - 1,
+            ScopeRule::Search => 0,
+            ScopeRule::Level => lvl - 1,
         }
     }
 
@@ -118,7 +117,7 @@ impl Learner {
                 l.adapted = 0;
             }
             self.since = 0;
-        } else if self.plan.scope == AdaptScope::Level {
+        } else if self.plan.scope == ScopeRule::Level {
             let (low, high) = self.lessons.split_at_mut(i + 1);
             low[i].policy.clone_from(&high[0].policy);
             low[i].best.reset();

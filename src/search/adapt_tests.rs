@@ -6,7 +6,7 @@
 use super::Learner;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
-use crate::search::plan::{AdaptPlan, TabuRule};
+use crate::search::plan::{AdaptPlan, ScopeRule, TabuRule};
 use crate::search::testutil::*;
 use crate::search::{search, AdaptScope, AdaptTabu, Algo, Budget, SearchConfig, Setting};
 use crate::Variant;
@@ -128,7 +128,7 @@ fn learning_beats_fixed_rollouts_at_equal_iterations() {
     }
 }
 
-fn plan(every: u64, scope: AdaptScope, levels: usize) -> AdaptPlan {
+fn plan(every: u64, scope: ScopeRule, levels: usize) -> AdaptPlan {
     AdaptPlan {
         alpha: 1.0,
         every,
@@ -157,7 +157,7 @@ fn game(l: &mut Learner, b: &Board, k: usize, seed: u64) -> (i32, Vec<crate::boa
 #[test]
 fn the_learner_adapts_on_its_schedule() {
     let b = random_board(8, 8, 3, 4, Variant::SameGame);
-    let mut l = Learner::new(plan(3, AdaptScope::Search, 1), &b);
+    let mut l = Learner::new(plan(3, ScopeRule::Search, 1), &b);
     l.begin(1, true);
     let (s, line) = game(&mut l, &b, 2, 1);
     l.offer(1, s, [&line[..1], &line[1..2], &line[2..]]);
@@ -170,7 +170,7 @@ fn the_learner_adapts_on_its_schedule() {
     assert_eq!(l.learnt(1).0, 2, "6 rollouts, K = 3: two adaptations");
     assert!(l.learnt(1).1 > 0);
     // K = 0: only an improvement adapts.
-    let mut l = Learner::new(plan(0, AdaptScope::Search, 1), &b);
+    let mut l = Learner::new(plan(0, ScopeRule::Search, 1), &b);
     l.begin(1, true);
     let mut improvements = 0;
     for seed in 1..30 {
@@ -187,7 +187,7 @@ fn the_learner_adapts_on_its_schedule() {
 #[test]
 fn level_scope_hands_the_parents_policy_down() {
     let b = random_board(8, 8, 3, 4, Variant::SameGame);
-    let mut l = Learner::new(plan(1, AdaptScope::Level, 2), &b);
+    let mut l = Learner::new(plan(1, ScopeRule::Level, 2), &b);
     l.begin(2, true);
     let (s, line) = game(&mut l, &b, 0, 1);
     l.offer(2, s, [&[], &[], &line]);

@@ -10,8 +10,9 @@
 //! evaluation). Must not: run searches or validate configurations.
 
 use super::budget::Budget;
-use super::config::{AdaptScope, AdaptTabu, Algo, RewardNorm, SearchConfig};
+use super::config::{AdaptScope, AdaptTabu, Algo, InnerAlgo, RewardNorm, SearchConfig};
 use super::eval::Eval;
+use super::plan::ScopeRule;
 use crate::board::Board;
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
@@ -195,8 +196,41 @@ impl Defaults {
     pub fn warm(c: &SearchConfig, root: &Board) -> bool {
         c.warm_capable() && root.tiles() >= Self::WARM_MIN_TILES
     }
-    /// Where the learned rollouts' policy lives (`--adapt-scope`).
-    pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Search;
+    /// Where the learned rollouts' policy lives (`--adapt-scope`): `auto`, resolved
+    /// by [`Defaults::adapt_scope`].
+    pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Auto;
+
+    /// `--adapt-scope` resolved for `c` (the same on every board, so that the
+    /// canonical line can name it): a given scope, else [`Defaults::auto_scope`].
+    pub(crate) fn adapt_scope(c: &SearchConfig) -> ScopeRule {
+        match c.adapt.scope {
+            AdaptScope::Auto => Self::auto_scope(c),
+            AdaptScope::Search => ScopeRule::Search,
+            AdaptScope::Level => ScopeRule::Level,
+        }
+    }
+
+    /// What `--adapt-scope auto` resolves to for `c`: `level` (one policy per level
+    /// search, handed down from its parent) for NMCTS at level ≥ 2 over level-1 MCTS
+    /// searches (`--inner-algo mcts`). At 8,299,200 playouts on Maastricht 1-20 it
+    /// beat one policy per search by +94.7 (p = 0.0022,
+    /// docs/results/thesis-budget-scope/), and at 300,000 playouts on Maastricht
+    /// 151-250, never used for tuning, by +81.8 (p = 0.0095,
+    /// docs/results/adapt-scope-validate/). `search` everywhere else: MCTS and
+    /// BMCTS have one level; NBMCTS over MCTS tied on Maastricht 151-250 (+0.2,
+    /// 95% CI [−47.5, 47.9], docs/results/adapt-scope-nbmcts-validate/); level-2
+    /// NMCS wanted it (+419.5 over tabu rollouts against +98.2 for `level`,
+    /// docs/results/adapt-nmcs/); inner NMCS and NRPA searches, and the warm tree
+    /// (`--inner-algo auto`: NRPA inner searches on large boards), were measured and
+    /// tuned with it.
+    pub(crate) fn auto_scope(c: &SearchConfig) -> ScopeRule {
+        if c.algo == Algo::Nmcts && c.level >= 2 && c.inner_algo == InnerAlgo::Mcts {
+            ScopeRule::Level
+        } else {
+            ScopeRule::Search
+        }
+    }
+
     /// The learned rollouts' tabu colour (`--adapt-tabu`): NRPA's rule. In MCTS the
     /// bandit's colour lost to the most-tiles colour (−186.3, p = 0.011, against
     /// α = 0.003) and no tabu colour lost heavily (−727.3, p = 0.0001;

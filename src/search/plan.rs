@@ -5,7 +5,9 @@
 //! Owns: the shape of a resolved search. Must not: hold or compute defaults
 //! (`search::defaults` resolves every `auto` into these), run searches.
 
-use super::config::{AdaptScope, Advance, NrpaConfig, RewardNorm};
+use std::fmt;
+
+use super::config::{Advance, NrpaConfig, RewardNorm};
 use super::endgame::Endgame;
 use super::eval::{Evaluator, ImSource};
 use super::rollout::Rollout;
@@ -47,10 +49,31 @@ pub(crate) struct AdaptPlan {
     pub alpha: f64,
     /// Adapt after every `every` rollouts (0: once per improvement).
     pub every: u64,
-    pub scope: AdaptScope,
+    pub scope: ScopeRule,
     pub tabu: TabuRule,
     /// Levels of the search (1 for MCTS and BMCTS).
     pub levels: usize,
+}
+
+/// Where the learned rollouts' policy lives (`--adapt-scope` with `auto` resolved,
+/// [`crate::search::Defaults::adapt_scope`]). The variants keep the names of
+/// [`super::config::AdaptScope`]'s, so the resolution text that keys journals
+/// (`crate::search::resolution`) is the one written before `auto` existed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScopeRule {
+    /// One policy per search.
+    Search,
+    /// One policy per level search, handed down from its parent.
+    Level,
+}
+
+impl fmt::Display for ScopeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ScopeRule::Search => "search",
+            ScopeRule::Level => "level",
+        })
+    }
 }
 
 /// The tabu colour of each learned rollout (`--adapt-tabu` with `auto` resolved).

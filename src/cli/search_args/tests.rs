@@ -60,6 +60,9 @@ fn display_round_trips_through_the_flags() {
         "--algo beam",
         "--algo beam --beam-width 64 --eval none",
         "--algo beam --beam-width auto --eval colors --search-threads 2",
+        "--algo mcts --policy adapt --adapt-scope search",
+        "--algo nmcs --level 2 --policy adapt --adapt-scope auto",
+        "--algo nmcts --policy adapt --adapt-scope level",
     ] {
         let c = cfg(a).unwrap();
         let shown = c.to_string();

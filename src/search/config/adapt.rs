@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
+use crate::search::plan::ScopeRule;
 
 /// How the learned rollouts of `--policy adapt` learn (tree searches and NMCS).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,16 +47,27 @@ impl Default for AdaptConfig {
 }
 
 impl AdaptConfig {
-    /// True for the defaults (left out of the JSON form, so journals written before
-    /// learned rollouts existed keep their identity).
+    /// True when the JSON form leaves it out: the defaults, with the scope `auto` or
+    /// `search` (the default before `auto` existed), so that journals written before
+    /// keep their identity. The canonical line names the scope as resolved
+    /// ([`Defaults::adapt_scope`]), so a job keyed by both still tells `auto`
+    /// resolved to `level` from `search`.
     pub fn is_default(&self) -> bool {
-        *self == AdaptConfig::default()
+        let d = AdaptConfig::default();
+        let scope = match self.scope {
+            AdaptScope::Search => d.scope,
+            s => s,
+        };
+        AdaptConfig { scope, ..*self } == d
     }
 }
 
 /// Where the policy of the learned rollouts lives (`--adapt-scope`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AdaptScope {
+    /// `level` for NMCTS over level-1 MCTS searches, `search` elsewhere: resolved by
+    /// [`Defaults::auto_scope`].
+    Auto,
     /// One policy per search (per tree and restart; per complete run of NMCS), used
     /// by the rollouts of every level and adapted toward the best game the whole
     /// search has found.
@@ -86,10 +98,11 @@ impl FromStr for AdaptScope {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
         match s {
+            "auto" => Ok(AdaptScope::Auto),
             "search" => Ok(AdaptScope::Search),
             "level" => Ok(AdaptScope::Level),
             _ => Err(Error::Config(format!(
-                "unknown --adapt-scope '{s}' (expected search or level)"
+                "unknown --adapt-scope '{s}' (expected auto, search or level)"
             ))),
         }
     }
@@ -98,6 +111,7 @@ impl FromStr for AdaptScope {
 impl fmt::Display for AdaptScope {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            AdaptScope::Auto => "auto",
             AdaptScope::Search => "search",
             AdaptScope::Level => "level",
         })
@@ -143,6 +157,24 @@ impl SearchConfig {
     /// won (resolved by `Defaults::mcts_learns`).
     pub fn mcts_auto(&self) -> bool {
         self.algo == Algo::Mcts && self.policy == RolloutPolicy::Auto
+    }
+
+    /// Writes `--adapt-scope` in its one form for this search, so that equal searches
+    /// have equal configurations, canonical lines and journal keys: `level` wherever
+    /// it resolves to one policy per level search (given, or `auto`'s), `search`
+    /// only where `auto` would be `level`, `auto` elsewhere (and wherever the
+    /// rollouts do not learn: the scope is not used there). Called once the
+    /// configuration is validated (the CLI's `config`).
+    pub fn canonical_scope(&mut self) {
+        self.adapt.scope = if !self.learns() {
+            AdaptScope::Auto
+        } else {
+            match (Defaults::adapt_scope(self), Defaults::auto_scope(self)) {
+                (ScopeRule::Level, _) => AdaptScope::Level,
+                (ScopeRule::Search, ScopeRule::Level) => AdaptScope::Search,
+                (ScopeRule::Search, ScopeRule::Search) => AdaptScope::Auto,
+            }
+        };
     }
 
     /// Checks that `flag` (one of the `--adapt-*` flags, given or set) applies: an

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::{Algo, InnerAlgo, SearchConfig, Setting};
+use crate::search::defaults::Defaults;
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
@@ -159,7 +160,7 @@ impl fmt::Display for SearchConfig {
                 " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
                 a.alpha.map_or(Setting::Auto, Setting::Set),
                 a.every.map_or(Setting::Auto, Setting::Set),
-                a.scope,
+                Defaults::adapt_scope(self),
                 a.tabu
             )?;
         }

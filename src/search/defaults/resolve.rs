@@ -252,7 +252,7 @@ impl SearchConfig {
         AdaptPlan {
             alpha: a.alpha.unwrap_or(alpha),
             every: a.every.unwrap_or(every),
-            scope: a.scope,
+            scope: Defaults::adapt_scope(self),
             tabu: match a.tabu {
                 AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
                     RolloutPolicy::Tabu => TabuRule::Most,

@@ -260,3 +260,130 @@ fn auto_policy_is_resolved_before_the_search() {
     };
     assert_eq!(run(RolloutPolicy::Auto), run(RolloutPolicy::Tabu));
 }
+
+/// `--adapt-scope auto`: one policy per level search for NMCTS over level-1 MCTS
+/// searches, one per search elsewhere (NBMCTS included), whatever the board; given
+/// scopes win; the resolved plan holds it.
+#[test]
+fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
+    use crate::search::plan::ScopeRule;
+    use crate::search::{AdaptScope, InnerAlgo};
+    let learned = |algo, level, inner: Option<InnerAlgo>| {
+        let mut c = SearchConfig::new(algo, level);
+        c.policy = RolloutPolicy::Adapt;
+        if let Some(i) = inner {
+            c.inner_algo = i;
+        }
+        c.validate().unwrap();
+        c
+    };
+    for (c, want) in [
+        (
+            learned(Algo::Nmcts, 2, Some(InnerAlgo::Mcts)),
+            ScopeRule::Level,
+        ),
+        (
+            learned(Algo::Nmcts, 3, Some(InnerAlgo::Mcts)),
+            ScopeRule::Level,
+        ),
+        (
+            learned(Algo::Nbmcts, 2, Some(InnerAlgo::Mcts)),
+            ScopeRule::Search,
+        ),
+        (
+            learned(Algo::Nmcts, 2, Some(InnerAlgo::Nmcs)),
+            ScopeRule::Search,
+        ),
+        (
+            learned(Algo::Nmcts, 2, Some(InnerAlgo::Nrpa)),
+            ScopeRule::Search,
+        ),
+        // The warm tree (`--inner-algo auto`) keeps the scope it was tuned with.
+        (learned(Algo::Nmcts, 2, None), ScopeRule::Search),
+        (SearchConfig::new(Algo::Nmcts, 2), ScopeRule::Search),
+        (learned(Algo::Mcts, 1, None), ScopeRule::Search),
+        (SearchConfig::new(Algo::Mcts, 1), ScopeRule::Search),
+        (learned(Algo::Bmcts, 1, None), ScopeRule::Search),
+        (learned(Algo::Nmcs, 2, None), ScopeRule::Search),
+    ] {
+        assert_eq!(c.adapt.scope, AdaptScope::Auto);
+        assert_eq!(Defaults::adapt_scope(&c), want, "{c}");
+        assert!(
+            c.to_string().contains(&format!("--adapt-scope {want}")),
+            "{c}"
+        );
+        for board in [
+            testutil::random_board(15, 15, 5, 1, Variant::SameGame),
+            testutil::random_board(6, 6, 3, 1, Variant::SameGame),
+        ] {
+            if let Some(a) = c.resolve(&board, Budget::Iterations(100_000)).adapt {
+                assert_eq!(a.scope, want, "{c}");
+            }
+        }
+        // A given scope wins.
+        for (given, rule) in [
+            (AdaptScope::Search, ScopeRule::Search),
+            (AdaptScope::Level, ScopeRule::Level),
+        ] {
+            let mut g = c.clone();
+            g.adapt.scope = given;
+            assert_eq!(Defaults::adapt_scope(&g), rule);
+        }
+    }
+}
+
+/// One form per search: `auto` and the scope it resolves to are the same
+/// configuration once canonical, and their keys are the ones journals written
+/// before `auto` hold (`search`, then the default, left out of the JSON; `level`
+/// written out).
+#[test]
+fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
+    use crate::search::{AdaptScope, InnerAlgo};
+    let canonical = |algo, inner, scope| {
+        let mut c = SearchConfig::new(algo, 2);
+        c.policy = RolloutPolicy::Adapt;
+        c.inner_algo = inner;
+        c.adapt.scope = scope;
+        c.validate().unwrap();
+        c.canonical_scope();
+        c
+    };
+    let json = |c: &SearchConfig| serde_json::to_string(c).unwrap();
+    // NMCTS over MCTS: auto is level.
+    let auto = canonical(Algo::Nmcts, InnerAlgo::Mcts, AdaptScope::Auto);
+    assert_eq!(
+        auto,
+        canonical(Algo::Nmcts, InnerAlgo::Mcts, AdaptScope::Level)
+    );
+    assert!(
+        json(&auto).contains(r#""scope":"Level""#),
+        "{}",
+        json(&auto)
+    );
+    // Its search scope: the line and JSON of adapt-scope-validate's journal.
+    let search = canonical(Algo::Nmcts, InnerAlgo::Mcts, AdaptScope::Search);
+    assert_ne!(search, auto);
+    assert_eq!(
+        search.to_string(),
+        "nmcts --level 2 --c auto,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy adapt --adapt-alpha auto --adapt-every auto --adapt-scope search --adapt-tabu auto"
+    );
+    assert!(!json(&search).contains("adapt"), "{}", json(&search));
+    // Elsewhere auto is search: naming it changes nothing.
+    for (algo, inner) in [
+        (Algo::Nmcs, InnerAlgo::Mcts),
+        (Algo::Nmcts, InnerAlgo::Auto),
+        (Algo::Nmcts, InnerAlgo::Nrpa),
+    ] {
+        let a = canonical(algo, inner, AdaptScope::Auto);
+        assert_eq!(a, canonical(algo, inner, AdaptScope::Search), "{a}");
+        assert!(!json(&a).contains("adapt"), "{}", json(&a));
+        assert!(a.to_string().contains("--adapt-scope search"), "{a}");
+    }
+    // Rollouts that do not learn: the scope is not used, and not in the key.
+    let mut tabu = SearchConfig::new(Algo::Nmcts, 2);
+    tabu.inner_algo = InnerAlgo::Mcts;
+    tabu.policy = RolloutPolicy::Tabu;
+    tabu.canonical_scope();
+    assert_eq!(tabu.adapt.scope, AdaptScope::Auto);
+    assert!(!json(&tabu).contains("adapt"));
+}
