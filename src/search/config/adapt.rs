@@ -29,7 +29,10 @@ pub struct AdaptConfig {
     /// best line improves; `None` = the default of the search, as for `alpha`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub every: Option<u64>,
-    /// Where a policy lives (`--adapt-scope`).
+    /// Where a policy lives (`--adapt-scope`). `auto` is written as `search`, which
+    /// it means wherever it is left once canonical ([`SearchConfig::canonical_scope`]),
+    /// so journals written when `search` was the default keep their keys.
+    #[serde(serialize_with = "scope_as_before")]
     pub scope: AdaptScope,
     /// The tabu colour of each rollout (`--adapt-tabu`).
     pub tabu: AdaptTabu,
@@ -59,6 +62,14 @@ impl AdaptConfig {
             s => s,
         };
         AdaptConfig { scope, ..*self } == d
+    }
+}
+
+/// The JSON form of [`AdaptConfig::scope`]: `auto` as `search`.
+fn scope_as_before<S: serde::Serializer>(scope: &AdaptScope, s: S) -> Result<S::Ok, S::Error> {
+    match scope {
+        AdaptScope::Auto => AdaptScope::Search.serialize(s),
+        other => other.serialize(s),
     }
 }
 

@@ -379,6 +379,16 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
         assert!(!json(&a).contains("adapt"), "{}", json(&a));
         assert!(a.to_string().contains("--adapt-scope search"), "{a}");
     }
+    // With other learned-rollout flags the scope is written out, as before `auto`
+    // (the warm tree given in full, as time60-validate's journal holds it).
+    let mut warm = canonical(Algo::Nmcts, InnerAlgo::Nrpa, AdaptScope::Auto);
+    warm.adapt.alpha = Some(1.0);
+    warm.adapt.every = Some(1);
+    assert!(
+        json(&warm).contains(r#""adapt":{"alpha":1.0,"every":1,"scope":"Search","tabu":"Auto"}"#),
+        "{}",
+        json(&warm)
+    );
     // Rollouts that do not learn: the scope is not used, and not in the key.
     let mut tabu = SearchConfig::new(Algo::Nmcts, 2);
     tabu.inner_algo = InnerAlgo::Mcts;
