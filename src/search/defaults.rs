@@ -220,9 +220,9 @@ impl Defaults {
     /// BMCTS have one level; NBMCTS over MCTS tied on Maastricht 151-250 (+0.2,
     /// 95% CI [−47.5, 47.9], docs/results/adapt-scope-nbmcts-validate/); level-2
     /// NMCS wanted it (+419.5 over tabu rollouts against +98.2 for `level`,
-    /// docs/results/adapt-nmcs/); inner NMCS and NRPA searches, and the warm tree
-    /// (`--inner-algo auto`: NRPA inner searches on large boards), were measured and
-    /// tuned with it.
+    /// docs/results/adapt-nmcs/); inner NMCS and NRPA searches and the warm tree
+    /// (`--inner-algo auto`: NRPA inner searches on large boards) ran with it in
+    /// every measurement, and the warm tree was tuned with it.
     pub(crate) fn auto_scope(c: &SearchConfig) -> ScopeRule {
         if c.algo == Algo::Nmcts && c.level >= 2 && c.inner_algo == InnerAlgo::Mcts {
             ScopeRule::Level
