@@ -57,19 +57,29 @@ impl AdaptConfig {
     /// resolved to `level` from `search`.
     pub fn is_default(&self) -> bool {
         let d = AdaptConfig::default();
-        let scope = match self.scope {
-            AdaptScope::Search => d.scope,
-            s => s,
-        };
-        AdaptConfig { scope, ..*self } == d
+        AdaptConfig {
+            scope: self.scope.keyed(),
+            ..*self
+        } == AdaptConfig {
+            scope: d.scope.keyed(),
+            ..d
+        }
     }
 }
 
-/// The JSON form of [`AdaptConfig::scope`]: `auto` as `search`.
+/// The JSON form of [`AdaptConfig::scope`]: [`AdaptScope::keyed`].
 fn scope_as_before<S: serde::Serializer>(scope: &AdaptScope, s: S) -> Result<S::Ok, S::Error> {
-    match scope {
-        AdaptScope::Auto => AdaptScope::Search.serialize(s),
-        other => other.serialize(s),
+    scope.keyed().serialize(s)
+}
+
+impl AdaptScope {
+    /// The scope as journal keys hold it: `auto` as `search` (the default before
+    /// `auto` existed, and what `auto` means wherever it is left once canonical).
+    fn keyed(self) -> AdaptScope {
+        match self {
+            AdaptScope::Auto => AdaptScope::Search,
+            other => other,
+        }
     }
 }
 
