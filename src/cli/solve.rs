@@ -71,7 +71,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         })
         .transpose()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    eprintln!("{config} ({budget:?}, seed {})", a.seed);
+    eprintln!("{} ({budget:?}, seed {})", config.command_line(), a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
         None => set.positions.iter().collect(),

@@ -63,13 +63,30 @@ fn display_round_trips_through_the_flags() {
         "--algo mcts --policy adapt --adapt-scope search",
         "--algo nmcs --level 2 --policy adapt --adapt-scope auto",
         "--algo nmcts --policy adapt --adapt-scope level",
+        "--algo nmcts --inner-algo mcts --c 0.0002",
+        "--algo nmcts --inner-algo mcts --policy adapt",
+        "--algo nmcts --inner-algo mcts --policy adapt --adapt-scope search",
+        "--algo nbmcts --inner-algo mcts --policy adapt --adapt-scope level",
+        "--algo nbmcts --level 3 --inner-algo mcts --policy tabu",
     ] {
         let c = cfg(a).unwrap();
-        let shown = c.to_string();
+        let shown = c.command_line().to_string();
         let rest = shown.split_once(' ').map_or("", |x| x.1);
         let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
         assert_eq!(c, again, "{a} → {shown}");
+        // The key is the same line but for the thesis nesting's implicit inner search.
+        assert_eq!(c.to_string(), shown.replace(" --inner-algo mcts", ""), "{a}");
     }
+    // The key alone does not read back as the thesis nesting (its flag's default is
+    // auto, the warm tree on large boards): that is what the command line is for.
+    let thesis = cfg("--algo nmcts --inner-algo mcts --policy adapt").unwrap();
+    let key = thesis.to_string();
+    let rest = key.split_once(' ').unwrap().1;
+    assert_ne!(cfg(&format!("--algo nmcts {rest}")).unwrap(), thesis);
+    assert!(thesis
+        .command_line()
+        .to_string()
+        .contains(" --inner auto --inner-algo mcts --restarts 1 "));
     // The thesis' nesting keeps the line (and journal key) of nmcts's old default;
     // the default since (the warm tree) writes out its auto values.
     assert_eq!(

@@ -26,10 +26,40 @@ impl SearchConfig {
     }
 }
 
+/// A configuration's line with every flag `solve` needs to read it back as the same
+/// configuration ([`SearchConfig::command_line`]).
+pub struct CommandLine<'a>(&'a SearchConfig);
+
+impl fmt::Display for CommandLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_line(f, true)
+    }
+}
+
+impl SearchConfig {
+    /// The configuration as flags that read back as it: the canonical line (its
+    /// `Display`, the journals' key) with what that line leaves implicit to keep
+    /// the keys written before the flag existed (`--inner-algo mcts` above level 1,
+    /// whose flag's default is now `auto`). Printed by `solve` and in `compare`'s
+    /// reports, where a line is copied to run again.
+    pub fn command_line(&self) -> CommandLine<'_> {
+        CommandLine(self)
+    }
+}
+
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
     /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Defaults`]).
+    /// The key of journals; see [`SearchConfig::command_line`] for the line to run again.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_line(f, false)
+    }
+}
+
+impl SearchConfig {
+    /// The canonical line (`explicit`: with the flags it leaves implicit for old
+    /// keys' sake, see [`SearchConfig::command_line`]).
+    fn write_line(&self, f: &mut fmt::Formatter<'_>, explicit: bool) -> fmt::Result {
         write!(f, "{}", self.algo.name())?;
         if self.algo.is_nested() {
             write!(f, " --level {}", self.level)?;
@@ -50,7 +80,13 @@ impl fmt::Display for SearchConfig {
                 }
             }
             match self.inner_algo {
-                InnerAlgo::Mcts => {}
+                InnerAlgo::Mcts => {
+                    // The thesis' nesting: implicit in the key, whose lines predate
+                    // the flag; written out where the line is to be run again.
+                    if explicit && self.level > 1 {
+                        write!(f, " --inner-algo mcts")?;
+                    }
+                }
                 // nmcts's and nbmcts's default (the warm tree on large boards), written out so
                 // that its journal keys differ from the thesis nesting's.
                 InnerAlgo::Auto => {
