@@ -343,9 +343,9 @@ impl Defaults {
             // 100,000 playouts (two trees, steps of 5,000) the tabu value 0.001
             // stayed best on training positions; in the top class (3,000,000
             // playouts, steps of 150,000) 0.03 was ahead of the tabu value on
-            // training positions (+108.8, p = 0.11), not yet validated, so the tabu
-            // value stays (docs/results/mcts-adapt-cz-{train,validate}/,
-            // mcts-adapt-c-iter/, mcts-adapt-c-top/).
+            // training positions (+108.8, p = 0.11) but tied on validation (+9.7,
+            // p = 0.70), so the tabu value stays (docs/results/mcts-adapt-cz-
+            // {train,validate}/, mcts-adapt-c-iter/, mcts-adapt-c-top{,-validate}/).
             (Variant::SameGame | Variant::SameGameNoPenalty, RolloutPolicy::Adapt) => {
                 &[(15_000, 0.001), (50_000, 0.03), (u64::MAX, 0.01)]
             }
