@@ -220,7 +220,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if !a.quiet {
         eprintln!(
             "batch: {} on {} ({} positions, {} runs each{}), {} per run, variant {}, seed {}, {} threads",
-            batch.config,
+            batch.config.command_line(),
             set.path.display(),
             positions.len(),
             a.runs,

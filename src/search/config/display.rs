@@ -40,8 +40,8 @@ impl SearchConfig {
     /// The configuration as flags that read back as it: the canonical line (its
     /// `Display`, the journals' key) with what that line leaves implicit to keep
     /// the keys written before the flag existed (`--inner-algo mcts` above level 1,
-    /// whose flag's default is now `auto`). Printed by `solve` and in `compare`'s
-    /// reports, where a line is copied to run again.
+    /// whose flag's default is now `auto`). Printed by `solve`, by `batch` and in
+    /// `compare`'s reports, where a line is copied to run again.
     pub fn command_line(&self) -> CommandLine<'_> {
         CommandLine(self)
     }
