@@ -3,49 +3,19 @@
 //! `compare --pool` (the landed pooled 60M result) and the reproduction of a small
 //! landed plan.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::compare::{compare, scores_csv, text};
 
-const TESTSET: &str = "# tiny plan test set\n\
-# position 1\n0112\n2201\n1210\n0121\n\n\
-# position 2\n2201\n0122\n2021\n1100\n\n\
-# position 3\n0000\n1111\n0101\n2212\n";
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A fresh temporary folder holding the tiny test set.
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("samegame-plan-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    std::fs::write(d.join("tiny.txt"), TESTSET).unwrap();
-    d
-}
-
-fn compare(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_samegame"))
-        .current_dir(cwd)
-        .arg("compare")
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// The CSV without its wall-clock column.
-fn scores_csv(path: &Path) -> String {
-    let t = std::fs::read_to_string(path).unwrap();
-    let header: Vec<&str> = t.lines().next().unwrap().split(',').collect();
-    let drop = header.iter().position(|h| *h == "seconds").unwrap();
-    assert_eq!(drop, header.len() - 1, "seconds is the last column");
-    t.lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::compare::dir("plan", name)
 }
 
 const PLAN: &str = "question = \"tiny\"\ntestset = \"tiny.txt\"\npositions = \"1-3\"\n\

@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end tests (each test binary includes this module).
 #![allow(dead_code)] // each test binary uses some of them
 
+pub mod compare;
 pub mod process;
 
 use std::collections::BTreeMap;
