@@ -4,7 +4,8 @@
 //! tests/compare_curve.rs; plans and pools: tests/compare_plan.rs.)
 
 mod common;
-use common::compare::{run, text, without_columns};
+use common::compare::{run, without_columns};
+use common::process::text;
 use common::scores;
 
 use std::path::PathBuf;

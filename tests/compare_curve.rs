@@ -2,7 +2,8 @@
 //! every budget's rows are the rows a single-budget run of it gives.
 
 mod common;
-use common::compare::{dir, run, text, without_columns};
+use common::compare::{dir, run, without_columns};
+use common::process::text;
 
 /// Rows of `csv` whose first field is `budget`, without that field (and without
 /// the wall-clock columns).

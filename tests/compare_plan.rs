@@ -4,7 +4,8 @@
 //! landed plan.
 
 mod common;
-use common::compare::{compare, scores_csv, text};
+use common::compare::{compare, scores_csv};
+use common::process::text;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -88,7 +88,7 @@ fn inner_flags_are_refused_where_they_do_not_apply() {
 /// tree on a 15 × 15 board, a different search.
 #[test]
 fn the_printed_line_runs_the_same_search() {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let text = common::process::text;
     let set = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/testsets/samegame-maastricht-250.txt"

@@ -37,10 +37,6 @@ pub fn run(d: &Path, args: &[&str]) -> Output {
     compare(d, &all)
 }
 
-pub fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 /// CSV text without the named columns (wall-clock columns vary between runs).
 pub fn without_columns(csv: &str, drop: &[&str]) -> String {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();

@@ -72,7 +72,7 @@ pub fn solve_replays_spends_and_repeats(
     seed: &str,
     mark: &str,
 ) {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let text = process::text;
     for variant in [
         "samegame",
         "samegame-nopenalty",
