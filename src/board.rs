@@ -1,9 +1,10 @@
 //! The game state: a compact bitboard of the SameGame family and its move rules.
 //!
 //! Owns: [`Board`] (per-colour column bitboards, running score, tile counts), group
-//! flood fill, move execution (removal, gravity, column shift), terminal detection,
-//! the incrementally maintained group list ([`groups::GroupList`]) and the fingerprint
-//! of the tiles (`fingerprint.rs`).
+//! flood fill and its scratch buffer ([`GroupMask`], `mask.rs`), move execution
+//! (removal, gravity, column shift), terminal detection, the incrementally
+//! maintained group list ([`groups::GroupList`]) and the fingerprint of the tiles
+//! (`fingerprint.rs`).
 //! Must not: know about search, files or printing; the only rule-dependent part it
 //! calls is [`Variant::group_score`] / [`Variant::end_adjustment`].
 //!
@@ -32,6 +33,7 @@ pub(crate) mod classic;
 mod differential;
 mod fingerprint;
 pub mod groups;
+mod mask;
 // The test oracle.
 #[cfg(test)]
 pub(crate) mod naive;
@@ -44,6 +46,7 @@ mod text;
 mod types;
 
 use self::bits::{remove_bits, vfill};
+pub use self::mask::GroupMask;
 pub use self::types::{BoardError, Cell, Change, Group};
 
 use crate::rules::Variant;
@@ -54,64 +57,6 @@ pub const MAX_WIDTH: usize = 32;
 pub const MAX_HEIGHT: usize = 32;
 /// Most colours accepted (test-set files use one digit per tile).
 pub const MAX_COLORS: usize = 10;
-
-/// The tiles of one group, one lane mask per column (scratch buffer for flood fills).
-#[derive(Clone, Debug)]
-pub struct GroupMask {
-    cols: [u32; MAX_WIDTH],
-    xmin: usize,
-    xmax: usize,
-    size: u32,
-    color: u8,
-}
-
-impl Default for GroupMask {
-    fn default() -> Self {
-        GroupMask {
-            cols: [0; MAX_WIDTH],
-            xmin: 1,
-            xmax: 0,
-            size: 0,
-            color: 0,
-        }
-    }
-}
-
-impl GroupMask {
-    /// Number of tiles in the group.
-    #[inline]
-    pub fn size(&self) -> u32 {
-        self.size
-    }
-    /// Colour of the group.
-    #[inline]
-    pub fn color(&self) -> u8 {
-        self.color
-    }
-    /// Lane mask of column `x`.
-    #[inline]
-    pub fn column(&self, x: usize) -> u32 {
-        self.cols[x]
-    }
-    /// The group summary (canonical cell, span, size, colour).
-    pub fn group(&self) -> Group {
-        Group {
-            cell: Cell::new(self.xmin, self.cols[self.xmin].trailing_zeros() as usize),
-            color: self.color,
-            size: self.size as u16,
-            xmin: self.xmin as u8,
-            xmax: self.xmax as u8,
-        }
-    }
-    #[inline]
-    fn clear(&mut self) {
-        // Four vector stores: cheaper than a memset call over the used span.
-        self.cols = [0; MAX_WIDTH];
-        self.xmin = 1;
-        self.xmax = 0;
-        self.size = 0;
-    }
-}
 
 /// A SameGame-family position with its running score. See the module docs for the layout.
 #[derive(Clone, Copy, PartialEq, Eq)]
