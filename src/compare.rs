@@ -4,7 +4,7 @@
 //!
 //! Owns: [`Plan`] (what to run), [`JobResult`] (one search), [`Report`]
 //! (aggregation and statistics) and the CSV/JSON text of a report; running the jobs
-//! is in [`run`] (`run_jobs`, `JobLog`). Job (config c, position p, run r) is seeded
+//! is in `run` (`run_jobs`, `JobLog`). Job (config c, position p, run r) is seeded
 //! with `rng_for(seed, p, r)`: the same stream for every configuration.
 //! Must not: print, parse command lines (configurations arrive already parsed) or
 //! write files; the CLI (`cli/compare.rs`) does that.

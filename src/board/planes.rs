@@ -103,7 +103,7 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             && planes_for(board.colors()) <= P
     }
 
-    /// The tiles of `board` (which must [`fit`](Self::fits)).
+    /// The tiles of `board` (which must fit: `Self::fits`).
     /// Always inlined: built in place by a call, the planes would stay in memory
     /// during the whole playout.
     #[inline(always)]
@@ -418,8 +418,9 @@ fn select<const B: usize>(m: &Plane<B>, r: u32) -> usize {
     select_seed(m, r).0
 }
 
-/// [`select`], also returning the plane with only that bit set (built from the
-/// selected word in registers, ready for [`Planes::flood`]).
+/// The index of the `r`-th set bit of `m` (from 0, lowest first), and the plane
+/// with only that bit set (built from the selected word in registers, ready for
+/// [`Planes::flood`]).
 #[inline(always)]
 pub fn select_seed<const B: usize>(m: &Plane<B>, mut r: u32) -> (usize, Plane<B>) {
     for (bi, b) in m.iter().enumerate() {

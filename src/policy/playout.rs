@@ -9,7 +9,7 @@
 //!
 //! Random numbers: one 64-bit draw per candidate tile; its low half picks the tile
 //! and its high half decides acceptance, both with Lemire's exact multiply-shift
-//! ([`below`]; a redraw happens with probability below n / 2^32). Until issue 12 the
+//! (`below`; a redraw happens with probability below n / 2^32). Until issue 12 the
 //! two were separate `gen_range` calls, whose rejection zone redraws up to half of
 //! the time for small n: same distribution, but hard-to-predict branches and more
 //! generator steps. The deterministic `samegame bench --playouts 2000` signature

@@ -197,7 +197,7 @@ impl Defaults {
         c.warm_capable() && root.tiles() >= Self::WARM_MIN_TILES
     }
     /// Where the learned rollouts' policy lives (`--adapt-scope`): `auto`, resolved
-    /// by [`Defaults::adapt_scope`].
+    /// by `Defaults::adapt_scope`.
     pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Auto;
 
     /// `--adapt-scope` resolved for `c` (the same on every board, so that the

@@ -174,7 +174,7 @@ impl Policy {
     /// exponential per segment, the Z_t summed segment by segment, the Σ 1/Z_t read
     /// from prefix sums. (Mathematically Rosin's step; the floating-point roundings
     /// differ from a step-by-step computation, in the last bits.) When a weight is
-    /// beyond ±[`EXP_DIRECT`] every step is shifted by its largest weight instead,
+    /// beyond ±`EXP_DIRECT` every step is shifted by its largest weight instead,
     /// with an exponential per step and candidate.
     pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
         let segs = &trace.segs;

@@ -53,7 +53,7 @@ impl AdaptConfig {
     /// True when the JSON form leaves it out: the defaults, with the scope `auto` or
     /// `search` (the default before `auto` existed), so that journals written before
     /// keep their identity. The canonical line names the scope as resolved
-    /// ([`Defaults::adapt_scope`]), so a job keyed by both still tells `auto`
+    /// (`Defaults::adapt_scope`), so a job keyed by both still tells `auto`
     /// resolved to `level` from `search`.
     pub fn is_default(&self) -> bool {
         let d = AdaptConfig::default();
@@ -87,7 +87,7 @@ impl AdaptScope {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AdaptScope {
     /// `level` for NMCTS over level-1 MCTS searches, `search` elsewhere: resolved by
-    /// [`Defaults::auto_scope`].
+    /// `Defaults::auto_scope`.
     Auto,
     /// One policy per search (per tree and restart; per complete run of NMCS), used
     /// by the rollouts of every level and adapted toward the best game the whole

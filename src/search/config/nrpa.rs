@@ -21,7 +21,7 @@ use crate::search::defaults::Defaults;
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
     /// [`Defaults::nrpa_iterations`] for the root board (resolved by
-    /// [`crate::search::SearchConfig::resolve`]). Serialised as the
+    /// `crate::search::SearchConfig::resolve`). Serialised as the
     /// number (as before `auto` existed) or `"auto"`.
     #[serde(with = "iterations_serde")]
     pub iterations: Setting<u64>,
