@@ -2,7 +2,9 @@
 //! `verify`, the same lines on 1 and 2 threads, the exact budget on the stderr
 //! line), its refusals, and `batch` and `compare` running it like any algorithm.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn bin() -> Command {
@@ -10,14 +12,7 @@ fn bin() -> Command {
 }
 
 fn testset() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testsets/codingame-extra-5.txt")
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("samegame-beam-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::shipped("codingame-extra-5.txt")
 }
 
 fn ok(out: Output, what: &str) -> (String, String) {
@@ -28,28 +23,8 @@ fn ok(out: Output, what: &str) -> (String, String) {
 
 /// `solve --algo beam` with `args`; its stdout (solution lines) verified by `verify`.
 fn solve(variant: &str, args: &[&str], name: &str) -> (String, String) {
-    let out = bin()
-        .arg("solve")
-        .arg(testset())
-        .args(["--variant", variant, "--algo", "beam"])
-        .args(args)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = ok(out, &format!("{variant} {args:?}"));
-    assert!(!stdout.trim().is_empty(), "{args:?}: no solution line");
-    let d = tempdir(name);
-    let file = d.join("sol.txt");
-    std::fs::write(&file, &stdout).unwrap();
-    let v = bin()
-        .arg("verify")
-        .arg(testset())
-        .arg(&file)
-        .args(["--variant", variant])
-        .output()
-        .unwrap();
-    ok(v, &format!("verify {variant} {args:?}"));
-    let _ = std::fs::remove_dir_all(&d);
-    (stdout, stderr)
+    let all = [&["--algo", "beam"][..], args].concat();
+    common::solve_verified(&testset(), variant, &all, name)
 }
 
 #[test]
@@ -115,21 +90,17 @@ fn bad_beam_flags_are_refused_naming_the_flag() {
         (&["--algo", "beam", "--policy", "tabu"][..], "--policy"),
         (&["--algo", "beam", "--eval", "best"][..], "--eval"),
     ] {
-        let out = bin()
-            .arg("solve")
-            .arg(testset())
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(flag), "{args:?}: {err}");
+        let set = testset();
+        common::refuses(
+            &[&["solve", set.to_str().unwrap()][..], args].concat(),
+            flag,
+        );
     }
 }
 
 #[test]
 fn batch_and_compare_run_the_beam() {
-    let d = tempdir("batch");
+    let d = common::tempdir("beam-batch");
     let set = testset();
     let set = set.to_str().unwrap();
     let out = bin()

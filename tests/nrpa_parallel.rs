@@ -4,50 +4,27 @@
 //! `--nrpa-independent` keeps N independent searches; bad combinations exit 2
 //! naming the flag.
 
-use std::process::{Command, Output};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_samegame"))
-}
+mod common;
 
 fn testset() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testsets/codingame-extra-5.txt")
+    common::shipped("codingame-extra-5.txt")
 }
 
-fn solve(variant: &str, args: &[&str]) -> Output {
-    bin()
-        .arg("solve")
-        .arg(testset())
-        .args(["--variant", variant, "--position", "2", "--seed", "3"])
-        .args(["--level", "2", "--iterations", "3001"])
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Stdout of a successful `solve`, checked with `verify`; the statistics line.
+/// Stdout of a successful `solve` on position 2, checked with `verify`; the
+/// configuration and statistics lines.
 fn verified(variant: &str, args: &[&str], name: &str) -> (String, String) {
-    let out = solve(variant, args);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(out.status.success(), "{args:?}: {stderr}");
-    let dir = std::env::temp_dir().join(format!("sg-nrpa-par-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("sol.txt");
-    std::fs::write(&file, &stdout).unwrap();
-    let v = bin()
-        .arg("verify")
-        .arg(testset())
-        .arg(&file)
-        .args(["--variant", variant])
-        .output()
-        .unwrap();
-    assert!(
-        v.status.success(),
-        "{args:?}: verify failed: {}",
-        String::from_utf8_lossy(&v.stderr)
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    let fixed = [
+        "--position",
+        "2",
+        "--seed",
+        "3",
+        "--level",
+        "2",
+        "--iterations",
+        "3001",
+    ];
+    let all = [&fixed[..], args].concat();
+    let (stdout, stderr) = common::solve_verified(&testset(), variant, &all, name);
     let stats = stderr
         .lines()
         .find(|l| l.starts_with("position 2: score "))
@@ -124,15 +101,8 @@ fn bad_combinations_are_refused() {
             "--nrpa-width must be between 1 and 1024",
         ),
     ] {
-        let out = bin()
-            .arg("solve")
-            .arg(testset())
-            .args(["--iterations", "10"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "{args:?}: {err}");
+        let set = testset();
+        let head = ["solve", set.to_str().unwrap(), "--iterations", "10"];
+        common::refuses(&[&head[..], args].concat(), says);
     }
 }

@@ -1,6 +1,8 @@
 //! End to end: `samegame solve` with every algorithm, iteration and time budgets;
 //! every printed solution line must replay to its score (checked with `verify`).
 
+mod common;
+
 use std::process::Command;
 
 fn bin() -> Command {
@@ -8,41 +10,12 @@ fn bin() -> Command {
 }
 
 fn testset() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testsets/codingame-extra-5.txt")
+    common::shipped("codingame-extra-5.txt")
 }
 
 /// Runs `solve` with `args`, writes its stdout to a solutions file, verifies it.
 fn solve_and_verify(args: &[&str], variant: &str, name: &str) -> String {
-    let out = bin()
-        .arg("solve")
-        .arg(testset())
-        .args(["--variant", variant])
-        .args(args)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?}: {stderr}");
-    assert!(!stdout.trim().is_empty(), "{args:?}: no solution line");
-    let dir = std::env::temp_dir().join(format!("samegame-solve-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("sol.txt");
-    std::fs::write(&file, &stdout).unwrap();
-    let v = bin()
-        .arg("verify")
-        .arg(testset())
-        .arg(&file)
-        .args(["--variant", variant])
-        .output()
-        .unwrap();
-    assert!(
-        v.status.success(),
-        "{args:?}: verify failed: {}{}",
-        String::from_utf8_lossy(&v.stdout),
-        String::from_utf8_lossy(&v.stderr)
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-    stdout
+    common::solve_verified(&testset(), variant, args, name).0
 }
 
 const ALGOS: [&[&str]; 9] = [
@@ -118,17 +91,13 @@ fn every_algorithm_with_time() {
     }
 }
 
-/// `solve` with `args` exits with 2 and an error naming `flag`.
+/// `solve` with `args` is refused before any search: exit 2, an error naming `flag`.
 fn refused(args: &[&str], flag: &str) {
-    let out = bin()
-        .arg("solve")
-        .arg(testset())
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(flag), "{args:?}: {err}");
+    let set = testset();
+    common::refuses(
+        &[&["solve", set.to_str().unwrap()][..], args].concat(),
+        flag,
+    );
 }
 
 #[test]

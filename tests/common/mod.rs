@@ -51,6 +51,42 @@ pub fn testset(dir: &Path, n: usize, w: usize, h: usize, c: u64) -> PathBuf {
     path
 }
 
+/// A test set shipped in `testsets/`.
+pub fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testsets")
+        .join(name)
+}
+
+/// `solve` on `set` under `variant` with `args` succeeds and prints at least one
+/// solution line, and `verify` replays every line it printed (in a temporary folder
+/// named after `name`). Returns its stdout and stderr.
+pub fn solve_verified(set: &Path, variant: &str, args: &[&str], name: &str) -> (String, String) {
+    let set = set.to_str().unwrap();
+    let mut all = vec!["solve", set, "--variant", variant];
+    all.extend_from_slice(args);
+    let out = run_samegame(&all);
+    let stderr = process::text(&out.stderr);
+    assert!(out.status.success(), "{variant} {args:?}: {stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !stdout.trim().is_empty(),
+        "{variant} {args:?}: no solution line"
+    );
+    let d = tempdir(&format!("verified-{name}"));
+    let file = d.join("sol.txt");
+    std::fs::write(&file, &stdout).unwrap();
+    let v = run_samegame(&["verify", set, file.to_str().unwrap(), "--variant", variant]);
+    assert!(
+        v.status.success(),
+        "{variant} {args:?}: verify failed: {}{}",
+        process::text(&v.stdout),
+        process::text(&v.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+    (stdout, stderr)
+}
+
 /// Runs `samegame` with `args`.
 pub fn run_samegame(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_samegame"))
