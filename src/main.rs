@@ -1,4 +1,5 @@
 //! The `samegame` binary: a thin wrapper that runs the CLI and maps errors to exit codes.
+//! Must not: hold any logic beyond the SIGPIPE disposition; everything is in `cli`.
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

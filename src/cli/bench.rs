@@ -8,6 +8,9 @@
 //! `classic_playouts_per_s` and the ratio `speedup_vs_classic`. Where the OS reports
 //! thread CPU time (Unix), `cpu_playouts_per_s` lines give the rates per CPU-second
 //! and the ratio uses them, so a shared machine does not skew it.
+//!
+//! Owns: the flags, the timing and the printed lines. Must not: write files or
+//! search; it measures the engine's random playouts only.
 
 use std::time::{Duration, Instant};
 

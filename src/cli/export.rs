@@ -5,6 +5,10 @@
 //!
 //! `--format codingame-bot --out bot.py` takes one or more solutions files and writes
 //! a CodinGame bot that plays their best verified lines (see [`super::bot`]).
+//!
+//! Owns: the flags and the two output formats. Must not: write anything but `--out`
+//! (through `io::write_atomic`) or print a line it has not replayed when given the
+//! test set.
 
 use std::path::PathBuf;
 

@@ -1,4 +1,7 @@
 //! `samegame generate`: a random test set from a fixed seed, recorded in the header.
+//!
+//! Owns: the flags, their limits and the drawing of the tiles. Must not: format or
+//! write the file itself (`io::testset::format_testset`, `io::write_atomic`).
 
 use std::path::PathBuf;
 

@@ -1,4 +1,7 @@
 //! `samegame perft TESTSET --position N --depth D`: prints `depth d: <count>`.
+//!
+//! Owns: the flags and that line (read by scripts: keep it as it is). Must not:
+//! count itself (`crate::perft` walks every move sequence with the board's rules).
 
 use std::path::PathBuf;
 

@@ -5,6 +5,11 @@
 //! pool of N threads (default: all cores), with the same result whatever N; for
 //! `--algo nrpa`, one search of `--nrpa-width` (default N) on N threads, its result
 //! fixed by the width whatever N (`--nrpa-independent`: N searches, as for NMCS).
+//!
+//! Owns: the flags beyond the shared search settings, the thread pool and the two
+//! output streams (the stderr lines are read by scripts: keep them as they are).
+//! Must not: write files or pick defaults (`search_args`, `search::defaults`); it
+//! prints no line it has not replayed first (`crate::line::verify`).
 
 use std::path::PathBuf;
 

@@ -5,6 +5,9 @@
 //! best weights found so far to `--out` after every generation (a temporary file
 //! renamed over it) and journals every candidate, so the same command resumes a
 //! stopped run and a larger `--generations` extends a finished one.
+//!
+//! Owns: the flags, the progress lines and writing `--out`. Must not: run the
+//! cross-entropy method or the journal itself (`crate::tune`).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,4 +1,7 @@
 //! `samegame verify TESTSET SOLUTIONS [--variant V]`: replays every solution line.
+//!
+//! Owns: the flags, the table and the exit code (1 when a line fails). Must not:
+//! change any file; replaying is `crate::line`'s.
 
 use std::path::PathBuf;
 

@@ -1,4 +1,7 @@
 //! Shared helpers of the search tests: boards, exhaustive optima, replay checks.
+//!
+//! Owns: test fixtures only (compiled for tests). Must not: be used by non-test
+//! code or assert anything a test should state itself.
 
 use super::{search, Budget, SearchConfig, SearchResult};
 pub use crate::board::testutil::random_board;
