@@ -90,11 +90,7 @@ fn bad_beam_flags_are_refused_naming_the_flag() {
         (&["--algo", "beam", "--policy", "tabu"][..], "--policy"),
         (&["--algo", "beam", "--eval", "best"][..], "--eval"),
     ] {
-        let set = testset();
-        common::refuses(
-            &[&["solve", set.to_str().unwrap()][..], args].concat(),
-            flag,
-        );
+        common::solve_refused(testset().to_str().unwrap(), args, flag);
     }
 }
 

@@ -79,30 +79,26 @@ fn independent_searches_stay_available() {
 
 #[test]
 fn bad_combinations_are_refused() {
-    for (args, says) in [
-        (
-            &["--algo", "nmcs", "--nrpa-width", "2"][..],
-            "--nrpa-width is only used by nrpa",
-        ),
-        (
-            &["--algo", "mcts", "--nrpa-independent"][..],
-            "--nrpa-independent is only used by nrpa",
-        ),
-        (
-            &["--threads", "2", "--nrpa-width", "2", "--nrpa-independent"][..],
-            "--nrpa-width and --nrpa-independent exclude each other",
-        ),
-        (
-            &["--nrpa-width", "0"][..],
-            "--nrpa-width must be between 1 and",
-        ),
-        (
-            &["--nrpa-width", "1025"][..],
-            "--nrpa-width must be between 1 and 1024",
-        ),
-    ] {
-        let set = testset();
-        let head = ["solve", set.to_str().unwrap(), "--iterations", "10"];
-        common::refuses(&[&head[..], args].concat(), says);
-    }
+    common::solve_refuses(
+        testset().to_str().unwrap(),
+        &[
+            (
+                "--algo nmcs --nrpa-width 2",
+                "--nrpa-width is only used by nrpa",
+            ),
+            (
+                "--algo mcts --nrpa-independent",
+                "--nrpa-independent is only used by nrpa",
+            ),
+            (
+                "--threads 2 --nrpa-width 2 --nrpa-independent",
+                "--nrpa-width and --nrpa-independent exclude each other",
+            ),
+            ("--nrpa-width 0", "--nrpa-width must be between 1 and"),
+            (
+                "--nrpa-width 1025",
+                "--nrpa-width must be between 1 and 1024",
+            ),
+        ],
+    );
 }

@@ -93,11 +93,7 @@ fn every_algorithm_with_time() {
 
 /// `solve` with `args` is refused before any search: exit 2, an error naming `flag`.
 fn refused(args: &[&str], flag: &str) {
-    let set = testset();
-    common::refuses(
-        &[&["solve", set.to_str().unwrap()][..], args].concat(),
-        flag,
-    );
+    common::solve_refused(testset().to_str().unwrap(), args, flag);
 }
 
 #[test]

@@ -151,10 +151,16 @@ pub fn solve_replays_spends_and_repeats(
 /// stdout.
 pub fn solve_refuses(set: &str, cases: &[(&str, &str)]) {
     for (flags, message) in cases {
-        let mut args = vec!["solve", set, "--iterations", "10"];
+        let mut args = vec!["--iterations", "10"];
         args.extend(flags.split(' '));
-        refuses(&args, message);
+        solve_refused(set, &args, message);
     }
+}
+
+/// `solve` on the test set `set` with `args` is refused before any search (see
+/// [`refuses`]).
+pub fn solve_refused(set: &str, args: &[&str], message: &str) {
+    refuses(&[&["solve", set][..], args].concat(), message);
 }
 
 /// `samegame` with `args` is refused before any work: exit 2, `message` on stderr,
