@@ -3,21 +3,23 @@
 
 Usage: scripts/thesis-budget-table.py [FROM-TO]
 
-Reads the per-job CSVs of the two runs at the thesis' budget, tabu rollouts
-(docs/results/thesis-budget/thesis-budget.csv) and learned rollouts
-(docs/results/thesis-budget-adapt/thesis-budget-adapt.csv), and prints, as
-Markdown:
+Reads the per-job CSVs of the runs at the thesis' budget, tabu rollouts
+(docs/results/thesis-budget/thesis-budget.csv) and learned rollouts: the issue's
+pair, multi-start MCTS and NMCTS with one policy per level search
+(docs/results/thesis-budget-adapt-pair/thesis-budget-adapt-pair.csv), and NMCTS
+with one policy per search (docs/results/thesis-budget-adapt/thesis-budget-adapt.csv),
+and prints, as Markdown:
 
 1. one row per position (only FROM-TO when given) with the score of every
    configuration journaled there, and the mean of each column over the positions
-   where every column has a score (the number of positions is given);
+   where every column has a score (the number of positions is given) and, where
+   some column lacks positions, each column's mean over the positions it has;
 2. the paired differences (t-tests as `compare` and scripts/paired.py compute
    them), each over the positions both of its configurations have, with n.
 
 A column with no score yet at a position shows a dash. The CSVs are the plans'
-reports: after a stopped run, write them again from the journal with the plan's
-command and the positions done (e.g. `samegame compare --plan
-experiments/thesis-budget-adapt.toml --positions 1-12 --out
+reports, written from the plans' journals (e.g. `samegame compare --plan
+experiments/thesis-budget-adapt.toml --positions 1-10 --out
 docs/results/thesis-budget-adapt`: every job is taken from the journal). Reads
 only; the standard library and scripts/paired.py only. Run from the repository's
 root.
@@ -30,14 +32,15 @@ from paired import paired, table  # noqa: E402
 
 TABU = "docs/results/thesis-budget/thesis-budget.csv"
 LEARNED = "docs/results/thesis-budget-adapt/thesis-budget-adapt.csv"
+PAIR = "docs/results/thesis-budget-adapt-pair/thesis-budget-adapt-pair.csv"
 
 # (column heading, CSV, label)
 COLUMNS = [
     ("MCTS, tabu", TABU, "mcts-x2280"),
-    ("MCTS, learned", LEARNED, "mcts-x2280-adapt"),
+    ("MCTS, learned", PAIR, "mcts-x2280-adapt"),
     ("NMCTS, tabu", TABU, "nmcts2-i9100"),
     ("NMCTS, learned, one policy per search", LEARNED, "nmcts2-i9100-adapt"),
-    ("NMCTS, learned, one policy per level search", LEARNED, "nmcts2-i9100-adapt-level"),
+    ("NMCTS, learned, one policy per level search", PAIR, "nmcts2-i9100-adapt-level"),
 ]
 
 # (row, column a, column b): a − b
@@ -89,12 +92,10 @@ def main():
         means = [sum(c[p] for p in full) / len(full) for c in cols]
         print(f"| mean ({len(full)} positions with every column) | "
               + " | ".join(f"{m:,.1f}" for m in means) + " |")
-    for i, (h, _, _) in enumerate(COLUMNS):
-        if cols[i]:
-            ps = sorted(cols[i])
-            m = sum(cols[i].values()) / len(ps)
-            print(f"\n{h}: {len(ps)} positions, mean {m:,.1f}", end="")
-    print("\n")
+    if len(full) < len(positions):
+        cells = [f"{sum(c.values()) / len(c):,.1f} ({len(c)})" if c else "–" for c in cols]
+        print("| mean over each column's positions (how many) | " + " | ".join(cells) + " |")
+    print()
     print("| difference | n | mean | 95% CI | p |")
     print("|---|---:|---:|---|---:|")
     for row, a, b in DIFFERENCES:
