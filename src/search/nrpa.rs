@@ -381,14 +381,7 @@ mod tests {
         // 7 is not a multiple of 4³ = 64 playouts per level-3 run: runs restart and
         // the last one is cut short.
         for (level, k) in [(1, 5000), (3, 1000), (2, 7), (3, 1)] {
-            let r = search(
-                &cfg(level, 4),
-                &b,
-                Budget::Iterations(k),
-                &mut crate::rng_for(1, 1, 1),
-            );
-            assert_eq!(r.stats.playouts, k, "level {level}");
-            crate::line::verify(&b, &r.moves, r.score).unwrap();
+            check_spends_exactly(&cfg(level, 4), &b, k, "");
         }
     }
 

@@ -116,6 +116,19 @@ pub fn check_deterministic(cfg: &SearchConfig, iterations: u64) {
     );
 }
 
+/// `cfg` from `b` with `iterations` playouts spends exactly that many, and its
+/// line replays to its score (`what` names the case in a failure).
+pub fn check_spends_exactly(cfg: &SearchConfig, b: &Board, iterations: u64, what: &str) {
+    let r = search(
+        cfg,
+        b,
+        Budget::Iterations(iterations),
+        &mut crate::rng_for(1, 1, 1),
+    );
+    assert_eq!(r.stats.playouts, iterations, "{cfg}, {what}");
+    crate::line::verify(b, &r.moves, r.score).unwrap_or_else(|e| panic!("{cfg}, {what}: {e}"));
+}
+
 /// `cfg` from `b` within `iterations` on a rayon pool of `threads` threads, drawing
 /// from `rng_for(seed.0, seed.1, seed.2)` (for "whatever the thread count" checks).
 pub fn on_pool(

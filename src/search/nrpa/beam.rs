@@ -152,14 +152,7 @@ mod tests {
         // With N = 4 and B = 3 a level expands up to 3 entries per iteration: the
         // budgets end runs mid-iteration, mid-beam and mid-restart.
         for (level, k) in [(1, 5000), (2, 7), (2, 1000), (3, 1), (3, 777)] {
-            let r = search(
-                &cfg(level, 4, 3),
-                &b,
-                Budget::Iterations(k),
-                &mut crate::rng_for(1, 1, 1),
-            );
-            assert_eq!(r.stats.playouts, k, "level {level} budget {k}");
-            crate::line::verify(&b, &r.moves, r.score).unwrap();
+            check_spends_exactly(&cfg(level, 4, 3), &b, k, &format!("budget {k}"));
         }
     }
 

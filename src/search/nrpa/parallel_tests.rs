@@ -60,14 +60,7 @@ fn spends_exactly_the_budget() {
         (2, 10, 3, 95),
         (2, 3, 2, 2),
     ] {
-        let r = search(
-            &cfg(level, n, width),
-            &b,
-            Budget::Iterations(k),
-            &mut crate::rng_for(1, 1, 1),
-        );
-        assert_eq!(r.stats.playouts, k, "level {level} N {n} width {width}");
-        crate::line::verify(&b, &r.moves, r.score).unwrap();
+        check_spends_exactly(&cfg(level, n, width), &b, k, &format!("budget {k}"));
     }
 }
 

@@ -170,9 +170,7 @@ fn refinements_spend_exactly_the_budget() {
     prior.nrpa.bias = 1.5;
     for c in [&stable, &repeats, &prior] {
         for k in [1, 7, 100, 1000, 5000] {
-            let r = search(c, &b, Budget::Iterations(k), &mut crate::rng_for(1, 1, 1));
-            assert_eq!(r.stats.playouts, k, "{c}");
-            crate::line::verify(&b, &r.moves, r.score).unwrap();
+            check_spends_exactly(c, &b, k, &format!("budget {k}"));
         }
     }
 }
