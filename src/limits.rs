@@ -46,6 +46,9 @@ pub const MAX_JOBS: u64 = 10_000_000;
 pub const MAX_TUNE_POPULATION: usize = 10_000;
 /// Most generations of `tune-eval` (`--generations`).
 pub const MAX_TUNE_GENERATIONS: u32 = 10_000;
+/// Most independent searches (root-parallel trees) of root parallelisation, and most
+/// threads of one search (`--threads`, `--search-threads`), whatever the cores.
+pub const MAX_TREES: u32 = 256;
 /// Threads per core at most (`--threads`, `--search-threads`).
 pub const THREADS_PER_CORE: usize = 4;
 
@@ -138,7 +141,7 @@ pub fn table() -> Vec<Row> {
             "solve, batch, compare configurations",
             format!(
                 "auto or 1 – {THREADS_PER_CORE} × cores (and at most {})",
-                crate::search::MAX_TREES
+                MAX_TREES
             ),
         ),
         row(

@@ -23,14 +23,10 @@ use crate::batch::{Batch, Observer, PositionSummary};
 use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::Budget;
+use crate::search::{Budget, Defaults};
 
 /// Runs per position when `--runs` is not given.
 pub const DEFAULT_RUNS: u64 = 4;
-/// Playouts per run when neither `--iterations` nor `--time` is given: an iteration
-/// budget keeps the main job deterministic (same seed, same file, any machine); with
-/// the default 4 runs the 20 standard boards take a few minutes on 2 cores.
-pub const DEFAULT_ITERATIONS: u64 = 300_000;
 
 /// Arguments of `batch`.
 #[derive(clap::Args, Debug)]
@@ -135,7 +131,9 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .transpose()
         .map_err(Error::Config)?;
     let config = a.search.config()?;
-    let budget = a.search.budget(Budget::Iterations(DEFAULT_ITERATIONS))?;
+    let budget = a
+        .search
+        .budget(Budget::Iterations(Defaults::BATCH_ITERATIONS))?;
     let set = TestSet::read(&a.testset)?;
     let positions = match &a.positions {
         Some(spec) => select::parse_positions(spec, set.positions.len())?,
@@ -477,6 +475,17 @@ mod tests {
             p("/tmp/q/x.journal")
         );
         assert_eq!(side_file(&p("x.txt"), "journal"), p("x.journal"));
+    }
+
+    #[test]
+    fn help_states_the_default_budget() {
+        let cmd = <Args as clap::Args>::augment_args(clap::Command::new("batch"));
+        let help = cmd
+            .get_after_help()
+            .expect("batch has an after_help")
+            .to_string();
+        let said = format!("each run gets {} playouts", Defaults::BATCH_ITERATIONS);
+        assert!(help.contains(&said), "{help}");
     }
 }
 

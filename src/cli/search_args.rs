@@ -39,10 +39,11 @@ pub struct SearchArgs {
     #[arg(long)]
     pub level: Option<u32>,
     /// Rollout policy: random, tabu, tabu-bandit, adapt, or auto (the default: tabu
-    /// for SameGame, random for Clickomania and Bubble Breaker; for nrpa, tabu only
-    /// on boards of at least 144 tiles and 4 colours). adapt (tree searches and
-    /// nmcs): learned rollouts, a softmax over NRPA's move codes adapted toward the
-    /// best game found (--adapt-*).
+    /// for SameGame, random for Clickomania and Bubble Breaker; for mcts, adapt on
+    /// SameGame boards of at least 144 tiles; for nrpa, tabu only on boards of at
+    /// least 144 tiles and 4 colours). adapt (tree searches and nmcs): learned
+    /// rollouts, a softmax over NRPA's move codes adapted toward the best game
+    /// found (--adapt-*).
     #[arg(long)]
     pub policy: Option<RolloutPolicy>,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);

@@ -285,8 +285,12 @@ impl Defaults {
     pub const ENDGAME: u32 = 0;
     /// Default transposition-table size of `exact` and the endgame solver, in MB.
     pub const TT_MB: u64 = 64;
-    /// Default budget of `solve` and the other commands when none is given.
+    /// Default budget of `solve` when none is given.
     pub const ITERATIONS: u64 = 100_000;
+    /// Default budget of one `batch` run when none is given: an iteration budget
+    /// keeps the main job deterministic (same seed, same file, any machine); with
+    /// batch's default 4 runs the 20 standard boards take a few minutes on 2 cores.
+    pub const BATCH_ITERATIONS: u64 = 300_000;
     /// `--inner auto` with an iteration budget K at top level n: a level-i search gets
     /// K / INNER_DIVISOR^(n−i) playouts (at least [`Defaults::INNER_MIN`]).
     pub const INNER_DIVISOR: u64 = 100;

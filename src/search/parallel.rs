@@ -37,8 +37,7 @@ use super::result::{SearchResult, SearchStats};
 use crate::error::Error;
 use crate::rng::{rng_for, Rng};
 
-/// Most independent searches (root-parallel trees) of root parallelisation.
-pub const MAX_TREES: u32 = 256;
+pub use crate::limits::MAX_TREES;
 
 /// Serde default of [`SearchConfig::trees`].
 pub(super) fn one() -> u32 {
