@@ -106,7 +106,8 @@ pub struct SearchArgs {
     /// normalisation) or range (by the range of scores seen in the level's search).
     #[arg(long)]
     pub reward_norm: Option<RewardNorm>,
-    /// Solve positions with at most N tiles left exactly (0 = off); not with exact.
+    /// Solve positions with at most N tiles left exactly (0 = off); tree searches and
+    /// nmcs (not exact, nrpa or beam).
     #[arg(long)]
     pub endgame: Option<u32>,
     /// Transposition table of exact and of the endgame solver, in MB.
@@ -285,8 +286,10 @@ impl SearchArgs {
         c.inner_level = self.inner_level;
         for (flag, given) in self.given() {
             // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
-            // (and to the default warm tree of nmcts/nbmcts, `--inner-algo auto`).
-            let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto);
+            // (and to the default warm tree of nmcts/nbmcts, `--inner-algo auto`),
+            // except --nrpa-independent, which says what nrpa's threads do.
+            let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto)
+                && flag != "--nrpa-independent";
             if given && !(flag.starts_with("--nrpa-") && inner_nrpa) {
                 algo.uses_flag(flag)?;
             }

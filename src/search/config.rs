@@ -462,9 +462,22 @@ impl SearchConfig {
                 self.tt_mb
             ));
         }
+        // The table is exact's and the endgame solver's; nothing else reads it.
+        if self.tt_mb != Defaults::TT_MB && self.algo != Algo::Exact && self.endgame == 0 {
+            return bad(format!(
+                "--tt-mb is only used by exact and, with --endgame N, the tree searches and nmcs; not by {} here",
+                self.algo.name()
+            ));
+        }
         nrpa::validate(self)?;
         if self.algo == Algo::Exact && self.endgame != 0 {
             return bad("--endgame is not used by exact (it solves the whole game)".into());
+        }
+        if self.algo == Algo::Exact && self.policy != RolloutPolicy::Auto {
+            return bad(format!(
+                "--policy {} is not used by exact (it plays no rollouts)",
+                self.policy
+            ));
         }
         if self.endgame > 1024 {
             return bad(format!(

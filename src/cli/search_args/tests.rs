@@ -236,6 +236,10 @@ fn nonsense_is_refused_naming_the_flag() {
     err("--algo exact --reuse on", "--reuse");
     err("--algo exact --endgame 10", "--endgame");
     err("--algo mcts --tt-mb 0", "--tt-mb");
+    err("--algo mcts --tt-mb 8", "--tt-mb"); // no --endgame: no table to size
+    assert!(cfg("--algo mcts --tt-mb 8 --endgame 20").is_ok());
+    err("--algo exact --policy random", "--policy");
+    err("--algo nmcts --nrpa-independent", "--nrpa-independent");
     err("--algo nmcs --nrpa-iterations 10", "--nrpa-iterations");
     err("--algo mcts --nrpa-alpha 0.5", "--nrpa-alpha");
     err(
