@@ -4,12 +4,14 @@
 //! ([`write_atomic`]: a temporary file renamed over the target, so a crash never
 //! leaves a half-written file; devices, FIFOs and folders are refused, symlinks
 //! followed; see `safe_write`), and the errors of the TOML files read elsewhere
-//! (`toml_text`: file, line and key).
+//! (`toml_text`: file, line and key), and the check that no output replaces an input
+//! (`distinct`).
 //! Must not: search or decide which solution is better beyond what a caller asks.
 
 pub mod solutions;
 pub mod testset;
 
+mod distinct;
 mod safe_write;
 mod toml_text;
 
@@ -18,6 +20,7 @@ mod proptests;
 
 use crate::error::Error;
 
+pub use distinct::{check_distinct, same_file};
 pub use toml_text::{line_of, toml_error};
 
 pub use safe_write::{

@@ -408,7 +408,10 @@ fn malformed_input_is_a_clear_error_and_touches_nothing() {
         ("--shard 1/0", "--shard '1/0'"),
         ("--shard 1", "--shard '1'"),
         ("--level 0", "--level"),
-        ("--journal s.txt", "three different files"),
+        ("--journal s.txt", "written by --out"),
+        // Other spellings of a file it writes or reads are the same file.
+        ("--results ./s.txt", "written by --out"),
+        ("--results set.txt", "read as TESTSET"),
     ] {
         fails(&d, &format!("{base} {extra}"), msg, &keep);
     }

@@ -155,14 +155,14 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .results
         .clone()
         .unwrap_or_else(|| side_file(&out, "results.jsonl"));
-    if journal_path == out || results_path == out || results_path == journal_path {
-        return Err(Error::Config(format!(
-            "--out {}, --journal {} and --results {} must be three different files",
-            out.display(),
-            journal_path.display(),
-            results_path.display()
-        )));
-    }
+    crate::io::check_distinct(
+        &[
+            ("--out", &out),
+            ("--journal", &journal_path),
+            ("--results", &results_path),
+        ],
+        &[("TESTSET", &a.testset)],
+    )?;
     // Everything is read and checked before anything is written.
     let mut record = Record::load(&out, &set, a.variant)?;
     let mut journal = Journal::open(&journal_path)?;

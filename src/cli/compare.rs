@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 #[cfg(test)]
 mod budget_proptests;
 mod config_line;
+mod files;
 mod plan;
 mod pool;
 
@@ -256,6 +257,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
         configs,
     };
     plan.validate()?;
+    files::check(a)?;
     // Read (and replay) the record before the runs: a bad file fails fast.
     let mut record = match &a.keep_best {
         Some(p) => Some(Record::load(p, &set, variant)?),
@@ -297,7 +299,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
     print!("{text}");
     if let Some(p) = &a.csv {
         write(p, &report.jobs_csv())?;
-        write(&summary_path(p), &report.summary_csv())?;
+        write(&files::summary_path(p), &report.summary_csv())?;
     }
     if let Some(p) = &a.json {
         write(p, &report.to_json())?;
@@ -379,7 +381,7 @@ fn run_curve(
     print!("{text}");
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;
-        write(&summary_path(p), &curve.summary_csv())?;
+        write(&files::summary_path(p), &curve.summary_csv())?;
     }
     if let Some(p) = &a.json {
         write(p, &curve.to_json())?;
@@ -388,12 +390,6 @@ fn run_curve(
         write(p, &crate::compare::curve_chart::svg(curve))?;
     }
     Ok(text)
-}
-
-/// `runs.csv` → `runs.summary.csv` (same directory).
-fn summary_path(p: &Path) -> PathBuf {
-    let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
-    p.with_file_name(format!("{}.summary.csv", stem.unwrap_or_default()))
 }
 
 /// Writes a report atomically (temporary file + rename), so that a crash or a full
@@ -588,13 +584,5 @@ mod tests {
         assert!(parse_positions("x", 20).is_err());
         assert!(parse_positions("", 20).is_err());
         assert!(parse_positions("21", 20).is_err());
-    }
-
-    #[test]
-    fn summary_file_name() {
-        assert_eq!(
-            summary_path(Path::new("out/runs.csv")),
-            PathBuf::from("out/runs.summary.csv")
-        );
     }
 }

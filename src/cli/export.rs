@@ -50,6 +50,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
                 "--position does not apply to --format codingame-bot".to_string(),
             ));
         }
+        let inputs: Vec<(&str, &std::path::Path)> =
+            (a.solutions.iter().map(|p| ("SOLUTIONS", p.as_path())))
+                .chain(a.testset.iter().map(|p| ("--testset", p.as_path())))
+                .collect();
+        crate::io::check_distinct(&[("--out", &out)], &inputs)?;
         super::bot::export(&a.solutions, &a.testset, &out)?;
         return Ok(Outcome::Ok);
     }
@@ -58,9 +63,15 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             "--format codingame takes one solutions file".to_string(),
         ));
     };
-    if a.out.is_some() || a.testset.len() > 1 {
+    if a.out.is_some() {
         return Err(Error::Config(
-            "--format codingame prints to stdout and takes at most one --testset".to_string(),
+            "--format codingame prints to stdout: --out is only for --format codingame-bot"
+                .to_string(),
+        ));
+    }
+    if a.testset.len() > 1 {
+        return Err(Error::Config(
+            "--format codingame takes at most one --testset".to_string(),
         ));
     }
     let sols = SolutionsFile::read(solutions)?;

@@ -43,20 +43,15 @@ pub struct Args {
     rescore: bool,
 }
 
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
-}
-
 pub fn run(a: Args) -> Result<Outcome, Error> {
     // --out is read first and then written: refuse a FIFO or device now (reading
     // one could block).
     crate::io::checked_target(&a.out)?;
+    // --out may be one of the inputs (it is merged in), never the test set.
+    crate::io::check_distinct(&[("--out", &a.out)], &[("TESTSET", &a.testset)])?;
     let set = TestSet::read(&a.testset)?;
     let mut paths = a.inputs.clone();
-    if a.out.exists() && !paths.iter().any(|p| same_file(p, &a.out)) {
+    if a.out.exists() && !paths.iter().any(|p| crate::io::same_file(p, &a.out)) {
         paths.push(a.out.clone());
     }
     let mut files = Vec::new();

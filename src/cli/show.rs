@@ -96,6 +96,14 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .or(sols.as_ref().and_then(|s| s.variant))
         .unwrap_or_default();
     if let Some(out) = &a.html {
+        let mut inputs = vec![("TESTSET", a.testset.as_path())];
+        inputs.extend(a.solution.as_deref().map(|s| ("--solution", s)));
+        crate::io::check_distinct(&[("--html", out)], &inputs)?;
+        if a.no_color || a.step {
+            return Err(Error::Config(
+                "--no-color and --step are for the terminal view, not for --html".into(),
+            ));
+        }
         return write_html(&a, &set, sols.as_ref(), variant, out);
     }
     let color = !a.no_color && std::io::stdout().is_terminal();

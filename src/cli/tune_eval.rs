@@ -104,6 +104,9 @@ fn check(a: &Args) -> Result<(), Error> {
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
     check(&a)?;
+    let mut inputs = vec![("TESTSET", a.testset.as_path())];
+    inputs.extend(a.start.as_deref().map(|s| ("--start", s)));
+    crate::io::check_distinct(&[("--journal", &a.journal), ("--out", &a.out)], &inputs)?;
     let budget = super::search_args::budget_from_flags(a.iterations, None)?
         .unwrap_or(Budget::Iterations(limits::MAX_ITERATIONS));
     let set = TestSet::read(&a.testset)?;

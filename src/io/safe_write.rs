@@ -117,7 +117,7 @@ pub fn is_write_through(path: &Path) -> bool {
 
 /// Follows symlinks (at most 40, like the system) to the path they end at, which may
 /// not exist yet.
-fn resolve(path: &Path) -> Result<PathBuf, Error> {
+pub(super) fn resolve(path: &Path) -> Result<PathBuf, Error> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&p) {
