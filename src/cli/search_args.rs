@@ -356,6 +356,12 @@ impl SearchArgs {
             c.solver = v;
         }
         if let Some(v) = self.bounds {
+            if !c.solver {
+                // The bounds close nodes of the solver's tree: without it they do nothing.
+                return Err(Error::Config(
+                    "--bounds is only used with --solver on".into(),
+                ));
+            }
             c.bounds = v;
         }
         if let Some(v) = self.reuse {

@@ -47,7 +47,7 @@ fn display_round_trips_through_the_flags() {
         "--algo nrpa --nrpa-late-tiles 40 --nrpa-late-size 3 --policy tabu",
         "--algo nrpa --nrpa-late-size 4",
         "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
-        "--algo nmcts --eval potential --im-alpha 0.2 --im-source best",
+        "--algo nmcts --eval potential --im-alpha 0.2 --im-source best --pb 0.1",
         "--algo nbmcts --im-alpha 0,0.1 --im-source best",
         "--algo mcts --z 10 --search-threads 2",
         "--algo mcts --search-threads 1",
@@ -239,6 +239,7 @@ fn nonsense_is_refused_naming_the_flag() {
     err("--algo mcts --tt-mb 8", "--tt-mb"); // no --endgame: no table to size
     assert!(cfg("--algo mcts --tt-mb 8 --endgame 20").is_ok());
     err("--algo exact --policy random", "--policy");
+    err("--algo mcts --solver off --bounds on", "--bounds");
     err("--algo nmcts --nrpa-independent", "--nrpa-independent");
     err("--algo nmcs --nrpa-iterations 10", "--nrpa-iterations");
     err("--algo mcts --nrpa-alpha 0.5", "--nrpa-alpha");

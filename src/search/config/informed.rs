@@ -73,6 +73,20 @@ impl SearchConfig {
                 return bad("--pb needs --eval potential, colors or learned".into());
             }
         }
+        // A tree search evaluates positions only for these two: an --eval (or an
+        // --im-source) with neither given would be printed, keyed, and never used.
+        // (A weight of 0 given is an "off" point of a sweep, bit-identical to the
+        // plain search, and stays accepted.)
+        let im_eval = !self.im_alpha.is_empty() && self.im_source == ImSource::Eval;
+        if self.eval != Eval::None && self.pb.is_empty() && !im_eval {
+            return bad(format!(
+                "--eval {} is only used by a tree search with --pb or with --im-alpha (--im-source eval); give one, or leave --eval out",
+                self.eval
+            ));
+        }
+        if self.im_source != ImSource::Eval && self.im_alpha.is_empty() {
+            return bad("--im-source is only used with --im-alpha".into());
+        }
         Ok(())
     }
 }

@@ -136,6 +136,25 @@ fn validation_names_the_flag() {
     c.eval = Eval::Colors;
     c.pb = vec![1.0];
     assert!(err(&c).contains("--pb needs 2 value(s)"), "{}", err(&c));
+    // An evaluation or a source nothing would read.
+    let mut c = SearchConfig::new(Algo::Mcts, 1);
+    c.eval = Eval::Colors;
+    assert!(
+        err(&c).contains("--eval colors is only used"),
+        "{}",
+        err(&c)
+    );
+    c.im_alpha = vec![0.0];
+    c.validate().unwrap(); // a sweep's "off" point
+    c.im_source = ImSource::Best;
+    assert!(
+        err(&c).contains("--eval colors is only used"),
+        "{}",
+        err(&c)
+    );
+    c.eval = Eval::None;
+    c.im_alpha = vec![];
+    assert!(err(&c).contains("--im-source is only used"), "{}", err(&c));
 }
 
 #[test]
