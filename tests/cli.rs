@@ -210,6 +210,12 @@ fn bench_prints_playouts_per_second() {
         let v: f64 = l.split_whitespace().nth(1).unwrap().parse().unwrap();
         assert!(v.is_finite() && v > 0.0, "{l}\n{out}");
     }
+    // A count is whole passes over the 20 boards, and says so; a time beside it
+    // would be ignored, so it is refused.
+    assert!(stdout(&run(&["bench", "--playouts", "30"])).contains("playouts 40\n"));
+    let o = run(&["bench", "--playouts", "30", "--seconds", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
 }
 
 /// The bench signature (sum of the scores of `--playouts N` seeded playouts) pinned

@@ -29,13 +29,14 @@ const STANDARD_20: &str = include_str!("../../testsets/samegame-standard-20.txt"
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Seconds to run.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, conflicts_with = "playouts")]
     seconds: f64,
     /// Rollout policy: random (uniform over groups) or tabu (TabuColorRandom).
     #[arg(long, default_value = "random", value_parser = ["random", "tabu"])]
     policy: String,
-    /// Run exactly this many playouts instead of `--seconds` (for instruction counts
-    /// under callgrind and for a deterministic signature).
+    /// Run this many playouts instead of `--seconds`, rounded up to whole passes over
+    /// the boards (20 a pass on the standard 20; `playouts` prints the count), for
+    /// instruction counts under callgrind and for a deterministic signature.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_ITERATIONS))]
     playouts: Option<u64>,
     /// Random seed.
