@@ -334,6 +334,15 @@ fn shards_partition_and_merge_to_the_unsharded_result() {
         std::fs::read(d.join("merged.txt")).unwrap(),
         std::fs::read(d.join("full.txt")).unwrap()
     );
+    // More shards than jobs: an empty shard succeeds (a cluster array may ask for
+    // it), says it has nothing to do and prints a plain zero mean.
+    let o = ok(
+        &d,
+        "batch set.txt --positions 1 --runs 1 --iterations 40 --shard 2/2",
+    );
+    assert!(stderr(&o).contains("0 of 0 runs to do"), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains(" 0.0 ") && !out.contains("-0.0"), "{out}");
 }
 
 #[test]

@@ -439,7 +439,8 @@ fn print_table(rows: &[PositionSummary]) {
         );
     }
     let best: i64 = rows.iter().filter_map(|r| r.best).map(i64::from).sum();
-    let mean: f64 = rows.iter().map(|r| r.mean).sum();
+    // (+ 0.0: an empty f64 sum is −0.0, which printed as "-0.0" for a shard with no runs.)
+    let mean: f64 = rows.iter().map(|r| r.mean).sum::<f64>() + 0.0;
     let record: i64 = rows.iter().filter_map(|r| r.record).map(i64::from).sum();
     let runs: usize = rows.iter().map(|r| r.runs).sum();
     let playouts: u64 = rows.iter().map(|r| r.playouts).sum();
