@@ -45,7 +45,7 @@ fn display_round_trips_through_the_flags() {
         "--algo nrpa",
         "--algo nrpa --level 2 --nrpa-iterations 50 --nrpa-alpha 0.5 --nrpa-bias=-0.25 --policy random",
         "--algo nrpa --nrpa-late-tiles 40 --nrpa-late-size 3 --policy tabu",
-        "--algo nrpa --nrpa-late-size 4",
+        "--algo nrpa --nrpa-late-tiles 20 --nrpa-late-size 4",
         "--algo mcts --eval colors --im-alpha 0.3 --pb 0.5",
         "--algo nmcts --eval potential --im-alpha 0.2 --im-source best --pb 0.1",
         "--algo nbmcts --im-alpha 0,0.1 --im-source best",
@@ -280,6 +280,7 @@ fn nonsense_is_refused_naming_the_flag() {
     err("--algo nrpa --nrpa-bias inf", "--nrpa-bias");
     err("--algo nmcs --nrpa-late-tiles 30", "--nrpa-late-tiles");
     err("--algo nrpa --nrpa-late-size 1", "--nrpa-late-size");
+    err("--algo nrpa --nrpa-late-size 3", "needs --nrpa-late-tiles");
     err(
         "--algo nrpa --nrpa-late-tiles 30 --policy random",
         "--nrpa-late-tiles",

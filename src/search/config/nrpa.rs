@@ -176,6 +176,12 @@ impl NrpaConfig {
                 self.late.size
             ));
         }
+        if self.late.tiles == 0 && self.late.size != Late::default().size {
+            return bad(format!(
+                "--nrpa-late-size {} needs --nrpa-late-tiles T (the exception is off without it)",
+                self.late.size
+            ));
+        }
         if self.late.tiles > 0 && policy == RolloutPolicy::Random {
             return bad(
                 "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
