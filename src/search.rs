@@ -43,6 +43,7 @@ use std::time::Instant;
 use crate::board::Board;
 use crate::Rng;
 
+pub use crate::limits::MAX_TREES;
 use best::Best;
 pub use budget::Budget;
 use budget::Meter;
@@ -52,7 +53,6 @@ pub use config::{
 };
 pub use defaults::Defaults;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
-pub use parallel::MAX_TREES;
 use plan::Resolved;
 pub use result::{SearchResult, SearchStats};
 

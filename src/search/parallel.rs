@@ -37,7 +37,7 @@ use super::result::{SearchResult, SearchStats};
 use crate::error::Error;
 use crate::rng::{rng_for, Rng};
 
-pub use crate::limits::MAX_TREES;
+use crate::limits::MAX_TREES;
 
 /// Serde default of [`SearchConfig::trees`].
 pub(super) fn one() -> u32 {
