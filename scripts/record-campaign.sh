@@ -13,7 +13,9 @@
 #   CONFIG   search flags                        ["--algo nrpa --level 4"]
 #   BUDGET   budget flags of one run             ["--iterations 100000000"]
 #   SEED     seed of the campaign's runs         [30]
-#   NICE     niceness (runs on idle cores only)  [19]
+#   PRIO     idle: SCHED_IDLE (chrt -i 0), which yields the cores to builds,
+#            tests and timed runs completely (nice does not, on our machines);
+#            none: normal priority                 [idle]
 #   SG       samegame binary                     [./target/release/samegame]
 #
 # Durable and resumable: `batch` journals every finished run in runs/record/ (the
@@ -32,7 +34,12 @@ SG=${SG:-./target/release/samegame}
 CONFIG=${CONFIG:---algo nrpa --level 4}
 BUDGET=${BUDGET:---iterations 100000000}
 SEED=${SEED:-30}
-NICE=${NICE:-19}
+PRIO=${PRIO:-idle}
+case $PRIO in
+  idle) low=(chrt -i 0) ;;
+  none) low=() ;;
+  *) echo "record-campaign: PRIO is idle or none, not $PRIO" >&2; exit 2 ;;
+esac
 set_=testsets/samegame-standard-20.txt
 best=solutions/samegame-standard-20.samegame.txt
 mkdir -p runs/record
@@ -59,7 +66,7 @@ fi
 echo "record-campaign: boards ${boards[*]}; $CONFIG $BUDGET --seed $SEED" >&2
 for b in "${boards[@]}"; do
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
-  nice -n "$NICE" "$SG" batch "$set_" --positions "$b" $CONFIG $BUDGET --runs 1 \
+  "${low[@]}" "$SG" batch "$set_" --positions "$b" $CONFIG $BUDGET --runs 1 \
     --seed "$SEED" --threads 1 --out "$out"
   "$SG" merge "$out" --out "$best" --testset "$set_"
 done
