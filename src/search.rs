@@ -45,8 +45,8 @@ use crate::Rng;
 
 pub use crate::limits::MAX_TREES;
 use best::Best;
-pub use budget::Budget;
 use budget::Meter;
+pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
 pub use config::{
     AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, InnerAlgo, Late, NrpaConfig,
     RewardNorm, SearchConfig, Setting,

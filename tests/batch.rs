@@ -126,6 +126,29 @@ fn default_paths_resume_and_table() {
     assert!(stderr(&o).contains("3 of 3 runs to do"), "{}", stderr(&o));
 }
 
+/// A CPU-time budget is a budget of its own: journaled and resumed as one, written
+/// to the results file as `{"cpu_time": S}`, never taken for the same wall time.
+#[cfg(unix)]
+#[test]
+fn cpu_time_budgets_are_journaled_and_resumed() {
+    let d = tempdir("cputime");
+    let set = testset(&d, 2, 6, 6, 3);
+    let cmd = "batch set.txt --cpu-time 0.05 --runs 1";
+    let o = ok(&d, cmd);
+    assert!(stderr(&o).contains("2 of 2 runs to do"), "{}", stderr(&o));
+    verify(&d, &set, &d.join("solutions/set.samegame.txt"));
+    let res = std::fs::read_to_string(d.join("runs/set.samegame.results.jsonl")).unwrap();
+    assert_eq!(
+        res.matches("\"budget\":{\"cpu_time\":0.05}").count(),
+        2,
+        "{res}"
+    );
+    let o = ok(&d, cmd);
+    assert!(stderr(&o).contains("0 of 2 runs to do"), "{}", stderr(&o));
+    let o = ok(&d, "batch set.txt --time 0.05 --runs 1");
+    assert!(stderr(&o).contains("2 of 2 runs to do"), "{}", stderr(&o));
+}
+
 #[cfg(unix)]
 #[test]
 fn interrupted_run_resumes() {

@@ -91,6 +91,40 @@ fn every_algorithm_with_time() {
     }
 }
 
+/// `--cpu-time`: every algorithm ends within its CPU-time budget with a line that
+/// replays (the budget's accounting is tested in `search::budget`).
+#[cfg(unix)]
+#[test]
+fn every_algorithm_with_cpu_time() {
+    for (i, a) in ALGOS.iter().enumerate() {
+        let mut args = a.to_vec();
+        args.extend(["--position", "1", "--cpu-time", "0.2"]);
+        solve_and_verify(&args, "samegame", &format!("c{i}"));
+    }
+    // Several trees, and parallel NRPA, each on a thread of its own.
+    for a in [
+        &["--algo", "mcts", "--threads", "2"][..],
+        &["--threads", "2"],
+    ] {
+        let mut args = a.to_vec();
+        args.extend(["--position", "2", "--cpu-time", "0.2"]);
+        solve_and_verify(&args, "samegame", "c-threads");
+    }
+}
+
+#[test]
+fn bad_cpu_time_budgets_are_refused() {
+    for (args, flag) in [
+        (&["--cpu-time", "0"][..], "--cpu-time"),
+        (&["--cpu-time=-1"][..], "--cpu-time"),
+        (&["--cpu-time", "inf"][..], "--cpu-time"),
+        (&["--cpu-time", "1", "--time", "1"][..], "--cpu-time"),
+        (&["--cpu-time", "1", "--iterations", "10"][..], "--cpu-time"),
+    ] {
+        refused(args, flag);
+    }
+}
+
 /// `solve` with `args` is refused before any search: exit 2, an error naming `flag`.
 fn refused(args: &[&str], flag: &str) {
     common::solve_refused(testset().to_str().unwrap(), args, flag);

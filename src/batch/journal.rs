@@ -123,6 +123,7 @@ fn budget_bits(budget: Budget) -> (u8, u64) {
     match budget {
         Budget::Iterations(k) => (0, k),
         Budget::Time(s) => (1, s.to_bits()),
+        Budget::CpuTime(s) => (2, s.to_bits()),
     }
 }
 

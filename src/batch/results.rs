@@ -3,7 +3,7 @@
 //! Fields: `position`, `run`, `seed` (base seed; the run's generator is
 //! `rng_for(seed, position, run)`), `variant`, `config` (the configuration's canonical
 //! one-line form), `params` (the configuration as a JSON object), `budget`
-//! (`{"iterations": K}` or `{"time": S}`), `score`, `playouts`, `nodes_created`,
+//! (`{"iterations": K}`, `{"time": S}` or `{"cpu_time": S}`), `score`, `playouts`, `nodes_created`,
 //! `peak_nodes`, `seconds`.
 //! Keys are written in alphabetical order (as `serde_json` writes a `Value`).
 //! Owns: that format ([`to_json`], and [`LineFormat`], which writes the same text
@@ -28,6 +28,7 @@ pub fn to_json(r: &RunRecord) -> Value {
     let budget = match r.budget {
         Budget::Iterations(k) => json!({ "iterations": k }),
         Budget::Time(s) => json!({ "time": s }),
+        Budget::CpuTime(s) => json!({ "cpu_time": s }),
     };
     json!({
         "position": r.position,
@@ -78,6 +79,7 @@ impl LineFormat {
         let budget = match r.budget {
             Budget::Iterations(k) => format!("{{\"iterations\":{k}}}"),
             Budget::Time(t) => format!("{{\"time\":{}}}", float(t)),
+            Budget::CpuTime(t) => format!("{{\"cpu_time\":{}}}", float(t)),
         };
         let config = js(&r.config);
         let params = self.params(&r.params);

@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::policy::{playout, tabu_color};
 use crate::rules::Variant;
+use crate::search::thread_cpu_time;
 
 /// The standard 20 boards, compiled in so `bench` runs anywhere.
 const STANDARD_20: &str = include_str!("../../testsets/samegame-standard-20.txt");
@@ -228,24 +229,4 @@ impl Measured {
             _ => None,
         };
     }
-}
-
-/// CPU time consumed by the calling thread so far (`clock_gettime` with
-/// `CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution; `/proc/thread-self/schedstat`,
-/// which it replaced, advanced only at scheduler events, so short passes read 0 s and
-/// printed `inf` rates). `None` where the clock is unavailable.
-#[cfg(unix)]
-fn thread_cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Option<Duration> {
-    None
 }

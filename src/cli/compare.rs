@@ -1,5 +1,5 @@
 //! `samegame compare TESTSET --config "…" --config "…" | --configs FILE
-//! (--iterations K[,K…] | --time S[,S…]) [--runs R] [--csv F] [--json F] [--svg F]`:
+//! (--iterations K[,K…] | --time S[,S…] | --cpu-time S[,S…]) [--runs R] [--csv F] [--json F] [--svg F]`:
 //! paired comparison of search configurations (thesis Figures 4.6-4.9); with
 //! several budgets, a budget curve (thesis Figures 4.10-4.13).
 //!
@@ -78,8 +78,19 @@ pub struct Args {
     iterations: Vec<u64>,
     /// Budget of every search: wall-clock seconds (results then depend on the machine).
     /// Several comma-separated budgets (e.g. 1,10,60) give a budget curve.
-    #[arg(long, value_delimiter = ',', num_args = 1)]
+    #[arg(long, conflicts_with = "cpu_time", value_delimiter = ',', num_args = 1)]
     time: Vec<f64>,
+    /// Budget of every search: CPU seconds of each of its threads, whatever the
+    /// machine's load (a comparison run at low priority still gives every search
+    /// what it asked for). Several comma-separated budgets give a budget curve.
+    #[arg(
+        long,
+        value_name = "S",
+        conflicts_with = "iterations",
+        value_delimiter = ',',
+        num_args = 1
+    )]
+    cpu_time: Vec<f64>,
     /// Runs per configuration and position (run r of position p uses seed stream (p, r))
     /// [default: 1].
     #[arg(long)]
@@ -139,13 +150,18 @@ pub struct Args {
 fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     let mut out = Vec::new();
     for &k in &a.iterations {
-        out.extend(budget_from_flags(Some(k), None)?);
+        out.extend(budget_from_flags(Some(k), None, None)?);
     }
     for &t in &a.time {
-        out.extend(budget_from_flags(None, Some(t))?);
+        out.extend(budget_from_flags(None, Some(t), None)?);
+    }
+    for &t in &a.cpu_time {
+        out.extend(budget_from_flags(None, None, Some(t))?);
     }
     if out.is_empty() {
-        return Err(Error::Config("give --iterations or --time".into()));
+        return Err(Error::Config(
+            "give --iterations, --time or --cpu-time".into(),
+        ));
     }
     Ok(out)
 }

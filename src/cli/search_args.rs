@@ -223,8 +223,13 @@ pub struct SearchArgs {
     #[arg(long, conflicts_with = "time")]
     pub iterations: Option<u64>,
     /// Budget: wall-clock seconds per search.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cpu_time")]
     pub time: Option<f64>,
+    /// Budget: CPU seconds of each of the search's threads, whatever the machine's
+    /// load (a run at low priority beside a build, or on a shared node, gets the
+    /// compute it asked for; on an idle machine the same search as --time).
+    #[arg(long, value_name = "S", conflicts_with = "iterations")]
+    pub cpu_time: Option<f64>,
 }
 
 impl SearchArgs {
@@ -497,7 +502,7 @@ impl SearchArgs {
 
     /// The budget; `default` when neither `--iterations` nor `--time` is given.
     pub fn budget(&self, default: Budget) -> Result<Budget, Error> {
-        Ok(budget_from_flags(self.iterations, self.time)?.unwrap_or(default))
+        Ok(budget_from_flags(self.iterations, self.time, self.cpu_time)?.unwrap_or(default))
     }
 }
 
@@ -509,26 +514,46 @@ pub(crate) fn read_eval_weights(path: &Path) -> Result<EvalWeights, Error> {
     EvalWeights::parse(path, text)
 }
 
-/// The budget given by `--iterations` / `--time` (`None` when neither is given),
-/// refusing zero iterations and non-positive or non-finite times.
+/// The budget given by `--iterations` / `--time` / `--cpu-time` (`None` when none
+/// is given; clap refuses two of them), refusing zero iterations, non-positive or
+/// non-finite times, and CPU time where the system has no per-thread CPU clock.
 pub fn budget_from_flags(
     iterations: Option<u64>,
     time: Option<f64>,
+    cpu_time: Option<f64>,
 ) -> Result<Option<Budget>, Error> {
-    match (iterations, time) {
-        (Some(0), _) => Err(Error::Config("--iterations must be at least 1".into())),
-        (Some(k), _) if k > MAX_ITERATIONS => Err(Error::Config(format!(
+    let seconds = |flag: &str, t: f64| {
+        if !(t > 0.0 && t.is_finite()) {
+            Err(Error::Config(format!(
+                "{flag} must be a positive number of seconds, not {t}"
+            )))
+        } else if t > MAX_SECONDS {
+            Err(Error::Config(format!(
+                "{flag} must be at most {MAX_SECONDS} seconds (a week), not {t}"
+            )))
+        } else {
+            Ok(t)
+        }
+    };
+    match (iterations, time, cpu_time) {
+        (Some(0), _, _) => Err(Error::Config("--iterations must be at least 1".into())),
+        (Some(k), _, _) if k > MAX_ITERATIONS => Err(Error::Config(format!(
             "--iterations must be at most {MAX_ITERATIONS}, got {k}"
         ))),
-        (Some(k), _) => Ok(Some(Budget::Iterations(k))),
-        (None, Some(t)) if !(t > 0.0 && t.is_finite()) => Err(Error::Config(format!(
-            "--time must be a positive number of seconds, not {t}"
-        ))),
-        (None, Some(t)) if t > MAX_SECONDS => Err(Error::Config(format!(
-            "--time must be at most {MAX_SECONDS} seconds (a week), not {t}"
-        ))),
-        (None, Some(t)) => Ok(Some(Budget::Time(t))),
-        (None, None) => Ok(None),
+        (Some(k), _, _) => Ok(Some(Budget::Iterations(k))),
+        (None, Some(t), _) => Ok(Some(Budget::Time(seconds("--time", t)?))),
+        (None, None, Some(t)) => {
+            let t = seconds("--cpu-time", t)?;
+            if !crate::search::cpu_clock_available() {
+                return Err(Error::Config(
+                    "--cpu-time needs a per-thread CPU clock, which this system lacks; \
+                     use --time"
+                        .into(),
+                ));
+            }
+            Ok(Some(Budget::CpuTime(t)))
+        }
+        (None, None, None) => Ok(None),
     }
 }
 

@@ -46,7 +46,7 @@ pub struct Point {
 pub fn budget_value(b: Budget) -> f64 {
     match b {
         Budget::Iterations(n) => n as f64,
-        Budget::Time(s) => s,
+        Budget::Time(s) | Budget::CpuTime(s) => s,
     }
 }
 
@@ -55,6 +55,7 @@ pub fn budget_unit(b: Budget) -> &'static str {
     match b {
         Budget::Iterations(_) => "playouts",
         Budget::Time(_) => "seconds",
+        Budget::CpuTime(_) => "CPU seconds",
     }
 }
 
@@ -63,13 +64,10 @@ pub fn check_budgets(mut budgets: Vec<Budget>) -> Result<Vec<Budget>, Error> {
     if budgets.is_empty() {
         return Err(Error::Config("give at least one budget".into()));
     }
-    let iters = matches!(budgets[0], Budget::Iterations(_));
-    if budgets
-        .iter()
-        .any(|b| matches!(b, Budget::Iterations(_)) != iters)
-    {
+    let kind = std::mem::discriminant(&budgets[0]);
+    if budgets.iter().any(|b| std::mem::discriminant(b) != kind) {
         return Err(Error::Config(
-            "budgets must all be iterations or all times".into(),
+            "budgets must all be iterations, all wall-clock times or all CPU times".into(),
         ));
     }
     budgets.sort_by(|a, b| budget_value(*a).total_cmp(&budget_value(*b)));
@@ -296,6 +294,8 @@ pub(crate) mod tests {
         assert_eq!(b, vec![Budget::Iterations(10), Budget::Iterations(30)]);
         assert!(check_budgets(vec![Budget::Iterations(3), Budget::Iterations(3)]).is_err());
         assert!(check_budgets(vec![Budget::Iterations(3), Budget::Time(1.0)]).is_err());
+        assert!(check_budgets(vec![Budget::CpuTime(3.0), Budget::Time(1.0)]).is_err());
+        assert!(check_budgets(vec![Budget::CpuTime(3.0), Budget::CpuTime(1.0)]).is_ok());
         assert!(check_budgets(vec![]).is_err());
     }
 }

@@ -55,6 +55,8 @@ pub struct PlanFile {
     pub iterations: Vec<u64>,
     /// Time budgets in seconds (one or several).
     pub time: Vec<f64>,
+    /// CPU-time budgets in seconds (one or several; `cpu_time`, as `--cpu-time`).
+    pub cpu_time: Vec<f64>,
     /// Runs per configuration and position.
     pub runs: Option<u32>,
     /// Base seed.
@@ -86,6 +88,7 @@ struct Raw {
     variant: Option<Spanned<String>>,
     iterations: Option<OneOrMany<u64>>,
     time: Option<OneOrMany<Seconds>>,
+    cpu_time: Option<OneOrMany<Seconds>>,
     runs: Option<u32>,
     seed: Option<u64>,
     threads: Option<usize>,
@@ -117,6 +120,12 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
             )),
         }
     }
+}
+
+/// A list of seconds as given (empty when absent).
+fn seconds(t: Option<OneOrMany<Seconds>>) -> Vec<f64> {
+    t.map(|t| t.into_vec().into_iter().map(|s| s.0).collect())
+        .unwrap_or_default()
 }
 
 /// Seconds: an integer or a float.
@@ -218,10 +227,8 @@ impl PlanFile {
             positions: raw.positions.map(spanned),
             variant,
             iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),
-            time: raw
-                .time
-                .map(|t| t.into_vec().into_iter().map(|s| s.0).collect())
-                .unwrap_or_default(),
+            time: seconds(raw.time),
+            cpu_time: seconds(raw.cpu_time),
             runs: raw.runs,
             seed: raw.seed,
             threads: raw.threads,
@@ -280,6 +287,8 @@ mod tests {
         let p = parse("testset = \"t\"\ntime = [0.5, 1]\niterations = 10\n").unwrap();
         assert_eq!(p.time, vec![0.5, 1.0]);
         assert_eq!(p.iterations, vec![10]);
+        let p = parse("testset = \"t\"\ncpu_time = 600\n").unwrap();
+        assert_eq!((p.cpu_time, p.time.len()), (vec![600.0], 0));
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Budget accounting shared by every algorithm: the [`Budget`] a caller gives, the
-//! [`Limit`] each restart, move step and nesting level gets as its share, and the
-//! per-search counters [`Meter`] (playouts, nodes, clock, stop flag).
+//! [`Limit`] each restart, move step and nesting level gets as its share, the
+//! per-search counters [`Meter`] (playouts, nodes, clock, stop flag) and the
+//! [`Clock`] a time budget is read on (wall-clock or the search's own CPU time).
 //!
-//! Owns: the one playout counter of a whole search and how limits are split.
-//! Must not: choose moves or know about trees.
+//! Owns: the one playout counter of a whole search, how limits are split and how
+//! time is read. Must not: choose moves or know about trees.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -17,6 +18,21 @@ pub enum Budget {
     Iterations(u64),
     /// Wall-clock seconds.
     Time(f64),
+    /// CPU seconds of each of the search's threads (`--cpu-time`): the same search
+    /// as `Time` of the same seconds on an idle machine with a core per thread, but
+    /// a search that gets only part of a core (a low-priority run beside a build, a
+    /// shared cluster node) runs until it has had them.
+    CpuTime(f64),
+}
+
+impl Budget {
+    /// The seconds of a time budget, on either clock (`None` for iterations).
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            Budget::Iterations(_) => None,
+            Budget::Time(s) | Budget::CpuTime(s) => Some(s),
+        }
+    }
 }
 
 impl std::fmt::Display for Budget {
@@ -25,15 +41,17 @@ impl std::fmt::Display for Budget {
         match self {
             Budget::Iterations(k) => write!(f, "{k} playouts"),
             Budget::Time(s) => write!(f, "{s} s"),
+            Budget::CpuTime(s) => write!(f, "{s} CPU s"),
         }
     }
 }
 
-/// A share of the budget: the playout counter value to stop at and/or a deadline.
+/// A share of the budget: the playout counter value to stop at and/or a deadline,
+/// the time since the search started on its meter's [`Clock`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limit {
     pub playouts: u64,
-    pub deadline: Option<Instant>,
+    pub deadline: Option<Duration>,
 }
 
 impl Limit {
@@ -48,8 +66,8 @@ impl Limit {
             meter.playouts + (left / parts).max(1)
         };
         let deadline = self.deadline.map(|d| {
-            let now = Instant::now();
-            now + d.saturating_duration_since(now) / parts.min(u64::from(u32::MAX)) as u32
+            let now = meter.clock.elapsed();
+            now + d.saturating_sub(now) / parts.min(u64::from(u32::MAX)) as u32
         });
         Limit { playouts, deadline }
     }
@@ -71,7 +89,8 @@ pub(crate) struct Meter<'s> {
     pub solved: u64,
     alive: u64,
     pub peak: u64,
-    pub start: Instant,
+    /// The clock time budgets are read on (started with the meter).
+    pub clock: Clock,
     budget: Budget,
     stop: Option<&'s AtomicBool>,
     stopped: bool,
@@ -85,16 +104,20 @@ impl<'s> Meter<'s> {
             solved: 0,
             alive: 0,
             peak: 0,
-            start: Instant::now(),
+            clock: Clock::new(matches!(budget, Budget::CpuTime(_))),
             budget,
             stop,
             stopped: false,
         }
     }
     /// A fresh meter for a worker of the same search (parallel NRPA's lower-level
-    /// searches): its own counters and clock, the same budget and stop flag.
+    /// searches): its own counters, the same budget, stop flag and clock (paused:
+    /// the worker sets it going where it runs, [`Clock::run_from`]).
     pub fn fork(&self) -> Meter<'s> {
-        Meter::new(self.budget, self.stop)
+        let mut m = Meter::new(self.budget, self.stop);
+        m.clock = self.clock;
+        m.clock.pause();
+        m
     }
     pub fn top_limit(&self) -> Limit {
         match self.budget {
@@ -102,9 +125,9 @@ impl<'s> Meter<'s> {
                 playouts: k.max(1),
                 deadline: None,
             },
-            Budget::Time(s) => Limit {
+            Budget::Time(s) | Budget::CpuTime(s) => Limit {
                 playouts: u64::MAX,
-                deadline: Some(self.start + Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+                deadline: Some(Duration::from_secs_f64(s.clamp(0.0, 1e9))),
             },
         }
     }
@@ -118,7 +141,7 @@ impl<'s> Meter<'s> {
             self.stopped = true;
             return true;
         }
-        limit.deadline.is_some_and(|d| Instant::now() >= d)
+        limit.deadline.is_some_and(|d| self.clock.reached(d))
     }
     /// Records `n` nodes created (alive from now on).
     #[inline]
@@ -131,5 +154,205 @@ impl<'s> Meter<'s> {
     #[inline]
     pub fn freed(&mut self, n: usize) {
         self.alive -= n as u64;
+    }
+}
+
+/// The clock a search's time budget is read on: wall-clock time since the search
+/// started, or (`--cpu-time`) the CPU time its meter's work has had.
+///
+/// CPU time is counted per unit of work: a clock runs on one thread at a time
+/// (`CLOCK_THREAD_CPUTIME_ID`), and a meter whose work moves between threads (the
+/// trees of a root-parallel search step on the caller's pool; parallel NRPA's
+/// searches run their rounds there) is paused between units and set going again
+/// on the thread that runs the next one. Reading a thread's CPU clock is a system
+/// call, so [`Clock::reached`] reads it only when the wall clock says the deadline
+/// could have passed: a thread's CPU time never runs ahead of the wall clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    /// When the search started (both clocks: the wall clock's origin and the
+    /// bound on the CPU clock).
+    start: Instant,
+    /// CPU time, not wall-clock time.
+    cpu: bool,
+    /// CPU time of the units before the current one.
+    spent: Duration,
+    /// The thread CPU time at the start of the current unit (`None`: paused).
+    unit: Option<Duration>,
+    /// The last reading: the wall-clock instant and the elapsed CPU time then.
+    seen_at: Instant,
+    seen: Duration,
+}
+
+impl Clock {
+    /// A clock started now, on the calling thread.
+    pub fn new(cpu: bool) -> Clock {
+        let now = Instant::now();
+        Clock {
+            start: now,
+            cpu,
+            spent: Duration::ZERO,
+            unit: cpu.then(thread_cpu_now),
+            seen_at: now,
+            seen: Duration::ZERO,
+        }
+    }
+    /// Time since the search started, on this clock.
+    pub fn elapsed(&self) -> Duration {
+        if !self.cpu {
+            return self.start.elapsed();
+        }
+        self.spent
+            + self
+                .unit
+                .map_or(Duration::ZERO, |u| thread_cpu_now().saturating_sub(u))
+    }
+    /// Whether `deadline` (time since the start on this clock) has passed.
+    #[inline]
+    pub fn reached(&mut self, deadline: Duration) -> bool {
+        if !self.cpu {
+            return self.start.elapsed() >= deadline;
+        }
+        let now = Instant::now();
+        // An upper bound of the CPU time now: it cannot advance faster than the wall
+        // clock while the unit runs (and not at all while paused).
+        let bound = if self.unit.is_some() {
+            self.seen + now.saturating_duration_since(self.seen_at)
+        } else {
+            self.spent
+        };
+        if bound < deadline {
+            return false;
+        }
+        self.seen = self.elapsed();
+        self.seen_at = now;
+        self.seen >= deadline
+    }
+    /// Ends the current unit (the work stops on this thread for now); a paused
+    /// clock stands still.
+    pub fn pause(&mut self) {
+        if let Some(u) = self.unit.take() {
+            self.spent += thread_cpu_now().saturating_sub(u);
+        }
+    }
+    /// Starts a unit on the calling thread, the clock reading `at` (a CPU clock
+    /// continues from `at`; a wall clock is unaffected).
+    pub fn run_from(&mut self, at: Duration) {
+        if self.cpu {
+            self.spent = at;
+            self.unit = Some(thread_cpu_now());
+            self.seen = at;
+            self.seen_at = Instant::now();
+        }
+    }
+    /// Starts a unit on the calling thread where the clock stands.
+    pub fn resume(&mut self) {
+        let at = self.elapsed();
+        self.pause();
+        self.run_from(at);
+    }
+}
+
+/// CPU time consumed by the calling thread so far (`clock_gettime` with
+/// `CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution); `None` where the clock is
+/// unavailable.
+#[cfg(unix)]
+pub fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// CPU time consumed by the calling thread so far: not available here.
+#[cfg(not(unix))]
+pub fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
+/// Whether the CPU-time budget (`--cpu-time`) can be kept on this system.
+pub fn cpu_clock_available() -> bool {
+    thread_cpu_time().is_some()
+}
+
+/// The calling thread's CPU time (zero where unavailable; `--cpu-time` is refused
+/// there, [`cpu_clock_available`]).
+fn thread_cpu_now() -> Duration {
+    thread_cpu_time().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Burns CPU on the calling thread until `clock` says `deadline` has passed.
+    fn spin_until(clock: &mut Clock, deadline: Duration) -> u64 {
+        let mut x = 0u64;
+        while !clock.reached(deadline) {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+        x
+    }
+
+    #[test]
+    fn a_cpu_clock_reaches_its_deadline_only_after_that_much_cpu_time() {
+        if !cpu_clock_available() {
+            return;
+        }
+        let d = Duration::from_millis(20);
+        let before = thread_cpu_now();
+        let mut clock = Clock::new(true);
+        spin_until(&mut clock, d);
+        assert!(thread_cpu_now() - before >= d);
+        assert!(clock.elapsed() >= d);
+    }
+
+    #[test]
+    fn a_paused_cpu_clock_stands_still_and_resumes_where_it_stood() {
+        if !cpu_clock_available() {
+            return;
+        }
+        let mut clock = Clock::new(true);
+        spin_until(&mut clock, Duration::from_millis(5));
+        clock.pause();
+        let stood = clock.elapsed();
+        // Work done while paused is not the clock's.
+        let mut other = Clock::new(true);
+        spin_until(&mut other, Duration::from_millis(5));
+        assert_eq!(clock.elapsed(), stood);
+        assert!(!clock.reached(stood + Duration::from_nanos(1)));
+        assert!(clock.reached(stood));
+        clock.resume();
+        assert!(clock.elapsed() >= stood);
+        // A unit started elsewhere continues from the reading it is given.
+        let mut fork = clock;
+        fork.pause();
+        fork.run_from(Duration::from_secs(7));
+        assert!(fork.elapsed() >= Duration::from_secs(7));
+        assert!(fork.reached(Duration::from_secs(7)));
+    }
+
+    #[test]
+    fn shares_of_a_cpu_budget_split_what_is_left() {
+        if !cpu_clock_available() {
+            return;
+        }
+        let meter = Meter::new(Budget::CpuTime(100.0), None);
+        let top = meter.top_limit();
+        assert_eq!(top.deadline, Some(Duration::from_secs(100)));
+        assert_eq!(top.playouts, u64::MAX);
+        let half = top.share(&meter, 2).deadline.unwrap();
+        // Half of what is left (almost all of it) from now.
+        assert!(half >= Duration::from_secs(50) && half < Duration::from_secs(51));
+    }
+
+    #[test]
+    fn budgets_print_their_clock() {
+        assert_eq!(Budget::Time(2.5).to_string(), "2.5 s");
+        assert_eq!(Budget::CpuTime(600.0).to_string(), "600 CPU s");
+        assert_eq!(Budget::CpuTime(3.0).seconds(), Some(3.0));
+        assert_eq!(Budget::Iterations(3).seconds(), None);
     }
 }

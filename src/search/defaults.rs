@@ -274,7 +274,7 @@ impl Defaults {
     /// its own, so `--time` comparisons stay one core per search).
     pub fn trees(algo: Algo, variant: Variant, budget: Budget) -> u32 {
         match (algo, variant, budget) {
-            (_, _, Budget::Time(_)) => 1,
+            (_, _, Budget::Time(_) | Budget::CpuTime(_)) => 1,
             (Algo::Mcts, Variant::Clickomania, _) => 1,
             (Algo::Mcts, _, _) => 2,
             _ => 1,
@@ -309,7 +309,7 @@ impl Defaults {
     pub fn playouts(budget: Budget) -> u64 {
         match budget {
             Budget::Iterations(k) => k,
-            Budget::Time(t) => (t * Self::ASSUMED_PLAYOUTS_PER_S) as u64,
+            Budget::Time(t) | Budget::CpuTime(t) => (t * Self::ASSUMED_PLAYOUTS_PER_S) as u64,
         }
     }
 
@@ -487,7 +487,7 @@ impl Defaults {
                 let d = Self::INNER_DIVISOR.saturating_pow((top - i) as u32);
                 (k / d).max(Self::INNER_MIN)
             }
-            Budget::Time(_) => Self::INNER_TIME_BASE
+            Budget::Time(_) | Budget::CpuTime(_) => Self::INNER_TIME_BASE
                 .saturating_mul(Self::INNER_DIVISOR.saturating_pow(i as u32 - 1)),
         }
     }

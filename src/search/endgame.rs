@@ -71,8 +71,8 @@ impl Endgame {
         let start = solver.nodes;
         let cap = Self::NODE_CAP.min(limit.playouts.saturating_sub(meter.playouts));
         let deadline = limit.deadline;
-        let mut keep_going =
-            |n: u64| n - start < cap && deadline.is_none_or(|d| std::time::Instant::now() < d);
+        let mut clock = meter.clock;
+        let mut keep_going = |n: u64| n - start < cap && deadline.is_none_or(|d| !clock.reached(d));
         let solved = solver.solve(b, moves, &mut keep_going);
         meter.playouts += solver.nodes - start;
         match solved {

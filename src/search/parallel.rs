@@ -91,7 +91,7 @@ pub(super) fn shares(budget: Budget, n: u32) -> Vec<Budget> {
                 .map(|t| Budget::Iterations(k / n + u64::from(t < k % n)))
                 .collect()
         }
-        Budget::Time(_) => vec![budget; n as usize],
+        Budget::Time(_) | Budget::CpuTime(_) => vec![budget; n as usize],
     }
 }
 

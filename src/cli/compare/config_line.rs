@@ -40,9 +40,12 @@ pub(super) fn parse_config(text: &str) -> Result<Entry, String> {
         let first = msg.lines().next().unwrap_or("invalid flags");
         first.trim_start_matches("error: ").to_string()
     })?;
-    if line.search.iterations.is_some() || line.search.time.is_some() {
+    if line.search.iterations.is_some()
+        || line.search.time.is_some()
+        || line.search.cpu_time.is_some()
+    {
         return Err(
-            "budgets (--iterations, --time) are not allowed in a configuration: \
+            "budgets (--iterations, --time, --cpu-time) are not allowed in a configuration: \
                     compare's own budget applies to every configuration"
                 .into(),
         );

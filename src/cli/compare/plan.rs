@@ -42,7 +42,10 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     note(a.testset.is_some(), "TESTSET");
     note(a.positions.is_some(), "--positions");
     note(a.variant.is_some(), "--variant");
-    note(!a.iterations.is_empty() || !a.time.is_empty(), "budgets");
+    note(
+        !a.iterations.is_empty() || !a.time.is_empty() || !a.cpu_time.is_empty(),
+        "budgets",
+    );
     note(a.runs.is_some(), "--runs");
     note(a.seed.is_some(), "--seed");
     note(a.baseline.is_some(), "--baseline");
@@ -62,9 +65,10 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         }
     }
     a.variant = a.variant.or(file.variant);
-    if a.iterations.is_empty() && a.time.is_empty() {
+    if a.iterations.is_empty() && a.time.is_empty() && a.cpu_time.is_empty() {
         a.iterations = file.iterations.clone();
         a.time = file.time.clone();
+        a.cpu_time = file.cpu_time.clone();
     }
     a.runs = a.runs.or(file.runs);
     a.seed = a.seed.or(file.seed);

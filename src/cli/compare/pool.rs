@@ -14,13 +14,17 @@ use crate::error::Error;
 
 /// Runs `compare --pool`.
 pub(super) fn run(a: &Args) -> Result<Outcome, Error> {
-    let budget = match (a.iterations.as_slice(), a.time.as_slice()) {
-        ([], []) => None,
-        ([k], []) => Some(*k as f64),
-        ([], [s]) => Some(*s),
+    let budget = match (
+        a.iterations.as_slice(),
+        a.time.as_slice(),
+        a.cpu_time.as_slice(),
+    ) {
+        ([], [], []) => None,
+        ([k], [], []) => Some(*k as f64),
+        ([], [s], []) | ([], [], [s]) => Some(*s),
         _ => {
             return Err(Error::Config(
-                "--pool: give at most one budget (--iterations K or --time S)".into(),
+                "--pool: give at most one budget (--iterations K, --time S or --cpu-time S)".into(),
             ))
         }
     };

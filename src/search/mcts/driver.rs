@@ -150,7 +150,10 @@ fn steps(advance: Advance, slots: &mut [Slot]) {
         let step = |(t, slot): (usize, &mut Slot)| {
             if active.contains(&t) {
                 let run = slot.run.as_mut().expect("an active tree has a run");
+                // The tree's CPU clock (`--cpu-time`) runs on the thread that steps it.
+                slot.s.meter().clock.resume();
                 slot.wants = slot.s.step_level(run, slot.lim);
+                slot.s.meter().clock.pause();
             }
         };
         if slots.len() == 1 {

@@ -111,6 +111,9 @@ impl Wide<'_, '_, '_, '_> {
             let left = top.limit.playouts.saturating_sub(top.meter.playouts);
             let shares = shares(left, want, self.size);
             let (base, round, deadline) = (self.base, self.round, top.limit.deadline);
+            // Every search of the round starts its clock where the top level's
+            // stands; the round lasts as long as its longest search.
+            let now = top.meter.clock.elapsed();
             self.round += 1;
             let round_searches = &mut self.searches[..shares.len()];
             round_searches
@@ -124,8 +127,16 @@ impl Wide<'_, '_, '_, '_> {
                         playouts: share,
                         deadline,
                     };
+                    s.meter.clock.run_from(now);
                     s.run(level - 1, &pol);
+                    s.meter.clock.pause();
                 });
+            let longest = round_searches
+                .iter()
+                .map(|s| s.meter.clock.elapsed())
+                .max()
+                .unwrap_or(now);
+            top.meter.clock.run_from(longest);
             for s in round_searches.iter() {
                 top.meter.playouts += s.meter.playouts;
                 let low = s.result(level - 1);
