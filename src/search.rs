@@ -49,7 +49,7 @@ use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
 pub use config::{
     AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, InnerAlgo, Late, NrpaConfig,
-    RewardNorm, SearchConfig, Setting,
+    NrpaRestart, RewardNorm, SearchConfig, Setting,
 };
 pub use defaults::Defaults;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
@@ -165,6 +165,7 @@ fn single(
                 iterations: resolved.nrpa_iterations,
                 policy: resolved.policy,
                 seed: resolved.beam,
+                restart_best: config.nrpa_restart == NrpaRestart::Best,
             };
             nrpa::nrpa(run, level, root, &mut meter, rng, top, &mut best);
             false

@@ -31,7 +31,7 @@ fn ok(dir: &Path, args: &[&str]) -> Output {
 }
 
 /// One refinement of each kind, as `batch` flags.
-const REFINED: [&[&str]; 6] = [
+const REFINED: [&[&str]; 8] = [
     &["--nrpa-stable", "3"],
     &["--nrpa-beam", "3"],
     &["--nrpa-repeats", "1"],
@@ -52,6 +52,8 @@ const REFINED: [&[&str]; 6] = [
         "tabu",
     ],
     &["--nrpa-seed", "1"],
+    &["--nrpa-restart", "best"],
+    &["--nrpa-restart", "best", "--nrpa-seed", "1"],
 ];
 
 const VARIANTS: [&str; 4] = [
@@ -192,6 +194,26 @@ fn bad_refinements_are_refused_naming_the_flag() {
             "--nrpa-seed must be between 0 (no seed) and 2097152",
         ),
         (&["--nrpa-seed", "wide"][..], "--nrpa-seed"),
+        (
+            &["--algo", "nmcs", "--nrpa-restart", "best"][..],
+            "--nrpa-restart is only used by nrpa",
+        ),
+        (
+            &[
+                "--algo",
+                "nmcts",
+                "--inner-algo",
+                "nrpa",
+                "--nrpa-restart",
+                "best",
+            ][..],
+            "--nrpa-restart is only used by nrpa",
+        ),
+        (
+            &["--nrpa-restart", "best", "--nrpa-beam", "2"][..],
+            "--nrpa-restart best does not combine with --nrpa-beam",
+        ),
+        (&["--nrpa-restart", "worst"][..], "--nrpa-restart"),
         (
             &["--algo", "nmcs", "--nrpa-seed", "4"][..],
             "--nrpa-seed is only used by nrpa",

@@ -18,8 +18,8 @@ use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
-    Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, RewardNorm, SearchConfig,
-    Setting,
+    Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, NrpaRestart, RewardNorm,
+    SearchConfig, Setting,
 };
 
 mod parse;
@@ -151,6 +151,11 @@ pub struct SearchArgs {
     /// adaptation (default 1 = plain NRPA).
     #[arg(long, value_name = "P")]
     pub nrpa_stable: Option<u32>,
+    /// NRPA: what each top-level run after the first starts from: fresh (the empty
+    /// policy, the default) or best (the empty policy with the best line found so
+    /// far as its best sequence: an "improve" restart; nrpa only).
+    #[arg(long, value_name = "RULE")]
+    pub nrpa_restart: Option<NrpaRestart>,
     /// Beam NRPA: every level keeps its B best sequences, each with its own policy
     /// (default 1 = plain NRPA; at most 16).
     #[arg(long, value_name = "B")]
@@ -234,7 +239,7 @@ pub struct SearchArgs {
 
 impl SearchArgs {
     /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 36] {
+    fn given(&self) -> [(&'static str, bool); 37] {
         [
             ("--c", self.c.is_some()),
             ("--z", self.z.is_some()),
@@ -265,6 +270,7 @@ impl SearchArgs {
             ("--nrpa-beam", self.nrpa_beam.is_some()),
             ("--nrpa-repeats", self.nrpa_repeats.is_some()),
             ("--nrpa-seed", self.nrpa_seed.is_some()),
+            ("--nrpa-restart", self.nrpa_restart.is_some()),
             ("--playout-beam", self.playout_beam.is_some()),
             ("--adapt-alpha", self.adapt_alpha.is_some()),
             ("--adapt-every", self.adapt_every.is_some()),
@@ -421,6 +427,9 @@ impl SearchArgs {
         }
         if let Some(v) = self.nrpa_seed {
             c.nrpa.seed = v;
+        }
+        if let Some(v) = self.nrpa_restart {
+            c.nrpa_restart = v;
         }
         if let Some(v) = self.playout_beam {
             c.playout_beam = v;

@@ -107,7 +107,7 @@ const TREE_FLAGS: [&str; 14] = [
 ];
 
 /// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 12] = [
+const NRPA_FLAGS: [&str; 13] = [
     "--nrpa-iterations",
     "--nrpa-alpha",
     "--nrpa-bias",
@@ -120,6 +120,7 @@ const NRPA_FLAGS: [&str; 12] = [
     "--nrpa-beam",
     "--nrpa-repeats",
     "--nrpa-seed",
+    "--nrpa-restart",
 ];
 
 impl Algo {
@@ -417,6 +418,12 @@ pub struct SearchConfig {
         skip_serializing_if = "super::parallel::is_one"
     )]
     pub trees: u32,
+    /// What NRPA's top-level runs after the first start from (`--nrpa-restart`;
+    /// `--algo nrpa` only). Outside [`NrpaConfig`] so that the resolution text of
+    /// the warm tree's inner NRPA, which keys journals, is unchanged; left out of the
+    /// JSON form at its default.
+    #[serde(default, skip_serializing_if = "NrpaRestart::is_fresh")]
+    pub nrpa_restart: NrpaRestart,
 }
 
 fn default_tt_mb() -> u64 {
@@ -588,4 +595,4 @@ mod inner;
 mod nrpa;
 pub use adapt::{AdaptConfig, AdaptScope, AdaptTabu};
 pub use inner::InnerAlgo;
-pub use nrpa::{Late, NrpaConfig};
+pub use nrpa::{Late, NrpaConfig, NrpaRestart};

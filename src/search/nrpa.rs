@@ -86,6 +86,9 @@ pub(crate) struct Run {
     pub policy: RolloutPolicy,
     /// The beam pass whose best line seeds the top level (`--nrpa-seed`), if any.
     pub seed: Option<BeamPlan>,
+    /// Every top-level run after the first starts with the best line found so far
+    /// as its best sequence (`--nrpa-restart best`).
+    pub restart_best: bool,
 }
 
 struct Nrpa<'c, 's, 'r> {
@@ -117,8 +120,12 @@ struct Nrpa<'c, 's, 'r> {
     /// NRPA warm-started from its tree's learned policy, [`nrpa_from`]).
     start: Policy,
     /// The best sequence every top-level run starts with (`--nrpa-seed`: the seeding
-    /// beam's line and its trace), or none (plain NRPA: empty).
+    /// beam's line and its trace; `--nrpa-restart best`: the best line so far), or
+    /// none (plain NRPA: empty).
     seed: Option<NrpaLevel>,
+    /// `--nrpa-restart best`: after each top-level run, its best line (when better
+    /// than the seed) becomes the seed of the next.
+    restart_best: bool,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -220,6 +227,7 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
             scratch: AdaptScratch::default(),
             start: Policy::default(),
             seed: None,
+            restart_best: run.restart_best,
         }
     }
 
@@ -242,6 +250,20 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
         self.seed = Some(seed);
     }
 
+    /// `--nrpa-restart best`: the top-level result `top` (its line and trace) starts
+    /// the next run when it beats the seed (a line ties: the older one stays).
+    fn keep_best_as_seed(&mut self, top: &NrpaLevel) {
+        if self.restart_best
+            && top.best.score != i32::MIN
+            && self
+                .seed
+                .as_ref()
+                .is_none_or(|s| top.best.score > s.best.score)
+        {
+            self.seed = Some(top.clone());
+        }
+    }
+
     /// Starts a top-level run's result: the seed's line (`--nrpa-seed`) or empty.
     fn start_top(&self, ws: &mut NrpaLevel) {
         match &self.seed {
@@ -262,6 +284,11 @@ impl Runs for Nrpa<'_, '_, '_> {
         }
         self.run(self.level, &start);
         self.start = start;
+        if self.restart_best {
+            let top = std::mem::take(&mut self.levels[self.level - 1]);
+            self.keep_best_as_seed(&top);
+            self.levels[self.level - 1] = top;
+        }
         &self.levels[self.level - 1].best
     }
     fn exhausted(&mut self) -> bool {

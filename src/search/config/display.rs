@@ -183,6 +183,9 @@ impl SearchConfig {
             if p.seed != d.seed {
                 write!(f, " --nrpa-seed {}", p.seed)?;
             }
+            if !self.nrpa_restart.is_fresh() {
+                write!(f, " --nrpa-restart {}", self.nrpa_restart)?;
+            }
         }
         // NMCS's beam playouts, printed only when on (older lines stay unchanged).
         if !super::beam::is_off(&self.playout_beam) {

@@ -62,6 +62,50 @@ pub struct NrpaConfig {
     pub seed: u32,
 }
 
+/// What a top-level NRPA run after the first starts from (`--nrpa-restart`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NrpaRestart {
+    /// The empty policy and no sequence (plain NRPA; with `--nrpa-seed`, the seed).
+    #[default]
+    Fresh,
+    /// The empty policy with the best line found so far as its best sequence (an
+    /// "improve" restart: the run learns from that line first and leaves it only
+    /// for something no worse), its playouts drawn on from where the generator
+    /// stands (a fresh stream).
+    Best,
+}
+
+impl NrpaRestart {
+    /// Whether this is the default (left out of the JSON form, so configurations
+    /// written before it existed keep their identity).
+    pub fn is_fresh(&self) -> bool {
+        *self == NrpaRestart::Fresh
+    }
+}
+
+impl std::fmt::Display for NrpaRestart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NrpaRestart::Fresh => "fresh",
+            NrpaRestart::Best => "best",
+        })
+    }
+}
+
+impl std::str::FromStr for NrpaRestart {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "fresh" => Ok(NrpaRestart::Fresh),
+            "best" => Ok(NrpaRestart::Best),
+            _ => Err(Error::Config(format!(
+                "--nrpa-restart must be fresh or best, not '{s}'"
+            ))),
+        }
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == Defaults::NRPA_SEED
 }
@@ -198,6 +242,19 @@ impl NrpaConfig {
 pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
     let bad = |m: String| Err(Error::Config(m));
     let p = c.nrpa;
+    if c.algo != Algo::Nrpa && !c.nrpa_restart.is_fresh() {
+        // Not by an inner NRPA either (`--inner-algo nrpa`): it restarts a whole
+        // nrpa search's top-level runs.
+        return bad(format!(
+            "--nrpa-restart is only used by nrpa (its top-level runs), not {}",
+            c.algo.name()
+        ));
+    }
+    if c.nrpa_restart == NrpaRestart::Best && p.beam > 1 {
+        return bad(
+            "--nrpa-restart best does not combine with --nrpa-beam (not implemented)".into(),
+        );
+    }
     if !c.runs_nrpa() {
         for (flag, set) in p.flags_set() {
             if set {

@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::budget::Budget;
-use crate::search::config::{AdaptConfig, AdaptTabu, InnerAlgo, NrpaConfig};
+use crate::search::config::{AdaptConfig, AdaptTabu, InnerAlgo, NrpaConfig, NrpaRestart};
 use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
 use crate::search::eval::{Eval, Evaluator, ImSource};
 use crate::search::plan::{
@@ -110,6 +110,7 @@ impl SearchConfig {
             } else {
                 1
             },
+            nrpa_restart: NrpaRestart::Fresh,
         }
     }
 

@@ -75,6 +75,8 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     policy,
                     // Refused with an inner NRPA (config::nrpa).
                     seed: None,
+                    // --nrpa-restart is nrpa's own (config::nrpa).
+                    restart_best: false,
                 };
                 // Warm start (`--policy adapt`): from the policy the tree has learnt
                 // (its level-2 lesson), else from the empty policy.

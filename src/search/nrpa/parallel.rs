@@ -84,7 +84,13 @@ struct Wide<'a, 'c, 's, 'r> {
 impl Runs for Wide<'_, '_, '_, '_> {
     fn run_once(&mut self) -> &Best {
         self.run_top();
-        &self.top.levels[self.top.level - 1].best
+        let level = self.top.level;
+        if self.top.restart_best {
+            let top = std::mem::take(&mut self.top.levels[level - 1]);
+            self.top.keep_best_as_seed(&top);
+            self.top.levels[level - 1] = top;
+        }
+        &self.top.levels[level - 1].best
     }
     fn exhausted(&mut self) -> bool {
         self.top.meter.exhausted(&self.top.limit)
@@ -187,6 +193,7 @@ impl<'s> Nrpa<'_, 's, '_> {
             // A round's searches run below the top level, from the round's policy.
             start: Policy::default(),
             seed: None,
+            restart_best: false,
         }
     }
     /// The result of the last level-`level` search.

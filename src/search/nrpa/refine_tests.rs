@@ -24,6 +24,7 @@ fn run_of(nrpa: NrpaConfig, n: u64) -> Run {
         iterations: n,
         policy: RolloutPolicy::Random,
         seed: None,
+        restart_best: false,
     }
 }
 

@@ -102,6 +102,7 @@ fn a_top_level_adapts_toward_the_seed() {
             iterations: 2,
             policy: RolloutPolicy::Random,
             seed,
+            restart_best: false,
         };
         let mut meter = Meter::new(Budget::Iterations(cost + 2), None);
         let limit = meter.top_limit();
@@ -174,4 +175,45 @@ fn parallel_seeded_nrpa_is_the_same_on_any_thread_count() {
             (one.score, &one.moves, one.stats.playouts)
         );
     }
+}
+
+/// `--nrpa-restart best`: every top-level run after the first starts with the best
+/// line so far as its best sequence, so run results never go down; the first run
+/// is plain NRPA's first run (the same stream), and fresh restarts can go down.
+#[test]
+fn improve_restarts_start_from_the_best_line_so_far() {
+    let runs = |restart_best: bool, b: &Board| -> Vec<i32> {
+        let run = Run {
+            cfg: NrpaConfig {
+                iterations: Setting::Set(5),
+                ..NrpaConfig::default()
+            },
+            iterations: 5,
+            policy: RolloutPolicy::Tabu,
+            seed: None,
+            restart_best,
+        };
+        let mut meter = Meter::new(Budget::Iterations(u64::MAX / 2), None);
+        let limit = meter.top_limit();
+        let mut rng = crate::rng_for(3, 1, 0);
+        let mut s = Nrpa::new(&run, 2, b, &mut meter, &mut rng, limit);
+        (0..12)
+            .map(|_| crate::search::best::Runs::run_once(&mut s).score)
+            .collect()
+    };
+    let mut fresh_went_down = false;
+    for seed in 0..6 {
+        let b = random_board(10, 10, 4, seed, Variant::SameGame);
+        let (fresh, improve) = (runs(false, &b), runs(true, &b));
+        assert_eq!(
+            fresh[0], improve[0],
+            "board {seed}: the first run is plain NRPA's"
+        );
+        assert!(
+            improve.windows(2).all(|w| w[1] >= w[0]),
+            "board {seed}: {improve:?}"
+        );
+        fresh_went_down |= fresh.windows(2).any(|w| w[1] < w[0]);
+    }
+    assert!(fresh_went_down, "fresh restarts are independent runs");
 }
