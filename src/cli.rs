@@ -66,6 +66,12 @@ enum Command {
     /// Learn the weights of `--eval learned` from play: the cross-entropy method, the
     /// beam search playing every candidate on training positions; journaled.
     TuneEval(tune_eval::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell), e.g.
+    /// `samegame completions bash > ~/.local/share/bash-completion/completions/samegame`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Outcome of a subcommand that ran to completion.
@@ -137,5 +143,15 @@ fn run(cli: Cli) -> Result<Outcome, Error> {
         Command::Export(a) => export::run(a),
         Command::Compare(a) => compare::run(a),
         Command::TuneEval(a) => tune_eval::run(a),
+        Command::Completions { shell } => {
+            use clap::CommandFactory as _;
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "samegame",
+                &mut std::io::stdout(),
+            );
+            Ok(Outcome::Ok)
+        }
     }
 }

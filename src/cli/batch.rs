@@ -37,7 +37,7 @@ depend on the machine). Rerunning the same command resumes: runs in the journal 
 See docs/batch.md."
 )]
 pub struct Args {
-    /// Test-set file.
+    /// Test-set file (`-`: read it from standard input).
     testset: PathBuf,
     /// Positions to run: numbers and ranges such as `1-5,8` (default: all).
     #[arg(long)]

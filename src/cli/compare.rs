@@ -42,7 +42,8 @@ use config_line::{parse_config, read_config_file};
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Test-set file (required unless a plan names it, or with --pool).
+    /// Test-set file (`-`: standard input; required unless a plan names it, or with
+    /// --pool).
     testset: Option<PathBuf>,
     /// Run the experiment described by a plan file (TOML: test set, positions,
     /// budgets, configurations, output folder; see docs/compare.md). Flags given here

@@ -13,7 +13,7 @@ use crate::rules::Variant;
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Test-set file.
+    /// Test-set file (`-`: read it from standard input).
     testset: PathBuf,
     /// Position number (from 1).
     #[arg(long, default_value_t = 1)]

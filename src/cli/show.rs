@@ -19,7 +19,7 @@ use crate::rules::Variant;
 /// Arguments of `show`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Test-set file.
+    /// Test-set file (`-`: read it from standard input).
     testset: PathBuf,
     /// Position to draw (from 1).
     #[arg(long)]

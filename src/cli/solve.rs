@@ -21,10 +21,13 @@ use crate::io::testset::TestSet;
 use crate::rules::Variant;
 use crate::search::{search, Algo, Defaults};
 
-/// Arguments of `solve`.
+/// Arguments of `solve`. `--search-threads` is a hidden alias of `--threads` here
+/// (the two said one thing; batch and compare document `--search-threads`, where
+/// their own `--threads` counts workers).
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("search_threads", |a| a.hide(true)))]
 pub struct Args {
-    /// Test-set file.
+    /// Test-set file (`-`: read it from standard input).
     testset: PathBuf,
     /// Solve only this position (from 1); default: every position.
     #[arg(long)]
@@ -38,7 +41,6 @@ pub struct Args {
     /// Root parallelisation: N independent searches of each position (own seeds,
     /// sharing nothing) on N threads; --iterations is their total. For nrpa, one
     /// search of --nrpa-width N (default) on N threads, unless --nrpa-independent.
-    /// The same as --search-threads.
     #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
     #[command(flatten)]

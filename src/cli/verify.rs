@@ -15,7 +15,7 @@ use crate::rules::Variant;
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Test-set file the solutions refer to.
+    /// Test-set file the solutions refer to (`-`: standard input).
     testset: PathBuf,
     /// Solutions file (`<position> <score> <x>,<y> …` lines).
     solutions: PathBuf,

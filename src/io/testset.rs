@@ -56,8 +56,12 @@ pub struct TestSet {
 }
 
 impl TestSet {
-    /// Reads and parses a test-set file.
+    /// Reads and parses a test-set file; `-` reads the test set from standard input
+    /// (named `stdin`, and `<stdin>` in messages).
     pub fn read(path: &Path) -> Result<TestSet, Error> {
+        if path == Path::new("-") {
+            return TestSet::read_stdin();
+        }
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
         if len == 0 {
@@ -68,6 +72,24 @@ impl TestSet {
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
         let text = super::utf8_text(&map, path)?;
         TestSet::parse(text, path)
+    }
+
+    /// The test set on standard input (`-`).
+    fn read_stdin() -> Result<TestSet, Error> {
+        use std::io::Read as _;
+        let path = Path::new("<stdin>");
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io(path, e))?;
+        if bytes.is_empty() {
+            return Err(Error::parse(path, 0, "empty input: no board found"));
+        }
+        let text = super::utf8_text(&bytes, path)?;
+        let mut set = TestSet::parse(text, path)?;
+        set.name = "stdin".into();
+        Ok(set)
     }
 
     /// Parses test-set text; `path` is used in error messages and for the name.

@@ -1,0 +1,109 @@
+//! End to end: the surface a user meets first (issue 50 item 5): shell completions,
+//! a test set on standard input (`-`), `--help` in sections, and `--search-threads`
+//! as a hidden alias of `solve --threads`.
+
+mod common;
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_samegame");
+
+/// Runs the binary with `args`, `input` on its standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn completions_cover_every_subcommand_and_search_flag() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = common::run_samegame(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", text(&o.stderr));
+        let script = text(&o.stdout);
+        for word in ["solve", "batch", "compare", "verify", "cpu-time", "nrpa-restart"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    common::refuses(&["completions", "tcsh"], "tcsh");
+}
+
+#[test]
+fn a_test_set_can_come_from_standard_input() {
+    let set = common::shipped("codingame-extra-5.txt");
+    let bytes = std::fs::read(&set).unwrap();
+    let args = ["--position", "2", "--iterations", "500", "--seed", "3"];
+    let from_file = common::run_samegame(&[&["solve", set.to_str().unwrap()][..], &args].concat());
+    let from_stdin = run_with_input(&[&["solve", "-"][..], &args].concat(), &bytes);
+    assert!(from_stdin.status.success(), "{}", text(&from_stdin.stderr));
+    assert_eq!(from_stdin.stdout, from_file.stdout, "the same set, the same line");
+
+    // verify and batch read it too; batch names its files after `stdin`.
+    let d = common::tempdir("stdin-set");
+    let sols = d.join("sols.txt");
+    std::fs::write(&sols, &from_file.stdout).unwrap();
+    let o = run_with_input(&["verify", "-", sols.to_str().unwrap()], &bytes);
+    assert!(text(&o.stdout).contains("1 ok, 0 failed"), "{}", text(&o.stdout));
+    let o = Command::new(BIN)
+        .args(["batch", "-", "--positions", "1", "--iterations", "50", "--runs", "1"])
+        .current_dir(&d)
+        .stdin(std::fs::File::open(&set).unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(d.join("solutions/stdin.samegame.txt").exists());
+
+    // Bad input names `<stdin>` and the line.
+    let o = run_with_input(&["solve", "-"], b"12\n1x\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("<stdin>:2:"), "{}", text(&o.stderr));
+    let o = run_with_input(&["solve", "-"], b"");
+    assert!(text(&o.stderr).contains("<stdin>: empty input"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn help_shows_the_common_flags_first_then_one_section_per_algorithm() {
+    let o = common::run_samegame(&["solve", "--help"]);
+    let help = text(&o.stdout);
+    let at = |s: &str| help.find(s).unwrap_or_else(|| panic!("{s} missing:\n{help}"));
+    let order = [
+        "--position",
+        "\nSearch:",
+        "--cpu-time",
+        "\nTree searches (mcts, bmcts, nmcts, nbmcts):",
+        "\nNRPA (nrpa",
+        "--nrpa-restart",
+        "\nBeam search (beam):",
+        "\nRollout policies",
+    ];
+    for w in order.windows(2) {
+        assert!(at(w[0]) < at(w[1]), "{} before {}", w[0], w[1]);
+    }
+    // solve documents --threads; --search-threads, which said the same, is hidden.
+    assert!(!help.contains("      --search-threads"), "{help}");
+    let batch = text(&common::run_samegame(&["batch", "--help"]).stdout);
+    assert!(batch.contains("      --search-threads"), "{batch}");
+}
+
+#[test]
+fn the_hidden_alias_still_works() {
+    let set = common::shipped("codingame-extra-5.txt");
+    let set = set.to_str().unwrap();
+    let args = ["--position", "1", "--algo", "mcts", "--iterations", "400"];
+    let a = common::run_samegame(&[&["solve", set, "--threads", "2"][..], &args].concat());
+    let b = common::run_samegame(&[&["solve", set, "--search-threads", "2"][..], &args].concat());
+    assert!(a.status.success() && b.status.success(), "{}", text(&b.stderr));
+    assert_eq!(a.stdout, b.stdout);
+}
