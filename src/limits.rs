@@ -121,7 +121,7 @@ pub fn table() -> Vec<Row> {
             format!("1 – {}", n(MAX_ITERATIONS)),
         ),
         row(
-            "--time",
+            "--time, --cpu-time",
             "solve, batch, compare (each of the list)",
             format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
         ),
