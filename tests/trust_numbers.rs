@@ -1,4 +1,4 @@
-//! End-to-end test of the README's "Reliability" promise that absurd numbers are
+//! End-to-end test of the promise in docs/reliability.md that absurd numbers are
 //! refused before any work (issue 30): every flag given a value no search could
 //! use exits 2 naming the flag, and writes nothing.
 
