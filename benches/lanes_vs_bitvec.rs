@@ -7,7 +7,7 @@
 //! Both results are checked equal first. Prints nanoseconds per board for each and
 //! their ratio.
 //!
-//! Run: `cargo bench --bench lanes_vs_bitvec` (README's Speed table runs it through
+//! Run: `cargo bench --bench lanes_vs_bitvec` (the Speed table of docs/engine.md runs it through
 //! `scripts/update-readme.sh --speed`).
 
 use std::hint::black_box;

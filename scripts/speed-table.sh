@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints README's Speed table (markdown) from measurements taken now on this machine:
+# Prints the Speed table of docs/engine.md (markdown) from measurements taken now on this machine:
 #   - `samegame bench --seconds S --classic`: our random playouts and the classic
 #     array engine's, interleaved in the same process, per CPU-second of the thread
 #     (so other load on a shared machine does not skew the ratio), three runs, median;

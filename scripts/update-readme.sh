@@ -6,23 +6,25 @@
 # docs/published-standard-20.csv joined by scripts/published-join.py (and its note).
 # Nothing in those tables is typed by hand; tests/readme.rs fails when README.md
 # disagrees with solutions/ or with the csv.
-# With --speed it also regenerates the Speed table (between the speed markers) from
-# scripts/speed-table.sh: about two minutes of benchmarks and valgrind runs.
+# It also regenerates the CodinGame bot block of docs/usage.md (between the bot
+# markers; tests/codingame_bot.rs checks its total), and with --speed the Speed
+# table of docs/engine.md (between the speed markers) from scripts/speed-table.sh:
+# about two minutes of benchmarks and valgrind runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 speed=0
 [ "${1:-}" = "--speed" ] && speed=1
 cargo build --release --quiet
-# splice NAME FILE: replaces what README.md has between <!-- NAME:begin --> and
-# <!-- NAME:end --> with the contents of FILE.
+# splice NAME FILE TARGET: replaces what TARGET (a Markdown file) has between
+# <!-- NAME:begin --> and <!-- NAME:end --> with the contents of FILE.
 splice() {
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$1" "$2" "$3" <<'PY'
 import sys
-name, block = sys.argv[1], open(sys.argv[2]).read()
-readme = open("README.md").read()
+name, block, target = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
+text = open(target).read()
 begin, end = f"<!-- {name}:begin -->\n", f"<!-- {name}:end -->"
-i, j = readme.index(begin) + len(begin), readme.index(end)
-open("README.md", "w").write(readme[:i] + block + readme[j:])
+i, j = text.index(begin) + len(begin), text.index(end)
+open(target, "w").write(text[:i] + block + text[j:])
 PY
 }
 table=$(mktemp)
@@ -46,10 +48,10 @@ table=$(mktemp)
       python3 scripts/published-join.py "$published"
   fi
 } > "$table"
-splice solutions "$table"
+splice solutions "$table" README.md
 rm -f "$table"
 
-# The CodinGame bot block: what `export --format codingame-bot` reports, and the
+# The CodinGame bot block of docs/usage.md: what `export --format codingame-bot` reports, and the
 # validator total (tests 11-50 = the standard 20 and their recoloured copies).
 bot=$(mktemp)
 cmd="samegame export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt --format codingame-bot --out bot.py"
@@ -66,13 +68,13 @@ rec=$(echo "$out" | awk '/^testsets\/codingame-standard-20-recolored.txt:/ {prin
   echo "Expected CodinGame total over the 40 validators (tests 11-50: the standard 20 and"
   echo "their recoloured copies, no-penalty scores): **$((std + rec))** ($std + $rec)."
 } > "$bot"
-splice bot "$bot"
+splice bot "$bot" docs/usage.md
 rm -f "$bot"
 
-# The Speed table: measured now, on this machine (scripts/speed-table.sh).
+# The Speed table of docs/engine.md: measured now, on this machine (scripts/speed-table.sh).
 if [ "$speed" = 1 ]; then
   tab=$(mktemp)
   scripts/speed-table.sh > "$tab"
-  splice speed "$tab"
+  splice speed "$tab" docs/engine.md
   rm -f "$tab"
 fi

@@ -1,7 +1,7 @@
 //! The valid range of every numeric flag, in one place: the constants the command
 //! line checks before any work starts (exit 2, the message names the flag), and the
-//! table the README's "Reliability" section shows ([`markdown`]; a test checks that
-//! the README has exactly that table).
+//! table docs/reliability.md shows under "Promises" ([`markdown`]; a test checks that
+//! the page has exactly that table).
 //!
 //! Owns: the bounds, [`max_threads`] and [`check_threads`], and the table.
 //! Must not: parse command lines or know about searches beyond their bounds.
@@ -121,7 +121,7 @@ pub fn table() -> Vec<Row> {
             format!("1 – {}", n(MAX_ITERATIONS)),
         ),
         row(
-            "--time",
+            "--time, --cpu-time",
             "solve, batch, compare (each of the list)",
             format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
         ),
@@ -309,7 +309,7 @@ pub fn table() -> Vec<Row> {
     ]
 }
 
-/// The table as Markdown (as the README shows it).
+/// The table as Markdown (as docs/reliability.md shows it).
 pub fn markdown() -> String {
     let mut s = String::from("| flag | commands | valid values |\n| --- | --- | --- |\n");
     for r in table() {

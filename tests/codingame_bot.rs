@@ -187,13 +187,13 @@ fn bot_plays_the_best_verified_line_on_every_shipped_board() {
         assert!(summary.contains(&line), "{line} not in\n{summary}");
         totals.insert(*name, total);
     }
-    // The README states the validator total that scripts/update-readme.sh computed.
+    // docs/usage.md states the validator total that scripts/update-readme.sh computed.
     let validators = totals["testsets/samegame-standard-20.txt"]
         + totals["testsets/codingame-standard-20-recolored.txt"];
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let usage = std::fs::read_to_string(root().join("docs/usage.md")).unwrap();
     assert!(
-        readme.contains(&format!("no-penalty scores): **{validators}**")),
-        "README's bot total is stale: run scripts/update-readme.sh"
+        usage.contains(&format!("no-penalty scores): **{validators}**")),
+        "the bot total in docs/usage.md is stale: run scripts/update-readme.sh"
     );
     // The recoloured validators are the standard boards: same keys, same total.
     let std20 = &boards[0].1;

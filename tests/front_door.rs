@@ -32,7 +32,14 @@ fn completions_cover_every_subcommand_and_search_flag() {
         let o = common::run_samegame(&["completions", shell]);
         assert!(o.status.success(), "{shell}: {}", text(&o.stderr));
         let script = text(&o.stdout);
-        for word in ["solve", "batch", "compare", "verify", "cpu-time", "nrpa-restart"] {
+        for word in [
+            "solve",
+            "batch",
+            "compare",
+            "verify",
+            "cpu-time",
+            "nrpa-restart",
+        ] {
             assert!(script.contains(word), "{shell} completion lacks {word}");
         }
     }
@@ -47,16 +54,32 @@ fn a_test_set_can_come_from_standard_input() {
     let from_file = common::run_samegame(&[&["solve", set.to_str().unwrap()][..], &args].concat());
     let from_stdin = run_with_input(&[&["solve", "-"][..], &args].concat(), &bytes);
     assert!(from_stdin.status.success(), "{}", text(&from_stdin.stderr));
-    assert_eq!(from_stdin.stdout, from_file.stdout, "the same set, the same line");
+    assert_eq!(
+        from_stdin.stdout, from_file.stdout,
+        "the same set, the same line"
+    );
 
     // verify and batch read it too; batch names its files after `stdin`.
     let d = common::tempdir("stdin-set");
     let sols = d.join("sols.txt");
     std::fs::write(&sols, &from_file.stdout).unwrap();
     let o = run_with_input(&["verify", "-", sols.to_str().unwrap()], &bytes);
-    assert!(text(&o.stdout).contains("1 ok, 0 failed"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("1 ok, 0 failed"),
+        "{}",
+        text(&o.stdout)
+    );
     let o = Command::new(BIN)
-        .args(["batch", "-", "--positions", "1", "--iterations", "50", "--runs", "1"])
+        .args([
+            "batch",
+            "-",
+            "--positions",
+            "1",
+            "--iterations",
+            "50",
+            "--runs",
+            "1",
+        ])
         .current_dir(&d)
         .stdin(std::fs::File::open(&set).unwrap())
         .output()
@@ -67,9 +90,17 @@ fn a_test_set_can_come_from_standard_input() {
     // Bad input names `<stdin>` and the line.
     let o = run_with_input(&["solve", "-"], b"12\n1x\n");
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("<stdin>:2:"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("<stdin>:2:"),
+        "{}",
+        text(&o.stderr)
+    );
     let o = run_with_input(&["solve", "-"], b"");
-    assert!(text(&o.stderr).contains("<stdin>: empty input"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("<stdin>: empty input"),
+        "{}",
+        text(&o.stderr)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -77,7 +108,10 @@ fn a_test_set_can_come_from_standard_input() {
 fn help_shows_the_common_flags_first_then_one_section_per_algorithm() {
     let o = common::run_samegame(&["solve", "--help"]);
     let help = text(&o.stdout);
-    let at = |s: &str| help.find(s).unwrap_or_else(|| panic!("{s} missing:\n{help}"));
+    let at = |s: &str| {
+        help.find(s)
+            .unwrap_or_else(|| panic!("{s} missing:\n{help}"))
+    };
     let order = [
         "--position",
         "\nSearch:",
@@ -104,6 +138,10 @@ fn the_hidden_alias_still_works() {
     let args = ["--position", "1", "--algo", "mcts", "--iterations", "400"];
     let a = common::run_samegame(&[&["solve", set, "--threads", "2"][..], &args].concat());
     let b = common::run_samegame(&[&["solve", set, "--search-threads", "2"][..], &args].concat());
-    assert!(a.status.success() && b.status.success(), "{}", text(&b.stderr));
+    assert!(
+        a.status.success() && b.status.success(),
+        "{}",
+        text(&b.stderr)
+    );
     assert_eq!(a.stdout, b.stdout);
 }

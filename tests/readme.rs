@@ -1,6 +1,7 @@
 //! The README's solutions tables are produced by `scripts/update-readme.sh` from
 //! `samegame verify`; this test rebuilds them the same way and fails when README.md
 //! and `solutions/` disagree, so no score in the README is typed by hand or stale.
+//! It also checks the table of flag limits in docs/reliability.md against the code.
 
 use std::path::Path;
 use std::process::Command;
@@ -266,19 +267,19 @@ fn standard_20_scores_are_odd() {
     }
 }
 
-/// The README's table of flag limits is `samegame::limits::markdown()`, the table the
-/// command line checks against.
+/// The table of flag limits in docs/reliability.md ("Promises") is
+/// `samegame::limits::markdown()`, the table the command line checks against.
 #[test]
-fn readme_limits_table_is_the_code_s() {
+fn reliability_limits_table_is_the_code_s() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let page = std::fs::read_to_string(root.join("docs/reliability.md")).unwrap();
     let begin = "<!-- limits:begin -->\n";
     let end = "<!-- limits:end -->";
-    let i = readme.find(begin).expect("limits:begin marker") + begin.len();
-    let j = readme[i..].find(end).expect("limits:end marker") + i;
+    let i = page.find(begin).expect("limits:begin marker") + begin.len();
+    let j = page[i..].find(end).expect("limits:end marker") + i;
     let want = samegame::limits::markdown();
     assert!(
-        readme[i..j] == want,
-        "README.md's limits table differs from the code; it should read:\n{want}"
+        page[i..j] == want,
+        "the limits table of docs/reliability.md differs from the code; it should read:\n{want}"
     );
 }

@@ -1,4 +1,4 @@
-//! End-to-end tests of what the README's "Reliability" section promises, one per
+//! End-to-end tests of the promises in docs/reliability.md ("Promises"), one per
 //! problem found by trying the tool as a new user would (issue 30): hostile file names
 //! stay inert in the bot and the replay page, an output that is not a regular file is
 //! never replaced, two batches on one solutions file lose nothing, and a refused write

@@ -1,4 +1,4 @@
-//! End-to-end test of the README's "Reliability" promise that absurd numbers are
+//! End-to-end test of the promise in docs/reliability.md that absurd numbers are
 //! refused before any work (issue 30): every flag given a value no search could
 //! use exits 2 naming the flag, and writes nothing.
 
@@ -36,6 +36,7 @@ fn absurd_numbers_are_refused_before_any_work() {
         ),
         (vec!["solve", set, "--time", "604801"], "--time"),
         (vec!["solve", set, "--time", "nan"], "--time"),
+        (vec!["solve", set, "--cpu-time", "604801"], "--cpu-time"),
         (vec!["solve", set, "--threads", "100000"], "--threads"),
         (
             vec!["solve", set, "--algo", "mcts", "--search-threads", "100000"],

@@ -1,4 +1,4 @@
-//! End-to-end tests of the README's "Reliability" promise that a signal ends every
+//! End-to-end tests of the promise in docs/reliability.md that a signal ends every
 //! long command keeping what was found (issue 30): SIGTERM and SIGINT end batches,
 //! compares and solves, also while their threads start.
 
