@@ -11,7 +11,9 @@
 #
 # Environment (defaults in brackets):
 #   CONFIG   search flags                        ["--algo nrpa --level 4"]
-#   BUDGET   budget flags of one run             ["--iterations 100000000"]
+#   BUDGET   budget flags of one run             ["--cpu-time 3600": an hour of one
+#            core, whatever the load (runs before 2026-11-27 used
+#            "--iterations 100000000", about 40-60 CPU minutes)]
 #   SEED     seed of the campaign's runs         [30]
 #   PRIO     idle: SCHED_IDLE (chrt -i 0), which yields the cores to builds,
 #            tests and timed runs completely (nice does not, on our machines);
@@ -34,7 +36,7 @@ cd "$(dirname "$0")/.."
 SG=${SG:-./target/release/samegame}
 [ -n "${SG_BUILT:-}" ] || cargo build --release -q
 CONFIG=${CONFIG:---algo nrpa --level 4}
-BUDGET=${BUDGET:---iterations 100000000}
+BUDGET=${BUDGET:---cpu-time 3600}
 SEED=${SEED:-30}
 PRIO=${PRIO:-idle}
 case $PRIO in
