@@ -40,6 +40,7 @@ use crate::search::endgame::Endgame;
 use crate::search::plan::Resolved;
 use crate::search::plan::TreePlan;
 use crate::search::result::{SearchResult, SearchStats};
+use crate::search::rollout::Rollout;
 
 /// Runs one tree per (budget, generator) pair from `root` (not terminal) under
 /// its resolved plan, in lock-step; returns the best line of all trees and their statistics
@@ -53,7 +54,10 @@ pub(crate) fn run_trees(
 ) -> SearchResult {
     let plan = resolved.plan.as_ref().expect("a tree search has a plan");
     let mut meters: Vec<Meter> = budgets.iter().map(|&b| Meter::new(b, stop)).collect();
-    let mut endgames: Vec<Endgame> = budgets.iter().map(|_| resolved.endgame()).collect();
+    let mut endgames: Vec<Endgame> = budgets
+        .iter()
+        .map(|_| Endgame::from_plan(resolved))
+        .collect();
     let mut best = Best::default();
     let proven = {
         let mut slots: Vec<Slot> = meters
@@ -63,7 +67,13 @@ pub(crate) fn run_trees(
             .map(|((meter, rng), endgame)| {
                 let top = meter.top_limit();
                 Slot {
-                    s: Searcher::new(plan, resolved.rollout(root), endgame, meter, rng),
+                    s: Searcher::new(
+                        plan,
+                        Rollout::from_plan(resolved, root),
+                        endgame,
+                        meter,
+                        rng,
+                    ),
                     top,
                     lim: top,
                     run: None,
