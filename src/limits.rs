@@ -3,7 +3,8 @@
 //! table docs/reliability.md shows under "Promises" ([`markdown`]; a test checks that
 //! the page has exactly that table).
 //!
-//! Owns: the bounds, [`max_threads`] and [`check_threads`], and the table.
+//! Owns: the bounds, [`max_threads`], [`check_threads`] and [`check_search_threads`],
+//! and the table.
 //! Must not: parse command lines or know about searches beyond their bounds.
 
 use crate::error::Error;
@@ -68,6 +69,26 @@ pub fn check_threads(flag: &str, n: usize, zero_is_auto: bool) -> Result<(), Err
     if n > max {
         return Err(Error::Config(format!(
             "{flag} must be at most {max} ({THREADS_PER_CORE} per core on this machine), got {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks the searches or threads of one search (`solve --threads`,
+/// `--search-threads`; 0 is `auto`), whatever they are used for (root-parallel
+/// searches, or parallel NRPA's threads): at most [`MAX_TREES`], and at most
+/// [`max_threads`] (more only slow the search down).
+pub fn check_search_threads(n: u32) -> Result<(), Error> {
+    if n > MAX_TREES {
+        return Err(Error::Config(format!(
+            "--threads (--search-threads) must be between 1 and {MAX_TREES}, got {n}"
+        )));
+    }
+    let max = max_threads();
+    if n as usize > max {
+        return Err(Error::Config(format!(
+            "--threads (--search-threads) must be at most {max} ({THREADS_PER_CORE} per core on this \
+             machine), got {n}",
         )));
     }
     Ok(())

@@ -52,9 +52,11 @@ pub use config::{
     NrpaRestart, RewardNorm, SearchConfig, Setting,
 };
 pub use defaults::Defaults;
+use endgame::Endgame;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
 use plan::Resolved;
 pub use result::{SearchResult, SearchStats};
+use rollout::Rollout;
 
 /// Runs the configured search on `root` within `budget`.
 pub fn search(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
@@ -151,7 +153,7 @@ fn single(
     let mut meter = Meter::new(budget, stop);
     let top = meter.top_limit();
     let mut best = Best::default();
-    let mut endgame = resolved.endgame();
+    let mut endgame = Endgame::from_plan(resolved);
     let level = config.level as usize;
     let proven = match config.algo {
         Algo::Exact => exact::exact(root, resolved.tt_mb, &mut meter, top, &mut best),
@@ -171,7 +173,7 @@ fn single(
             false
         }
         Algo::Nmcs => {
-            let mut rollout = resolved.rollout(root);
+            let mut rollout = Rollout::from_plan(resolved, root);
             nmcs::nmcs(
                 level,
                 root,

@@ -412,11 +412,7 @@ pub struct SearchConfig {
     /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
     /// the default of `mcts`). Named `threads` in the JSON form (the journals' key)
     /// and left out of it when 1, so journals keep their identity.
-    #[serde(
-        rename = "threads",
-        default = "super::parallel::one",
-        skip_serializing_if = "super::parallel::is_one"
-    )]
+    #[serde(rename = "threads", default = "one", skip_serializing_if = "is_one")]
     pub trees: u32,
     /// What NRPA's top-level runs after the first start from (`--nrpa-restart`;
     /// `--algo nrpa` only). Outside [`NrpaConfig`] so that the resolution text of
@@ -428,6 +424,16 @@ pub struct SearchConfig {
 
 fn default_tt_mb() -> u64 {
     Defaults::TT_MB
+}
+
+/// Serde default of [`SearchConfig::trees`].
+fn one() -> u32 {
+    1
+}
+
+/// Serde: `trees` is left out of the JSON form when it is 1.
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl SearchConfig {
@@ -446,7 +452,13 @@ impl SearchConfig {
                 self.restarts
             ));
         }
-        super::parallel::validate(self)?;
+        // 0 is `auto` (resolved per variant and budget when the search starts).
+        limits::check_search_threads(self.trees)?;
+        if self.trees != 1 && self.algo == Algo::Exact {
+            return bad(
+                "--threads (--search-threads) is not used by exact (it runs one search)".into(),
+            );
+        }
         self.validate_adapt()?;
         self.validate_inner()?;
         if let Some(b) = self.bandit_c {

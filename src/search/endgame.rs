@@ -13,10 +13,12 @@
 //! left; when it runs out it returns the best game it saw, marked not exact, so a
 //! hard endgame costs bounded time and never produces a wrong proof.
 //!
-//! Owns: [`Endgame`] and the playouts it charges. Must not: print.
+//! Owns: [`Endgame`], built from a resolved plan ([`Endgame::from_plan`]), and the
+//! playouts it charges. Must not: print.
 
 use super::budget::{Limit, Meter};
 use super::exact::Solver;
+use super::plan::Resolved;
 use crate::board::{Board, Cell};
 
 /// The endgame solver of one search.
@@ -41,6 +43,11 @@ impl Endgame {
             solver: None,
             solves: 0,
         }
+    }
+
+    /// The endgames of the resolved `plan` (`--endgame`, `--tt-mb`).
+    pub fn from_plan(plan: &Resolved) -> Endgame {
+        Endgame::new(plan.endgame, plan.tt_mb)
     }
 
     /// True when `b` (not terminal) is an endgame to solve exactly.

@@ -100,6 +100,7 @@ pub(crate) struct LevelOutcome {
 mod driver;
 mod informed;
 mod inner;
+mod most_visited;
 mod path_boards;
 mod select;
 mod steps;

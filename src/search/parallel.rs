@@ -15,7 +15,8 @@
 //! * **NMCS and NRPA**: N independent searches; the best line is kept (ties: the
 //!   lowest index). For NRPA only with `--nrpa-independent`: a thread count
 //!   otherwise gives one search of that width (`SearchConfig::set_threads`,
-//!   `search::nrpa::parallel`). `exact` runs one search ([`validate`] refuses N > 1).
+//!   `search::nrpa::parallel`). `exact` runs one search (`SearchConfig::validate` refuses
+//!   N > 1; the thread limits are `crate::limits::check_search_threads`).
 //!
 //! With an iteration budget the result depends only on the configuration, the
 //! position, the budget and the caller's generator: never on the number of pool
@@ -25,61 +26,16 @@
 //!
 //! Owns: the budget split, the per-search seeds and the merge of independent
 //! searches. Must not: create threads or pools (the caller chooses the
-//! pool), print, or change what a single search (N = 1) does.
+//! pool), print, check configurations (`SearchConfig::validate` and
+//! `crate::limits` do), or change what a single search (N = 1) does.
 
 use rand::Rng as _;
 use rayon::prelude::*;
 
 use super::best::Best;
 use super::budget::Budget;
-use super::config::{Algo, SearchConfig};
 use super::result::{SearchResult, SearchStats};
-use crate::error::Error;
 use crate::rng::{rng_for, Rng};
-
-use crate::limits::MAX_TREES;
-
-/// Serde default of [`SearchConfig::trees`].
-pub(super) fn one() -> u32 {
-    1
-}
-
-/// Serde: `trees` is left out of the JSON form when it is 1.
-pub(super) fn is_one(n: &u32) -> bool {
-    *n == 1
-}
-
-/// Checks a thread count `n` given by `--threads` or `--search-threads` (0 is
-/// `auto`), whatever it is used for (searches, or parallel NRPA's threads).
-pub(super) fn check_threads(n: u32) -> Result<(), Error> {
-    if n > MAX_TREES {
-        return Err(Error::Config(format!(
-            "--threads (--search-threads) must be between 1 and {MAX_TREES}, got {n}"
-        )));
-    }
-    // And at most a few per core: more only slow the search down (`crate::limits`).
-    let max = crate::limits::max_threads();
-    if n as usize > max {
-        return Err(Error::Config(format!(
-            "--threads (--search-threads) must be at most {max} ({} per core on this \
-             machine), got {n}",
-            crate::limits::THREADS_PER_CORE,
-        )));
-    }
-    Ok(())
-}
-
-/// Checks `trees` (part of [`SearchConfig::validate`]).
-pub(super) fn validate(config: &SearchConfig) -> Result<(), Error> {
-    // 0 is `auto` (resolved per variant and budget when the search starts).
-    check_threads(config.trees)?;
-    if config.trees != 1 && config.algo == Algo::Exact {
-        return Err(Error::Config(
-            "--threads (--search-threads) is not used by exact (it runs one search)".into(),
-        ));
-    }
-    Ok(())
-}
 
 /// The budget of each of `n` searches sharing `budget` (fewer searches when the
 /// iterations do not go round).

@@ -4,6 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::*;
 use crate::board::Board;
+use crate::limits::MAX_TREES;
 use crate::search::testutil::{board15, on_pool, random_board};
 use crate::search::{search, Beam, Setting};
 use crate::search::{Advance, Algo, SearchConfig, SearchResult};

@@ -2,16 +2,15 @@
 //! budget: [`Resolved`], for the tree searches their [`TreePlan`] of
 //! [`LevelParams`], for the beam search its [`BeamPlan`]. No `auto` is left in them.
 //!
-//! Owns: the shape of a resolved search. Must not: hold or compute defaults
-//! (`search::defaults` resolves every `auto` into these), run searches.
+//! Owns: the shape of a resolved search: pure data. Must not: hold or compute
+//! defaults (`search::resolve` turns every `auto` into these values), build the
+//! objects a search runs with (a rollout is built by `search::rollout` from the
+//! plan, an endgame solver by `search::endgame`), or run searches.
 
 use std::fmt;
 
 use super::config::{Advance, NrpaConfig, RewardNorm};
-use super::endgame::Endgame;
 use super::eval::{Evaluator, ImSource};
-use super::rollout::Rollout;
-use crate::board::Board;
 use crate::policy::RolloutPolicy;
 
 /// A configuration resolved for one board and budget: no `auto` is left.
@@ -94,17 +93,6 @@ pub(crate) struct BeamPlan {
     pub start: usize,
     pub cap: usize,
     pub eval: Evaluator,
-}
-
-impl Resolved {
-    /// A fresh level-0 rollout for a search from `root`.
-    pub fn rollout(&self, root: &Board) -> Rollout {
-        Rollout::new(self.policy, root, self.bandit_c, self.adapt)
-    }
-    /// A fresh exact-endgame solver.
-    pub fn endgame(&self) -> Endgame {
-        Endgame::new(self.endgame, self.tt_mb)
-    }
 }
 
 /// Resolved parameters of one level.

@@ -3,12 +3,13 @@
 //! `adapt` with `--adapt-tabu bandit`), and the learned rollouts of `--policy adapt`
 //! (`search::adapt`).
 //!
-//! Owns: [`Rollout`] (policy, bandit, reward normaliser, learner). Must not: build
-//! trees or split budgets.
+//! Owns: [`Rollout`] (policy, bandit, reward normaliser, learner), built from a
+//! resolved plan ([`Rollout::from_plan`]). Must not: build trees, split budgets or
+//! resolve configurations.
 
 use super::adapt::Learner;
 use super::budget::Meter;
-use super::plan::{AdaptPlan, TabuRule};
+use super::plan::{AdaptPlan, Resolved, TabuRule};
 use crate::board::{Board, Cell};
 use crate::policy::adaptive::Policy;
 use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
@@ -42,6 +43,10 @@ impl Rollout {
             norm: Normalizer::new(root.variant(), root.width(), root.height()),
             learner: adapt.map(|plan| Box::new(Learner::new(plan, root))),
         }
+    }
+    /// A fresh level-0 rollout for a search from `root` under the resolved `plan`.
+    pub fn from_plan(plan: &Resolved, root: &Board) -> Self {
+        Rollout::new(plan.policy, root, plan.bandit_c, plan.adapt)
     }
     /// True when the rollouts learn (`--policy adapt`): the search then reports its
     /// levels ([`Rollout::begin_level`]) and every game it finds ([`Rollout::offer`]).

@@ -135,7 +135,7 @@ impl SearchConfig {
         independent: bool,
     ) -> Result<(), Error> {
         if let Some(n) = threads {
-            crate::search::parallel::check_threads(n)?;
+            crate::limits::check_search_threads(n)?;
         }
         if width.is_some() && independent {
             return Err(Error::Config(

@@ -81,7 +81,7 @@ fn width_one_is_move_by_move() {
     let mut endgame = Endgame::new(0, 0);
     let mut s = Searcher::new(
         &plan,
-        resolved.rollout(&b),
+        crate::search::rollout::Rollout::from_plan(&resolved, &b),
         &mut endgame,
         &mut meter,
         &mut rng,

@@ -19,7 +19,8 @@
 //! scheduling (every tree owns its generator and counters, and the trees are
 //! combined in index order).
 //!
-//! Owns: the restart rounds, the lock-step steps and the pooled move decision.
+//! Owns: the restart rounds, the lock-step steps and the pooled move decision (the
+//! rule itself, [`most_visited`], lives in `most_visited.rs`, shared with `steps.rs`).
 //! Must not: create threads or pools (several trees step on the caller's rayon
 //! pool), split budgets or draw seeds (`search::parallel` does), print.
 
@@ -27,9 +28,10 @@ use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 
+use super::most_visited::most_visited;
 use super::steps::LevelRun;
 use super::Searcher;
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use crate::rng::Rng;
 use crate::search::best::Best;
 use crate::search::budget::{Budget, Limit, Meter};
@@ -38,6 +40,7 @@ use crate::search::endgame::Endgame;
 use crate::search::plan::Resolved;
 use crate::search::plan::TreePlan;
 use crate::search::result::{SearchResult, SearchStats};
+use crate::search::rollout::Rollout;
 
 /// Runs one tree per (budget, generator) pair from `root` (not terminal) under
 /// its resolved plan, in lock-step; returns the best line of all trees and their statistics
@@ -51,7 +54,10 @@ pub(crate) fn run_trees(
 ) -> SearchResult {
     let plan = resolved.plan.as_ref().expect("a tree search has a plan");
     let mut meters: Vec<Meter> = budgets.iter().map(|&b| Meter::new(b, stop)).collect();
-    let mut endgames: Vec<Endgame> = budgets.iter().map(|_| resolved.endgame()).collect();
+    let mut endgames: Vec<Endgame> = budgets
+        .iter()
+        .map(|_| Endgame::from_plan(resolved))
+        .collect();
     let mut best = Best::default();
     let proven = {
         let mut slots: Vec<Slot> = meters
@@ -61,7 +67,13 @@ pub(crate) fn run_trees(
             .map(|((meter, rng), endgame)| {
                 let top = meter.top_limit();
                 Slot {
-                    s: Searcher::new(plan, resolved.rollout(root), endgame, meter, rng),
+                    s: Searcher::new(
+                        plan,
+                        Rollout::from_plan(resolved, root),
+                        endgame,
+                        meter,
+                        rng,
+                    ),
                     top,
                     lim: top,
                     run: None,
@@ -187,51 +199,5 @@ fn steps(advance: Advance, slots: &mut [Slot]) {
             let run = slot.run.as_mut().expect("active");
             slot.s.advance_level(run, mv);
         }
-    }
-}
-
-/// The move with the most visits summed over the trees' root children (ties: the
-/// first seen). With one tree this is the tree's most-visited root child.
-pub(super) fn most_visited<I, T>(trees: T) -> Option<Cell>
-where
-    I: Iterator<Item = (Cell, u32, f64)>,
-    T: Iterator<Item = I>,
-{
-    let mut sums: Vec<(Cell, u64)> = Vec::new();
-    for children in trees {
-        for (mv, visits, _) in children {
-            match sums.iter_mut().find(|(m, _)| *m == mv) {
-                Some((_, v)) => *v += u64::from(visits),
-                None => sums.push((mv, u64::from(visits))),
-            }
-        }
-    }
-    sums.iter()
-        .fold(None::<(u64, Cell)>, |acc, &(mv, v)| match acc {
-            Some((best, _)) if best >= v => acc,
-            _ => Some((v, mv)),
-        })
-        .map(|(_, m)| m)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The pooled decision sums the visits of each move over the trees: the move
-    /// most visited in total wins even where no single tree prefers it.
-    #[test]
-    fn pooled_decision_sums_the_visits() {
-        let (x, y, z) = (Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0));
-        let a = vec![(x, 10, 5.0), (y, 8, 4.0)];
-        let b = vec![(z, 12, 6.0), (y, 5, 2.0)];
-        let pick = |t: &[&Vec<(Cell, u32, f64)>]| most_visited(t.iter().map(|v| v.iter().copied()));
-        assert_eq!(pick(&[&a, &b]), Some(y));
-        assert_eq!(pick(&[&a]), Some(x));
-        assert_eq!(pick(&[&b]), Some(z));
-        // Ties go to the first seen.
-        let c = vec![(z, 3, 0.0), (x, 3, 1.0)];
-        assert_eq!(pick(&[&c]), Some(z));
-        assert_eq!(pick(&[]), None);
     }
 }

@@ -7,7 +7,7 @@
 //! Must not: select, expand or evaluate (the simulation is the parent module's),
 //! print, or look at the clock other than through `Meter::exhausted`.
 
-use super::driver::most_visited;
+use super::most_visited::most_visited;
 use super::{LevelOutcome, LevelWorkspace, Searcher};
 use crate::board::planes::legal_cells;
 use crate::board::{Board, Cell};
