@@ -14,7 +14,9 @@
 //! - [`Planes::remove`]: removal with gravity (lanes compacted by their number of
 //!   removed tiles, colour planes by one PEXT/PDEP pair per word) and closing up
 //!   emptied columns;
-//! - exact conversion from and to [`Board`].
+//! - exact conversion from and to [`Board`];
+//! - group masks (`masks.rs`): a legal group as a plane, and the bit tools an
+//!   incremental list of such masks needs.
 //!
 //! # Layout
 //!
@@ -49,9 +51,11 @@
 
 mod block;
 mod cells;
+mod masks;
 
 pub use block::Block;
 pub use cells::legal_cells;
+pub use masks::{and, columns, from_lowest, grow, lane, last_bit, lowest, or, shift_columns};
 
 use super::{Board, Cell, MAX_COLORS};
 

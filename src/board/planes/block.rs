@@ -4,7 +4,8 @@
 //! 32; bit `x·L + y` of the block is column x, row y), and the operations the
 //! planes need: bitwise logic, one-row shifts inside every lane, one-column shifts
 //! (with the neighbouring block's edge lane carried in), every lane shifted by its
-//! own count of removed bits (gravity), empty-lane masks, and word access. With AVX2
+//! own count of removed bits (gravity), every lane filled up from its lowest bit,
+//! empty-lane masks, and word access. With AVX2
 //! and BMI2 (the default x86-64-v3 build) a block is one `__m256i` register and every
 //! operation one or two instructions; elsewhere it is four `u64` words with the same
 //! results (`tests::avx2_and_portable_blocks_agree` compares them where both exist).
@@ -178,6 +179,20 @@ pub mod portable {
                 }
             }
             out
+        }
+        /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
+        /// stays empty).
+        #[inline(always)]
+        pub fn from_lowest<const L: u32>(self) -> Block {
+            let lane = u64::MAX >> (64 - L);
+            Block(std::array::from_fn(|i| {
+                (0..64 / L)
+                    .map(|j| {
+                        let v = self.0[i] >> (j * L) & lane;
+                        ((v | v.wrapping_neg()) & lane) << (j * L)
+                    })
+                    .fold(0, |a, b| a | b)
+            }))
         }
     }
 }
@@ -385,6 +400,22 @@ pub mod avx2 {
                 }
             })
         }
+        /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
+        /// stays empty).
+        #[inline(always)]
+        pub fn from_lowest<const L: u32>(self) -> Block {
+            avx!({
+                let z = _mm256_setzero_si256();
+                Block(_mm256_or_si256(
+                    self.0,
+                    if L == 16 {
+                        _mm256_sub_epi16(z, self.0)
+                    } else {
+                        _mm256_sub_epi32(z, self.0)
+                    },
+                ))
+            })
+        }
     }
 
     #[cfg(test)]
@@ -424,6 +455,11 @@ pub mod avx2 {
                 portable::Block::one_word(j, b[0]).words()
             );
             assert_eq!(x.zero_lanes::<L>(), p.zero_lanes::<L>());
+            assert_eq!(
+                x.from_lowest::<L>().words(),
+                p.from_lowest::<L>().words(),
+                "from_lowest {L}"
+            );
             // Gravity needs compact lanes and removed ⊆ lanes.
             let lane = u64::MAX >> (64 - L);
             let compact: [u64; 4] = std::array::from_fn(|i| {

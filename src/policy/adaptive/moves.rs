@@ -9,7 +9,8 @@
 //! the same group shifted e columns to the left (a column emptied on its left) has
 //! its code rotated right by e bits, so the playout moves it without a flood fill.
 //! (Until issue 28 the key mixed the column index in; only which codes are equal
-//! matters to a search, so results are the same.)
+//! matters to a search, so results are the same.) The playout takes a group's
+//! column masks from its plane mask, not from a walk over its cells.
 //!
 //! The playout samples each move from the softmax of (policy weight + GNRPA bias)
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
@@ -18,6 +19,13 @@
 //! exception ([`Selective::late_tiles`], [`Selective::late_size`]), small tabu
 //! groups once few tiles are left. It records its [`Trace`] as segments: a group's
 //! segment opens when it becomes a candidate and closes when it leaves the list.
+//!
+//! The game is played on bit-sliced planes ([`crate::board::planes`]) and its legal
+//! groups kept as plane masks with their codes and weights (`list.rs`): a move
+//! rebuilds only the groups whose tiles it changed. Since issue 51; the list on
+//! column lanes it replaced is kept as the tests' oracle (`reference.rs`), and the
+//! two play the same games, record the same traces and so adapt to the same
+//! weights, bit for bit (`equivalence_tests.rs`).
 //!
 //! [`Playout::replay`] (`replay.rs`) records the [`Trace`] of a given game under
 //! the same candidate rule, so that a policy can be adapted toward a game that no
@@ -28,11 +36,12 @@
 
 use rand::Rng as _;
 
+use self::list::{Ctx, Entry, List};
 use super::prior::{Bias, Prior};
-use super::softmax::{fast_exp, Policy, EXP_DIRECT};
-use super::trace::{Trace, OPEN};
-use crate::board::groups::Window;
-use crate::board::{Board, Cell, Change, Group, GroupMask, MAX_WIDTH};
+use super::softmax::{fast_exp, Policy};
+use super::trace::Trace;
+use crate::board::planes::{planes_for, Planes, MAX_PLANES};
+use crate::board::{Board, Cell, Group, GroupMask};
 use crate::rng::{splitmix64, GOLDEN_GAMMA};
 use crate::Rng;
 
@@ -45,20 +54,10 @@ fn mix(z: u64) -> u64 {
 /// The code of the group flooded into `mask` (`g` its summary): colour and cells.
 #[inline]
 pub fn code(g: &Group, mask: &GroupMask) -> u64 {
-    code_and_top(g, mask).0
-}
-
-/// The code of the group flooded into `mask` and the row of its highest tile.
-#[inline]
-fn code_and_top(g: &Group, mask: &GroupMask) -> (u64, u8) {
     let c = u64::from(g.color) << 32;
-    let (mut h, mut cols) = (0, 0);
-    for x in usize::from(g.xmin)..=usize::from(g.xmax) {
-        let m = mask.column(x);
-        h ^= mix(c | u64::from(m)).rotate_left(x as u32);
-        cols |= m;
-    }
-    (h, (31 - cols.leading_zeros()) as u8)
+    (usize::from(g.xmin)..=usize::from(g.xmax)).fold(0, |h, x| {
+        h ^ mix(c | u64::from(mask.column(x))).rotate_left(x as u32)
+    })
 }
 
 /// The code of a group whose code is `code`, once moved `e` columns to the left.
@@ -67,86 +66,19 @@ pub fn shifted(code: u64, e: u32) -> u64 {
     code.rotate_right(e)
 }
 
-/// A legal group of the position being played, with its code, its weight w
-/// (policy weight + bias) and exp(w) (when w ≤ [`EXP_DIRECT`]), computed once when
-/// the group is flooded (or moved): a step's softmax then needs no exponential.
-/// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
-/// `top`: the row of its highest tile.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Entry {
-    g: Group,
-    code: u64,
-    w: f64,
-    e: f64,
-    seg: u32,
-    top: u8,
-}
-
-impl Entry {
-    /// The entry of group `g` with code `code` and highest row `top` under `pol`
-    /// and `bias`.
-    #[inline]
-    fn new(g: Group, (code, top): (u64, u8), pol: &Policy, bias: &Bias) -> Entry {
-        let w = pol.weight(code) + bias.of(&g);
-        let e = if w == 0.0 {
-            1.0
-        } else if w <= EXP_DIRECT {
-            fast_exp(w)
-        } else {
-            0.0
-        };
-        Entry {
-            g,
-            code,
-            w,
-            e,
-            seg: OPEN,
-            top,
-        }
-    }
-}
-
-/// What a step's pass over the list found: the number of candidates, the sum of
-/// their exp(w), their largest w and the index of the last one.
-struct Candidates {
-    n: u32,
-    z: f64,
-    max: f64,
-    last: usize,
-}
-
 /// The level-0 search of NRPA: one game from the root sampled from a policy.
 ///
-/// The legal groups are kept with their codes and weights (policy weight + bias)
-/// from one step to the next, as [`GroupList`](crate::board::groups::GroupList)
-/// keeps groups, each flooded once, its code taken from the same flood. After a
-/// move that empties no column, only the tiles the move can have changed are
-/// searched again: in each column of the removed group, from just below its lowest
-/// removed tile up, and in the column on each side from that row up. A group of
-/// the list clear of those tiles (below them: its highest row is under the
-/// lowest of them in its columns) is kept as it is; the others are dropped and
-/// their groups found again by flooding from those tiles and from the dropped
-/// groups' canonical cells. After a move that empties columns, every group with a
-/// tile in the move's columns or one on each side ([`Window`]) is flooded again,
-/// and the groups right of them are moved left, their codes rotated ([`shifted`]).
+/// The legal groups are kept with their masks, codes and weights (policy weight +
+/// bias) from one step to the next; a move rebuilds only the groups whose tiles it
+/// changed (`list.rs`). A step's softmax needs no exponential (each group's is
+/// taken once, when it joins the list) and no allocation (the buffers are kept
+/// between playouts).
 pub struct Playout {
     /// Which groups are candidates.
     pub selective: Selective,
     /// GNRPA bias: a candidate's weight gets β · h(group) added ([`Bias`]).
     pub bias: Bias,
-    mask: GroupMask,
-    /// Every legal group with its code and weight, ordered by canonical cell.
-    cache: Vec<Entry>,
-    /// Scratch: the groups found by a scan, the groups kept among those a move
-    /// may have changed, and the two merged.
-    fresh: Vec<Entry>,
-    kept: Vec<Entry>,
-    merged: Vec<Entry>,
-    /// The last position [`Playout::reset`] started from and its list (codes and
-    /// highest rows serve again; weights are the policy's of the day): NRPA
-    /// starts every playout from the same root.
-    root: Option<Board>,
-    root_list: Vec<Entry>,
+    list: List,
 }
 
 /// Which groups a playout samples from: all of them, or (the selective policy of
@@ -173,6 +105,30 @@ impl Selective {
     };
 }
 
+/// Calls `$recv.$method::<B, L, P>(args)` with the plane layout that fits `$board`:
+/// 16-bit column lanes up to 16 rows, 32-bit lanes above; one, two or four 256-bit
+/// blocks; as many colour planes as needed (as the random playout's kernel).
+macro_rules! by_layout {
+    ($board:expr, $recv:ident . $method:ident ( $($arg:expr),* $(,)? )) => {{
+        let b: &Board = $board;
+        if b.height() <= 16 {
+            if b.width() <= 16 {
+                match planes_for(b.colors()) {
+                    0..=2 => $recv.$method::<1, 16, 2>($($arg),*),
+                    3 => $recv.$method::<1, 16, 3>($($arg),*),
+                    _ => $recv.$method::<1, 16, MAX_PLANES>($($arg),*),
+                }
+            } else {
+                $recv.$method::<2, 16, MAX_PLANES>($($arg),*)
+            }
+        } else if b.width() <= 16 {
+            $recv.$method::<2, 32, MAX_PLANES>($($arg),*)
+        } else {
+            $recv.$method::<4, 32, MAX_PLANES>($($arg),*)
+        }
+    }};
+}
+
 impl Playout {
     /// A playout sampling from the candidates `selective` allows, with GNRPA bias
     /// `bias` (β · (group size − 2) added to every weight; 0 = plain NRPA).
@@ -180,13 +136,7 @@ impl Playout {
         Playout {
             selective,
             bias: Bias::size(bias),
-            mask: GroupMask::default(),
-            cache: Vec::new(),
-            fresh: Vec::new(),
-            kept: Vec::new(),
-            merged: Vec::new(),
-            root: None,
-            root_list: Vec::new(),
+            list: List::default(),
         }
     }
 
@@ -204,222 +154,6 @@ impl Playout {
         self
     }
 
-    /// Floods every group with a tile among `seeds` in columns `lo..=hi` once into
-    /// `self.fresh`, with their codes and weights, in canonical order.
-    fn scan(
-        &mut self,
-        board: &Board,
-        pol: &Policy,
-        lo: usize,
-        hi: usize,
-        seeds: &[u32; MAX_WIDTH],
-    ) {
-        self.fresh.clear();
-        let (fresh, bias) = (&mut self.fresh, self.bias);
-        board.flood_groups_from(lo, hi, seeds, &mut self.mask, |m| {
-            let g = m.group();
-            fresh.push(Entry::new(g, code_and_top(&g, m), pol, &bias));
-        });
-        // Found column by column: nearly in canonical order, so an insertion sort
-        // is linear here.
-        let f = &mut self.fresh;
-        for i in 1..f.len() {
-            let mut j = i;
-            while j > 0 && f[j - 1].g.cell > f[j].g.cell {
-                f.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    }
-
-    /// Replaces the list's entries `first..q` by `self.kept` (what is left of them,
-    /// in order) merged with `self.fresh` (groups that go before entry `q`; some may
-    /// go before entry `first` too). The entries after `q` move once, in one block.
-    fn splice(&mut self, first: usize, q: usize) {
-        let (c, f, kept) = (&mut self.cache, &self.fresh, &self.kept);
-        if f.is_empty() && kept.len() == q - first {
-            return;
-        }
-        let p = f.first().map_or(first, |e| {
-            c[..first].partition_point(|o| o.g.cell < e.g.cell)
-        });
-        let m = &mut self.merged;
-        m.clear();
-        let mut old = c[p..first].iter().chain(kept.iter()).peekable();
-        for e in f {
-            while let Some(o) = old.next_if(|o| o.g.cell < e.g.cell) {
-                m.push(*o);
-            }
-            m.push(*e);
-        }
-        m.extend(old);
-        let len = c.len();
-        let (span, new) = (q - p, m.len());
-        if new > span {
-            c.extend_from_slice(&m[..new - span]);
-            c.copy_within(q..len, q + new - span);
-        } else if new < span {
-            c.copy_within(q..len, p + new);
-            c.truncate(len - (span - new));
-        }
-        c[p..p + new].copy_from_slice(m);
-    }
-
-    /// The legal groups of `board` with codes and weights: from scratch, or from
-    /// the last root's list when `board` is that root.
-    fn reset(&mut self, board: &Board, pol: &Policy) {
-        self.cache.clear();
-        if self.root.as_ref() == Some(board) {
-            let bias = self.bias;
-            self.cache.extend(
-                self.root_list
-                    .iter()
-                    .map(|e| Entry::new(e.g, (e.code, e.top), pol, &bias)),
-            );
-            return;
-        }
-        if board.ncols() > 0 {
-            self.scan(board, pol, 0, board.ncols() - 1, &[u32::MAX; MAX_WIDTH]);
-            self.cache.extend_from_slice(&self.fresh);
-        }
-        self.root = Some(*board);
-        self.root_list.clone_from(&self.cache);
-    }
-
-    /// Brings the list up to date after the group in `self.mask` was removed, with
-    /// `change` (`board`: the position after the move); the segments of the groups
-    /// that leave the list, or move, close in `trace` (after the step just recorded).
-    fn update(&mut self, board: &Board, pol: &Policy, change: Change, trace: &mut Trace) {
-        let n = board.ncols();
-        if n == 0 {
-            for e in &self.cache {
-                trace.close(e.seg);
-            }
-            self.cache.clear();
-            return;
-        }
-        let w = Window::new(n, change);
-        let mut seeds = [0u32; MAX_WIDTH];
-        let (mut lo, hi) = (w.lo, w.hi);
-        self.kept.clear();
-        let (first, q);
-        if w.emptied() > 0 {
-            // Every tile of the window; the groups right of it move left.
-            let shift = w.emptied() as u8;
-            let bias = self.bias;
-            seeds[lo..=hi].fill(u32::MAX);
-            self.cache.retain_mut(|e| {
-                if w.left_of(&e.g) {
-                    true
-                } else if w.right_of(&e.g) {
-                    trace.close(e.seg);
-                    let mut g = e.g;
-                    g.xmin -= shift;
-                    g.xmax -= shift;
-                    g.cell.x -= shift;
-                    let code = shifted(e.code, shift.into());
-                    *e = Entry::new(g, (code, e.top), pol, &bias);
-                    true
-                } else {
-                    trace.close(e.seg);
-                    false
-                }
-            });
-            // The new groups go between those left of the window and those right.
-            q = self.cache.partition_point(|e| usize::from(e.g.xmin) <= hi);
-            first = q;
-        } else {
-            // The tiles the move can have changed: seeds[x] = rows from[x] up.
-            let mut from = [u32::MAX; MAX_WIDTH];
-            for x in usize::from(change.xmin)..=usize::from(change.xmax) {
-                let low = self.mask.column(x).trailing_zeros();
-                from[x] = from[x].min(low.saturating_sub(1));
-                if x > 0 {
-                    from[x - 1] = from[x - 1].min(low);
-                }
-                if x + 1 < n {
-                    from[x + 1] = from[x + 1].min(low);
-                }
-            }
-            for x in lo..=hi {
-                seeds[x] = u32::MAX.checked_shl(from[x]).unwrap_or(0);
-            }
-            // Keep the groups clear of those tiles: the groups right of the window
-            // are a suffix of the list (ordered by first column); from the first
-            // group dropped to that suffix, the kept ones go to `self.kept`.
-            let (a, b2) = (change.xmin, change.xmax + 2);
-            let clear = |e: &Entry| {
-                e.g.xmax + 2 <= a || {
-                    let (x0, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
-                    from[x0..=x1].iter().all(|&r| u32::from(e.top) < r)
-                }
-            };
-            let c = &self.cache;
-            q = c.partition_point(|e| e.g.xmin < b2);
-            first = c[..q].iter().position(|e| !clear(e)).unwrap_or(q);
-            for e in &c[first..q] {
-                if clear(e) {
-                    self.kept.push(*e);
-                } else {
-                    trace.close(e.seg);
-                    seeds[usize::from(e.g.cell.x)] |= 1 << e.g.cell.y;
-                }
-            }
-            lo = (0..lo).find(|&x| seeds[x] != 0).unwrap_or(lo);
-        }
-        self.scan(board, pol, lo, hi, &seeds);
-        self.splice(first, q);
-    }
-
-    /// The candidate rule at `board` (its groups in the cache): the colour whose
-    /// groups are not candidates (`u16::MAX`: none; the tabu colour only while
-    /// groups of other colours exist), and the size up to which its groups are
-    /// candidates all the same (the late-game exception; 0 = none). A group `g` is
-    /// a candidate when `u16::from(g.color) != colour || g.size <= size`.
-    #[inline]
-    fn rule(&self, board: &Board) -> (u16, u16) {
-        let sel = self.selective;
-        let tabu = sel
-            .tabu
-            .filter(|&t| self.cache.iter().any(|e| e.g.color != t))
-            .map_or(u16::MAX, u16::from);
-        let small = if board.tiles() <= usize::from(sel.late_tiles) {
-            sel.late_size
-        } else {
-            0
-        };
-        (tabu, small)
-    }
-
-    /// One pass over the list at the step about to be played (`board`): opens the
-    /// segment of every group that became a candidate, closes those of groups that
-    /// stopped being one, and sums the candidates' exp(w).
-    #[inline]
-    fn candidates(&mut self, board: &Board, trace: &mut Trace) -> Candidates {
-        let (tabu, small) = self.rule(board);
-        let mut c = Candidates {
-            n: 0,
-            z: 0.0,
-            max: f64::NEG_INFINITY,
-            last: 0,
-        };
-        for (i, e) in self.cache.iter_mut().enumerate() {
-            if u16::from(e.g.color) != tabu || e.g.size <= small {
-                if e.seg == OPEN {
-                    e.seg = trace.open(e.code, self.bias.of(&e.g));
-                }
-                c.n += 1;
-                c.z += e.e;
-                c.max = c.max.max(e.w);
-                c.last = i;
-            } else if e.seg != OPEN {
-                trace.close(e.seg);
-                e.seg = OPEN;
-            }
-        }
-        c
-    }
-
     /// Plays `root` to its end under `pol`; the moves go to `moves` and what was
     /// sampled at each step to `trace` (both cleared first). Returns the final
     /// score.
@@ -433,56 +167,97 @@ impl Playout {
     ) -> i32 {
         moves.clear();
         trace.clear();
-        let mut board = *root;
-        self.reset(&board, pol);
-        while !self.cache.is_empty() {
-            let c = self.candidates(&board, trace);
-            let gs = &self.cache;
-            let k = if c.n == 1 {
-                c.last
-            } else {
-                // Softmax over the candidates' weights: exp(w) as cached, or shifted
-                // by the largest weight when one is too large to exponentiate; the
-                // candidates in list order, as the sum was taken.
-                let shift = c.max > EXP_DIRECT;
-                let p = |e: &Entry| if shift { fast_exp(e.w - c.max) } else { e.e };
-                let z = if shift {
-                    gs.iter()
-                        .filter(|e| e.seg != OPEN)
-                        .fold(0.0, |z, e| z + p(e))
-                } else {
-                    c.z
-                };
-                let mut r = rng.gen::<f64>() * z;
-                let mut k = c.last;
-                for (i, e) in gs.iter().enumerate() {
-                    if e.seg != OPEN {
-                        let q = p(e);
-                        if r < q {
-                            k = i;
-                            break;
-                        }
-                        r -= q;
-                    }
-                }
-                k
-            };
-            let pick = gs[k].g;
-            trace.push_step(gs[k].seg, c.n);
-            moves.push(pick.cell);
-            board.flood_color(
-                pick.cell.x.into(),
-                pick.cell.y.into(),
-                pick.color,
-                &mut self.mask,
-            );
-            let change = board.play_mask(&self.mask);
-            self.update(&board, pol, change, trace);
+        by_layout!(root, self.run_in(root, pol, rng, moves, trace))
+    }
+
+    /// [`Playout::run`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes.
+    #[inline(never)]
+    fn run_in<const B: usize, const L: u32, const P: usize>(
+        &mut self,
+        root: &Board,
+        pol: &Policy,
+        rng: &mut Rng,
+        moves: &mut Vec<Cell>,
+        trace: &mut Trace,
+    ) -> i32 {
+        let cx = Ctx {
+            pol,
+            bias: self.bias,
+            sel: self.selective,
+        };
+        let mut p = Planes::<B, L, P>::from_board(root);
+        let list = &mut self.list;
+        list.reset(root, &p, &cx, trace);
+        let variant = root.variant();
+        let mut gained = 0;
+        while !list.entries.is_empty() {
+            let k = pick(list, rng);
+            let e = &list.entries[k];
+            trace.push_step(e.seg, list.ncand);
+            moves.push(e.g.cell);
+            gained += variant.group_score(u32::from(e.g.size));
+            list.play(&mut p, k, &cx, trace);
         }
+        let mut board = *root;
+        p.write_to(&mut board, gained, moves.len() as u16);
         board.final_score()
     }
 }
 
+/// The index of the move sampled at this step: the softmax of the candidates'
+/// weights, exp(w) as cached, or shifted by the largest weight when one is too large
+/// to exponentiate; the candidates in list order, as their sum is taken. A lone
+/// candidate is played without a draw.
+#[inline(never)]
+fn pick(list: &List, rng: &mut Rng) -> usize {
+    let gs = &list.entries;
+    if list.ncand == 1 {
+        return gs.iter().position(|e| e.cand).expect("one candidate");
+    }
+    if list.nbig > 0 {
+        return pick_shifted(gs, rng);
+    }
+    // Non-candidates add 0 to the sum and are never drawn (r ≥ 0 is never below
+    // their 0, and r − 0 = r): the same sum and draw as over the candidates alone.
+    let z = gs.iter().fold(0.0, |z, e| z + e.ce);
+    let mut r = rng.gen::<f64>() * z;
+    for (i, e) in gs.iter().enumerate() {
+        if r < e.ce {
+            return i;
+        }
+        r -= e.ce;
+    }
+    gs.iter().rposition(|e| e.cand).expect("a candidate")
+}
+
+/// [`pick`] when a candidate's weight is beyond [`EXP_DIRECT`](super::softmax):
+/// every candidate's exp(w − the largest w).
+#[cold]
+fn pick_shifted(gs: &[Entry], rng: &mut Rng) -> usize {
+    let max = gs
+        .iter()
+        .filter(|e| e.cand)
+        .fold(f64::NEG_INFINITY, |m, e| m.max(e.w));
+    let p = |e: &Entry| fast_exp(e.w - max);
+    let z = gs.iter().filter(|e| e.cand).fold(0.0, |z, e| z + p(e));
+    let mut r = rng.gen::<f64>() * z;
+    for (i, e) in gs.iter().enumerate() {
+        if e.cand {
+            let q = p(e);
+            if r < q {
+                return i;
+            }
+            r -= q;
+        }
+    }
+    gs.iter().rposition(|e| e.cand).expect("a candidate")
+}
+
+#[cfg(test)]
+mod equivalence_tests;
+mod list;
+#[cfg(test)]
+mod reference;
 mod replay;
 
 #[cfg(test)]

@@ -9,8 +9,10 @@
 //! Owns: [`Playout::replay`]. Must not: sample moves or adapt policies.
 
 use super::super::softmax::Policy;
-use super::super::trace::{Trace, OPEN};
-use super::{code, Playout};
+use super::super::trace::Trace;
+use super::list::Ctx;
+use super::Playout;
+use crate::board::planes::{planes_for, Planes, MAX_PLANES};
 use crate::board::{Board, Cell};
 
 impl Playout {
@@ -26,33 +28,52 @@ impl Playout {
     /// When a move is not legal (`moves` must be a legal line from `root`).
     pub fn replay(&mut self, root: &Board, moves: &[Cell], trace: &mut Trace) -> (i32, usize) {
         trace.clear();
+        by_layout!(root, self.replay_in(root, moves, trace))
+    }
+
+    /// [`Playout::replay`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes.
+    fn replay_in<const B: usize, const L: u32, const P: usize>(
+        &mut self,
+        root: &Board,
+        moves: &[Cell],
+        trace: &mut Trace,
+    ) -> (i32, usize) {
         let pol = Policy::default();
-        let mut board = *root;
-        self.reset(&board, &pol);
-        let mut outside = 0;
+        let cx = Ctx {
+            pol: &pol,
+            bias: self.bias,
+            sel: self.selective,
+        };
+        let mut p = Planes::<B, L, P>::from_board(root);
+        let list = &mut self.list;
+        list.reset(root, &p, &cx, trace);
+        let variant = root.variant();
+        let (mut gained, mut outside) = (0, 0);
         for &mv in moves {
-            let n = board.flood(mv, &mut self.mask);
-            assert!(n >= 2, "replay: {mv} is not a legal move");
-            let played = self.mask.group();
-            let played_code = code(&played, &self.mask);
-            let c = self.candidates(&board, trace);
-            let found = self
-                .cache
-                .iter()
-                .find(|e| e.seg != OPEN && e.code == played_code)
-                .map(|e| e.seg);
-            match found {
-                Some(seg) => trace.push_step(seg, c.n),
-                None => {
-                    outside += 1;
-                    let seg = trace.open(played_code, self.bias.of(&played));
-                    trace.push_step(seg, c.n + 1);
-                    trace.close(seg);
-                }
+            let bit = usize::from(mv.x) * L as usize + usize::from(mv.y);
+            let (blk, w, b) = (bit / 256, bit / 64 % 4, bit % 64);
+            let k = (usize::from(mv.x) < p.ncols() && usize::from(mv.y) < L as usize)
+                .then(|| {
+                    list.entries
+                        .iter()
+                        .position(|e| list.mask::<B>(e.id)[blk].words()[w] >> b & 1 != 0)
+                })
+                .flatten()
+                .unwrap_or_else(|| panic!("replay: {mv} is not a legal move"));
+            let e = list.entries[k];
+            if e.cand {
+                trace.push_step(e.seg, list.ncand);
+            } else {
+                outside += 1;
+                let seg = trace.open(e.code, self.bias.of(&e.g));
+                trace.push_step(seg, list.ncand + 1);
+                trace.close(seg);
             }
-            let change = board.play_mask(&self.mask);
-            self.update(&board, &pol, change, trace);
+            gained += variant.group_score(u32::from(e.g.size));
+            list.play(&mut p, k, &cx, trace);
         }
+        let mut board = *root;
+        p.write_to(&mut board, gained, moves.len() as u16);
         (board.final_score(), outside)
     }
 }

@@ -1,6 +1,6 @@
-//! Tests of the move codes and the playout: codes against fresh floods, the cached
-//! list against a fresh scan along games, traces against the moves, and sampling
-//! against the softmax.
+//! Tests of the move codes and the playout: codes against fresh floods, traces
+//! against the moves, and sampling against the softmax (the list against a fresh
+//! scan along games: `equivalence_tests.rs`).
 
 use super::super::softmax::AdaptScratch;
 use super::*;
@@ -92,56 +92,6 @@ fn the_late_exception_lets_small_tabu_groups_in_when_few_tiles_are_left() {
     assert!(!too_big.contains(&tabu_group), "size 1: not small enough");
     let early = candidates(14, 2);
     assert!(!early.contains(&tabu_group), "15 tiles > 14: not late yet");
-}
-
-#[test]
-fn cached_codes_and_weights_match_fresh_ones_after_every_move() {
-    // Along games of adapted playouts, on every variant and several shapes (two
-    // colours on a wide board empty many columns: moved groups), the list kept move
-    // by move equals a fresh scan: groups, codes (a fresh flood's), weights, exp.
-    let mut rng = crate::rng_for(5, 0, 0);
-    let (mut moves, mut trace, mut scratch_trace) =
-        (Vec::new(), Trace::default(), Trace::default());
-    let mut mask = GroupMask::default();
-    let strip = |es: &[Entry]| -> Vec<(Group, u64, u64, u64)> {
-        es.iter()
-            .map(|e| (e.g, e.code, e.w.to_bits(), e.e.to_bits()))
-            .collect()
-    };
-    let mut moved = 0;
-    for v in Variant::ALL {
-        for (w, h, colors) in [(9, 7, 3), (15, 15, 5), (6, 12, 4), (20, 5, 2)] {
-            let mut pol = Policy::default();
-            let mut scratch = AdaptScratch::default();
-            for seed in 0..4 {
-                let b = random_board(w, h, colors, seed, v);
-                let mut p = Playout::new(Selective::ALL, 0.25);
-                p.run(&b, &pol, &mut rng, &mut moves, &mut trace);
-                pol.adapt(&trace, 1.0, &mut scratch);
-                let mut board = b;
-                p.reset(&board, &pol);
-                for m in &moves {
-                    board.flood(*m, &mut p.mask);
-                    let ch = board.play_mask(&p.mask);
-                    moved += usize::from(ch.emptied > 0 && usize::from(ch.xmax) + 1 < w);
-                    p.update(&board, &pol, ch, &mut scratch_trace);
-                    let cached = p.cache.clone();
-                    p.reset(&board, &pol);
-                    assert_eq!(strip(&cached), strip(&p.cache), "{v} {w}x{h} {seed}");
-                    for e in &p.cache {
-                        board.flood(e.g.cell, &mut mask);
-                        assert_eq!(e.code, code(&e.g, &mask));
-                    }
-                    let groups: Vec<Group> = p.cache.iter().map(|e| e.g).collect();
-                    assert_eq!(groups, board.groups(), "{v} {w}x{h} {seed}");
-                }
-            }
-        }
-    }
-    assert!(
-        moved > 20,
-        "columns emptied with groups on their right: {moved}"
-    );
 }
 
 #[test]

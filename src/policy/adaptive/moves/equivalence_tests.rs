@@ -1,0 +1,260 @@
+//! The planes list against straightforward references (issue 51): after every
+//! move of random games on random positions of every variant and plane layout (up
+//! to 32 × 32, 2 to 10 colours), the list holds exactly the position's legal groups,
+//! in canonical order, with the codes of fresh floods ([`code`]), the weights and
+//! exponentials of the policy, and the candidates of the selective rule; and
+//! [`Playout::run`] and [`Playout::replay`] record the same games, traces and
+//! scores as the implementation they replaced (`reference.rs`), from the same
+//! random numbers and policies: the search is bit-identical.
+
+use rand::Rng as _;
+
+use super::super::softmax::{AdaptScratch, EXP_DIRECT};
+use super::list::{Ctx, List};
+use super::reference::Reference;
+use super::*;
+use crate::board::testutil::random_board;
+use crate::Variant;
+
+/// Shapes (width, height, colours) covering every plane layout and its limits.
+const SHAPES: [(usize, usize, u8); 10] = [
+    (5, 5, 3),
+    (9, 7, 2),
+    (15, 15, 5),
+    (16, 16, 8),
+    (6, 12, 4),
+    (20, 5, 2),
+    (17, 16, 6),
+    (12, 17, 9),
+    (30, 20, 10),
+    (32, 32, 4),
+];
+
+/// Candidate rules: all groups, the strict tabu rule, and the late exception.
+fn rules(tabu: u8) -> [Selective; 3] {
+    [
+        Selective::ALL,
+        Selective {
+            tabu: Some(tabu),
+            ..Selective::ALL
+        },
+        Selective {
+            tabu: Some(tabu),
+            late_tiles: 40,
+            late_size: 3,
+        },
+    ]
+}
+
+/// What the list says of a position: per group, its summary, code, weight and
+/// exp(w) bits, and whether it is a candidate.
+type Listed = Vec<(Group, u64, u64, u64, bool)>;
+
+/// The straightforward reference: the groups of fresh floods, their codes, the
+/// policy's weights plus bias, and the rule read off the whole position.
+fn fresh(board: &Board, pol: &Policy, bias: &Bias, sel: Selective) -> Listed {
+    let mut mask = GroupMask::default();
+    let groups = board.groups();
+    let tabu = sel.tabu.filter(|&t| groups.iter().any(|g| g.color != t));
+    let late = board.tiles() <= usize::from(sel.late_tiles);
+    groups
+        .iter()
+        .map(|g| {
+            board.flood(g.cell, &mut mask);
+            let c = code(g, &mask);
+            let w = pol.weight(c) + bias.of(g);
+            let e = if w == 0.0 {
+                1.0
+            } else if w <= EXP_DIRECT {
+                fast_exp(w)
+            } else {
+                0.0
+            };
+            let cand = Some(g.color) != tabu || (late && g.size <= sel.late_size);
+            (*g, c, w.to_bits(), e.to_bits(), cand)
+        })
+        .collect()
+}
+
+/// Walks `line` from `root` on the planes list, checking it against [`fresh`]
+/// after every move.
+struct Walk<'a> {
+    line: &'a [Cell],
+    pol: &'a Policy,
+    bias: Bias,
+    sel: Selective,
+}
+
+impl Walk<'_> {
+    fn check<const B: usize, const L: u32, const P: usize>(&self, root: &Board) -> usize {
+        let cx = Ctx {
+            pol: self.pol,
+            bias: self.bias,
+            sel: self.sel,
+        };
+        let (mut list, mut trace) = (List::default(), Trace::default());
+        let mut p = Planes::<B, L, P>::from_board(root);
+        list.reset(root, &p, &cx, &mut trace);
+        let mut board = *root;
+        let mut checked = 0;
+        for (t, &mv) in self.line.iter().enumerate() {
+            let listed: Listed = list
+                .entries
+                .iter()
+                .map(|e| (e.g, e.code, e.w.to_bits(), e.e.to_bits(), e.cand))
+                .collect();
+            assert_eq!(
+                listed,
+                fresh(&board, self.pol, &self.bias, self.sel),
+                "step {t}\n{board}"
+            );
+            for e in &list.entries {
+                assert_eq!(e.ce.to_bits(), if e.cand { e.e } else { 0.0 }.to_bits());
+            }
+            let ncand = listed.iter().filter(|x| x.4).count() as u32;
+            assert_eq!(list.ncand, ncand);
+            let k = list
+                .entries
+                .iter()
+                .position(|e| e.g.cell == mv)
+                .expect("the line's move is listed");
+            trace.push_step(list.entries[k].seg, list.ncand);
+            list.play(&mut p, k, &cx, &mut trace);
+            board.play(mv);
+            checked += 1;
+        }
+        assert!(list.entries.is_empty() && board.is_terminal());
+        checked
+    }
+}
+
+#[test]
+fn the_list_is_a_fresh_scan_after_every_move() {
+    let mut rng = crate::rng_for(51, 0, 0);
+    let (mut moves, mut trace) = (Vec::new(), Trace::default());
+    let mut positions = 0;
+    for v in Variant::ALL {
+        for (i, &(w, h, colors)) in SHAPES.iter().enumerate() {
+            let seed = i as u64;
+            let root = random_board(w, h, colors, seed, v);
+            // A policy with unequal weights: adapted toward a few games.
+            let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
+            for (j, sel) in rules((seed % u64::from(colors)) as u8)
+                .into_iter()
+                .enumerate()
+            {
+                let bias = [0.0, 0.25, -0.1][j];
+                let mut play = Playout::new(sel, bias);
+                for _ in 0..2 {
+                    play.run(&root, &pol, &mut rng, &mut moves, &mut trace);
+                    pol.adapt(&trace, 1.0, &mut scratch);
+                    let walk = Walk {
+                        line: &moves,
+                        pol: &pol,
+                        bias: play.bias,
+                        sel,
+                    };
+                    positions += by_layout!(&root, walk.check(&root));
+                }
+            }
+        }
+    }
+    assert!(positions > 5000, "{positions}");
+}
+
+/// Plays `n` playouts with both implementations from `root` (or, `roots`, from
+/// each in turn), adapting the policy toward each game as NRPA's level 1 does,
+/// and checks that they agree bit for bit: moves, scores, traces, random numbers.
+fn agree(roots: &[Board], sel: Selective, bias: Bias, alpha: f64, n: usize, seed: u64) {
+    let mut play = Playout::new(sel, 0.0).with_bias(bias);
+    let mut old = Reference::new(sel, 0.0);
+    old.bias = bias;
+    let (mut r1, mut r2) = (crate::rng_for(seed, 5, 1), crate::rng_for(seed, 5, 1));
+    let (mut m1, mut m2) = (Vec::new(), Vec::new());
+    let (mut t1, mut t2) = (Trace::default(), Trace::default());
+    let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
+    for i in 0..n {
+        let root = &roots[i % roots.len()];
+        let s1 = play.run(root, &pol, &mut r1, &mut m1, &mut t1);
+        let s2 = old.run(root, &pol, &mut r2, &mut m2, &mut t2);
+        assert_eq!((s1, &m1), (s2, &m2), "playout {i}\n{root}");
+        assert_eq!(t1, t2, "trace of playout {i}");
+        crate::line::verify(root, &m1, s1).unwrap();
+        // Replays of the game, and of a line with the tabu colour's moves.
+        let (mut a, mut b) = (Trace::default(), Trace::default());
+        assert_eq!(
+            play.replay(root, &m1, &mut a),
+            old.replay(root, &m1, &mut b)
+        );
+        assert_eq!(a, b, "replay {i}");
+        assert_eq!(a, t1, "a game replays to its own trace");
+        pol.adapt(&t1, alpha, &mut scratch);
+    }
+    assert_eq!(
+        r1.gen::<u64>(),
+        r2.gen::<u64>(),
+        "the same random numbers drawn"
+    );
+}
+
+#[test]
+fn playouts_and_replays_match_the_previous_implementation() {
+    for v in Variant::ALL {
+        for (i, &(w, h, colors)) in SHAPES.iter().enumerate() {
+            let seed = 100 + i as u64;
+            let root = random_board(w, h, colors, seed, v);
+            let t = crate::policy::tabu_color(&root).unwrap();
+            let n = if w * h > 500 { 6 } else { 25 };
+            for (j, sel) in rules(t).into_iter().enumerate() {
+                let bias = [
+                    Bias::size(0.0),
+                    Bias::size(0.3),
+                    Bias {
+                        beta: 0.5,
+                        prior: Prior::Tabu,
+                        tabu: Some(t),
+                    },
+                ][j];
+                agree(&[root], sel, bias, 1.0, n, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn new_roots_large_weights_and_outside_moves_match_too() {
+    // Rollouts from changing roots (a tree's leaves), with the same playout.
+    let base = random_board(15, 15, 5, 3, Variant::SameGame);
+    let mut roots = vec![base];
+    let mut b = base;
+    for g in base.groups().iter().step_by(7).take(4) {
+        b = base;
+        b.play(g.cell);
+        roots.push(b);
+    }
+    roots.push(b);
+    let t = crate::policy::tabu_color(&base).unwrap();
+    for sel in rules(t) {
+        agree(&roots, sel, Bias::size(0.0), 1.0, 40, 7);
+        // α = 150: weights beyond EXP_DIRECT within a few adaptations (the shifted
+        // softmax).
+        agree(&roots[..1], sel, Bias::size(0.0), 150.0, 30, 8);
+    }
+    // A line that plays the tabu colour while other colours have groups: those
+    // moves join their steps' candidates in both.
+    let strict = rules(t)[1];
+    let mut line = Vec::new();
+    let mut b = base;
+    while !b.is_terminal() {
+        let gs = b.groups();
+        let g = gs.iter().find(|g| g.color == t).unwrap_or(&gs[0]);
+        line.push(g.cell);
+        b.play(g.cell);
+    }
+    let (mut a, mut c) = (Trace::default(), Trace::default());
+    let new = Playout::new(strict, 0.0).replay(&base, &line, &mut a);
+    let old = Reference::new(strict, 0.0).replay(&base, &line, &mut c);
+    assert_eq!(new, old);
+    assert!(new.1 > 0, "moves outside the rule");
+    assert_eq!(a, c);
+}
