@@ -3,17 +3,27 @@
 //! simulation, thesis Alg. 2.6), plus statistics.
 //!
 //! This is the front door: it validates a configuration, resolves it for the board
-//! and budget (`defaults`), and dispatches on [`Algo`]. Below it, each algorithm has
+//! and budget (`resolve`), and dispatches on [`Algo`]. Below it, each algorithm has
 //! its module: `mcts` (MCTS, BMCTS, NMCTS and NBMCTS: one level routine), `nmcs`,
 //! `nrpa` (its move codes and policy table are `crate::policy::adaptive`), `exact`
 //! and `beam` (a beam search over positions, parallel within one search); `parallel` splits a
-//! budget over root-parallel searches (`--threads`). The types they share live
-//! beneath them: `config` (what a search is asked to do), `defaults` (every default
-//! value and the resolution of `auto`), `plan` (what a resolved search runs with), `budget` (the [`Budget`], the playout meter
-//! of a whole search and the limits split across restarts, move steps and nesting
-//! levels), `best` (best-line tracking), `result` ([`SearchResult`],
-//! [`SearchStats`]), `rollout` (level 0), `eval` (heuristic evaluations, `--eval`)
-//! and `endgame` (exact endgames, `--endgame`).
+//! budget over root-parallel searches (`--threads`). What they run with comes one
+//! way, each module importing only those before it:
+//!
+//! `choices` (the named choices: [`Algo`], [`Advance`], …) → `defaults` (every
+//! default value, [`Defaults`]: constants and functions of plain values) → `config`
+//! (what a search is asked to do, [`SearchConfig`]: its fields, checks, default
+//! configuration and canonical line) → `plan` (what a resolved search runs with:
+//! pure data) → `resolve` (the one module that sees a configuration, the defaults,
+//! the board and the budget together; it fills a plan) → the algorithms, which read
+//! the plan (`rollout`, level 0, and `endgame`, exact endgames of `--endgame`, build
+//! themselves from it).
+//!
+//! The other shared types live beneath the algorithms: `budget` (the [`Budget`], the
+//! playout meter of a whole search and the limits split across restarts, move steps
+//! and nesting levels), `best` (best-line tracking), `result` ([`SearchResult`],
+//! [`SearchStats`]), `adapt` (the learned rollouts of `--policy adapt`) and `eval`
+//! (heuristic evaluations, `--eval`).
 //!
 //! Owns: the dispatch [`search`] / [`search_with_stop`], [`resolution`] (what a
 //! configuration resolves to, as text) and the crate's view of the search family
@@ -24,6 +34,7 @@ mod adapt;
 mod beam;
 mod best;
 mod budget;
+mod choices;
 mod config;
 mod defaults;
 mod endgame;
@@ -34,6 +45,7 @@ mod nmcs;
 mod nrpa;
 mod parallel;
 mod plan;
+mod resolve;
 mod result;
 mod rollout;
 

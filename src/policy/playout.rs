@@ -46,7 +46,7 @@ pub enum RolloutPolicy {
     /// for SameGame (both variants), `random` for Clickomania and Bubble Breaker.
     /// (The searches may resolve it to `adapt` where learned rollouts won: `mcts` on
     /// large SameGame boards, the warm trees of `nmcts` and `nbmcts`;
-    /// `search::defaults`.)
+    /// `search::resolve` with `search::defaults`.)
     Auto,
     /// Learned rollouts: each move sampled from a softmax over NRPA's move codes
     /// ([`crate::policy::adaptive`]), the weights adapted toward the best line the

@@ -1,14 +1,23 @@
-//! Search configuration: [`Algo`], per-level [`Setting`]s, [`Beam`], [`Advance`] and
-//! [`SearchConfig`] (every parameter, its validation and its canonical one-line
-//! form).
+//! Search configuration: [`SearchConfig`] (every parameter, its validation and its
+//! canonical one-line form), per-level [`Setting`]s and [`Beam`]s, and which flag
+//! applies to which algorithm ([`Algo::uses_flag`]). The named choices it holds
+//! ([`Algo`], [`Advance`], …) are `search::choices`', re-exported here.
+//!
+//! The configuration stores the default values of its fields as numbers (NRPA's α,
+//! the table size, …) and prints them in its canonical line, so it reads them from
+//! `search::defaults`, which sits below it (defaults speak only `search::choices`).
+//! What a configuration resolves to on a board and budget is `search::resolve`'s.
 //!
 //! Owns: the shape and validation of configurations: every check of a value or a
-//! combination lives here, and the CLI relies on it. Must not: hold default values
-//! (those, [`SearchConfig::new`] and the resolution of `auto`, live in
-//! `search::defaults`), run searches, print or parse CLI flags.
+//! combination lives here, and the CLI relies on it; the default configuration of
+//! each algorithm and what a thread count asks of it (`new.rs`: each field set to
+//! its [`Defaults`] value, to `auto`, or to the setting written there with its
+//! reason: `--solver on`, `--restarts 1`, `--advance` per algorithm, …). Must not:
+//! define the tuned default values (`search::defaults` does), look at a board or a
+//! budget (that is resolution, `search::resolve`), run searches, print or parse CLI
+//! flags.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -17,76 +26,6 @@ use super::eval::{Eval, EvalWeights, ImSource};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
-
-/// Which algorithm (`--algo`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Algo {
-    /// MCTS with UCB1-TUNED (multi-start, move-by-move as options).
-    Mcts,
-    /// Nested Monte-Carlo Search.
-    Nmcs,
-    /// Nested MCTS.
-    Nmcts,
-    /// Beam MCTS.
-    Bmcts,
-    /// Nested Beam MCTS.
-    Nbmcts,
-    /// Exact solver (depth-first branch and bound with a transposition table).
-    Exact,
-    /// Nested Rollout Policy Adaptation (Rosin 2011).
-    Nrpa,
-    /// Beam search over positions, depth by depth (`search::beam`).
-    Beam,
-}
-
-impl Algo {
-    /// The name used by `--algo`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Mcts => "mcts",
-            Algo::Nmcs => "nmcs",
-            Algo::Nmcts => "nmcts",
-            Algo::Bmcts => "bmcts",
-            Algo::Nbmcts => "nbmcts",
-            Algo::Exact => "exact",
-            Algo::Nrpa => "nrpa",
-            Algo::Beam => "beam",
-        }
-    }
-    /// True for the tree searches (MCTS, NMCTS, BMCTS, NBMCTS).
-    pub fn is_tree(self) -> bool {
-        matches!(self, Algo::Mcts | Algo::Nmcts | Algo::Bmcts | Algo::Nbmcts)
-    }
-    /// True for the algorithms with `--level` (NMCS, NMCTS, NBMCTS, NRPA).
-    pub fn is_nested(self) -> bool {
-        matches!(self, Algo::Nmcs | Algo::Nmcts | Algo::Nbmcts | Algo::Nrpa)
-    }
-    /// True for the algorithms with beams (BMCTS, NBMCTS).
-    pub fn has_beam(self) -> bool {
-        matches!(self, Algo::Bmcts | Algo::Nbmcts)
-    }
-}
-
-impl FromStr for Algo {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Ok(match s {
-            "mcts" => Algo::Mcts,
-            "nmcs" => Algo::Nmcs,
-            "nmcts" => Algo::Nmcts,
-            "bmcts" => Algo::Bmcts,
-            "nbmcts" => Algo::Nbmcts,
-            "exact" => Algo::Exact,
-            "nrpa" => Algo::Nrpa,
-            "beam" => Algo::Beam,
-            a => {
-                return Err(Error::Config(format!(
-                "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts, exact, nrpa or beam)"
-            )))
-            }
-        })
-    }
-}
 
 /// The flags that only the tree searches use.
 const TREE_FLAGS: [&str; 14] = [
@@ -239,73 +178,6 @@ pub struct Beam {
     pub l: Setting<u64>,
     /// Beam width W (`--beam-w`).
     pub w: Setting<u32>,
-}
-
-/// Move to play between two steps of move-by-move search (`--advance`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Advance {
-    /// The most-sampled move of the root (thesis §4.2 option a).
-    #[default]
-    Visits,
-    /// The next move of the best solution found so far (option b).
-    Best,
-}
-
-impl FromStr for Advance {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "visits" => Ok(Advance::Visits),
-            "best" => Ok(Advance::Best),
-            _ => Err(Error::Config(format!(
-                "unknown --advance '{s}' (expected visits or best)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for Advance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Advance::Visits => "visits",
-            Advance::Best => "best",
-        })
-    }
-}
-
-/// How the tree searches scale rewards for selection (`--reward-norm`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum RewardNorm {
-    /// Fixed bounds per variant and board size (thesis eq. 4.1-4.2 generalised):
-    /// the span of possible scores grows with the square of the board area, so one C
-    /// explores far less on large boards than on small ones.
-    #[default]
-    Thesis,
-    /// The rewards seen by the search itself, stretched to [0, 1] (lowest to highest
-    /// seen, per level search): C means the same on every board size and variant.
-    Range,
-}
-
-impl FromStr for RewardNorm {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "thesis" => Ok(RewardNorm::Thesis),
-            "range" => Ok(RewardNorm::Range),
-            _ => Err(Error::Config(format!(
-                "unknown --reward-norm '{s}' (expected thesis or range)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for RewardNorm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RewardNorm::Thesis => "thesis",
-            RewardNorm::Range => "range",
-        })
-    }
 }
 
 /// A complete search configuration. Per-level lists are indexed from level 1 upward
@@ -604,7 +476,8 @@ mod beam;
 mod display;
 mod informed;
 mod inner;
+mod new;
 mod nrpa;
-pub use adapt::{AdaptConfig, AdaptScope, AdaptTabu};
-pub use inner::InnerAlgo;
+pub use super::choices::{AdaptScope, AdaptTabu, Advance, Algo, InnerAlgo, RewardNorm};
+pub use adapt::AdaptConfig;
 pub use nrpa::{Late, NrpaConfig, NrpaRestart};

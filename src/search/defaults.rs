@@ -1,18 +1,21 @@
 //! Every default of the search family, in one place: the values, with the tables and
-//! experiments each comes from ([`Defaults`]), the default configuration of each
-//! algorithm ([`SearchConfig::new`](super::SearchConfig::new)) and the resolution of every `auto` for a board
-//! and budget (`SearchConfig::resolve`, in `resolve.rs`). The CLI only parses: a
-//! flag left out takes its value from here.
+//! experiments each comes from ([`Defaults`]), as constants and as functions of plain
+//! values (an algorithm, a variant, a board's size, a budget). The CLI only parses: a
+//! flag left out takes its value from here, through the default configuration of
+//! each algorithm (`SearchConfig::new`, in `search::config`) and the resolution of
+//! every `auto` for a board and budget (`search::resolve`).
 //!
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
 //! budgets, budget classes, NRPA's N, policy, width and refinements, the learned rollouts' step,
 //! schedule, scope and tabu colour, root-parallel trees, the beam search's widths and
-//! evaluation). Must not: run searches or validate configurations.
+//! evaluation). Must not: look at a whole configuration (what a configuration
+//! resolves to is `search::resolve`'s), run searches or validate configurations. It
+//! imports no other part of the configuration than the named choices
+//! (`search::choices`), so the configuration can read its values.
 
 use super::budget::Budget;
-use super::config::{AdaptScope, AdaptTabu, Algo, InnerAlgo, RewardNorm, SearchConfig};
+use super::choices::{AdaptScope, AdaptTabu, Algo, InnerAlgo, RewardNorm};
 use super::eval::Eval;
-use super::plan::ScopeRule;
 use crate::board::Board;
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
@@ -186,31 +189,26 @@ impl Defaults {
     /// docs/results/flagship-defaults-{train,validate}/). Not measured at equal time
     /// in the other variants or on smaller boards, which keep
     /// [`RolloutPolicy::resolve`]'s thesis rollouts. (BMCTS with learned rollouts
-    /// was −24.4 on validation, n.s.: `bmcts` keeps tabu rollouts.)
-    pub fn mcts_learns(c: &SearchConfig, root: &Board) -> bool {
-        c.mcts_auto() && root.variant() == Variant::SameGame && root.tiles() >= Self::WARM_MIN_TILES
+    /// was −24.4 on validation, n.s.: `bmcts` keeps tabu rollouts.) True for a
+    /// board of `variant` with `tiles` tiles where they do (for `mcts` with
+    /// `--policy auto`, [`SearchConfig::mcts_auto`](crate::search::SearchConfig::mcts_auto)).
+    pub fn mcts_learns(variant: Variant, tiles: usize) -> bool {
+        variant == Variant::SameGame && tiles >= Self::WARM_MIN_TILES
     }
 
-    /// True when `c` runs the warm tree from `root` (`--inner-algo auto` where it
-    /// won: [`SearchConfig::warm_capable`] and [`Defaults::WARM_MIN_TILES`]).
-    pub fn warm(c: &SearchConfig, root: &Board) -> bool {
-        c.warm_capable() && root.tiles() >= Self::WARM_MIN_TILES
+    /// True when a configuration that may run the warm tree
+    /// ([`SearchConfig::warm_capable`](crate::search::SearchConfig::warm_capable):
+    /// `--inner-algo auto`) runs it on a board of `tiles` tiles: where it won,
+    /// [`Defaults::WARM_MIN_TILES`] and more.
+    pub fn warm(tiles: usize) -> bool {
+        tiles >= Self::WARM_MIN_TILES
     }
     /// Where the learned rollouts' policy lives (`--adapt-scope`): `auto`, resolved
-    /// by `Defaults::adapt_scope`.
+    /// by [`Defaults::auto_scope`].
     pub const ADAPT_SCOPE: AdaptScope = AdaptScope::Auto;
 
-    /// `--adapt-scope` resolved for `c` (the same on every board, so that the
-    /// canonical line can name it): a given scope, else [`Defaults::auto_scope`].
-    pub(crate) fn adapt_scope(c: &SearchConfig) -> ScopeRule {
-        match c.adapt.scope {
-            AdaptScope::Auto => Self::auto_scope(c),
-            AdaptScope::Search => ScopeRule::Search,
-            AdaptScope::Level => ScopeRule::Level,
-        }
-    }
-
-    /// What `--adapt-scope auto` resolves to for `c`: `level` (one policy per level
+    /// What `--adapt-scope auto` resolves to for a search of `algo` at `level`
+    /// whose inner search is `inner`: `level` (one policy per level
     /// search, handed down from its parent) for NMCTS at level ≥ 2 over level-1 MCTS
     /// searches (`--inner-algo mcts`). At 8,299,200 playouts on Maastricht 1-20 it
     /// beat one policy per search by +94.7 (p = 0.0022,
@@ -223,11 +221,11 @@ impl Defaults {
     /// docs/results/adapt-nmcs/); inner NMCS and NRPA searches and the warm tree
     /// (`--inner-algo auto`: NRPA inner searches on large boards) ran with it in
     /// every measurement, and the warm tree was tuned with it.
-    pub(crate) fn auto_scope(c: &SearchConfig) -> ScopeRule {
-        if c.algo == Algo::Nmcts && c.level >= 2 && c.inner_algo == InnerAlgo::Mcts {
-            ScopeRule::Level
+    pub fn auto_scope(algo: Algo, level: u32, inner: InnerAlgo) -> AdaptScope {
+        if algo == Algo::Nmcts && level >= 2 && inner == InnerAlgo::Mcts {
+            AdaptScope::Level
         } else {
-            ScopeRule::Search
+            AdaptScope::Search
         }
     }
 
@@ -492,8 +490,6 @@ impl Defaults {
         }
     }
 }
-
-mod resolve;
 
 #[cfg(test)]
 mod tests;

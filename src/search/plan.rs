@@ -55,7 +55,7 @@ pub(crate) struct AdaptPlan {
 }
 
 /// Where the learned rollouts' policy lives (`--adapt-scope` with `auto` resolved,
-/// [`crate::search::Defaults::adapt_scope`]). The variants keep the names of
+/// [`crate::search::SearchConfig::adapt_scope`]). The variants keep the names of
 /// [`super::config::AdaptScope`]'s, so the resolution text that keys journals
 /// (`crate::search::resolution`) is the one written before `auto` existed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

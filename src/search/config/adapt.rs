@@ -1,20 +1,18 @@
 //! The learned rollouts' part of a configuration (`--policy adapt`): [`AdaptConfig`]
 //! (`--adapt-alpha`, `--adapt-every`, `--adapt-scope`, `--adapt-tabu`) and its checks.
 //!
-//! Owns: their shape, JSON form and validation ([`SearchConfig::validate_adapt`]).
-//! Must not: hold defaults (those are [`Defaults`]) or run searches (`search::adapt`).
-
-use std::fmt;
-use std::str::FromStr;
+//! Owns: their shape, JSON form and validation ([`SearchConfig::validate_adapt`]),
+//! and the scope a configuration's rollouts learn in ([`SearchConfig::adapt_scope`],
+//! a function of the configuration alone). Must not: hold defaults (those are
+//! [`Defaults`]) or run searches (`search::adapt`).
 
 use serde::{Deserialize, Serialize};
 
-use super::{Algo, SearchConfig};
+use super::{AdaptScope, AdaptTabu, Algo, SearchConfig};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
-use crate::search::plan::ScopeRule;
 
 /// How the learned rollouts of `--policy adapt` learn (tree searches and NMCS).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,7 +51,7 @@ impl AdaptConfig {
     /// True when the JSON form leaves it out: the defaults, with the scope `auto` or
     /// `search` (the default before `auto` existed), so that journals written before
     /// keep their identity. The canonical line names the scope as resolved
-    /// (`Defaults::adapt_scope`), so a job keyed by both still tells `auto`
+    /// ([`SearchConfig::adapt_scope`]), so a job keyed by both still tells `auto`
     /// resolved to `level` from `search`.
     pub fn is_default(&self) -> bool {
         let d = AdaptConfig::default();
@@ -83,101 +81,35 @@ impl AdaptScope {
     }
 }
 
-/// Where the policy of the learned rollouts lives (`--adapt-scope`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AdaptScope {
-    /// `level` for NMCTS over level-1 MCTS searches, `search` elsewhere: resolved by
-    /// `Defaults::auto_scope`.
-    Auto,
-    /// One policy per search (per tree and restart; per complete run of NMCS), used
-    /// by the rollouts of every level and adapted toward the best game the whole
-    /// search has found.
-    Search,
-    /// One policy per level search, as NRPA nests them: a level-i search starts
-    /// from a copy of its parent's policy (the top level from an empty one) and
-    /// adapts it toward its own best game; a level ≥ 2 adapts once after each of
-    /// its simulations (each lower-level search).
-    Level,
-}
-
-/// The tabu colour of each learned rollout (`--adapt-tabu`): the colour whose groups
-/// are no candidates while groups of other colours exist (NRPA's selective policy).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AdaptTabu {
-    /// As NRPA's `--policy auto` on the root board ([`Defaults::nrpa_policy`]):
-    /// `most` where it is selective, `none` elsewhere.
-    Auto,
-    /// The colour with most tiles at the rollout's start (TabuColorRandom).
-    Most,
-    /// Chosen per rollout by the UCB1-TUNED bandit of `--policy tabu-bandit`.
-    Bandit,
-    /// No tabu colour: every group is a candidate.
-    None,
-}
-
-impl FromStr for AdaptScope {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "auto" => Ok(AdaptScope::Auto),
-            "search" => Ok(AdaptScope::Search),
-            "level" => Ok(AdaptScope::Level),
-            _ => Err(Error::Config(format!(
-                "unknown --adapt-scope '{s}' (expected auto, search or level)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for AdaptScope {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AdaptScope::Auto => "auto",
-            AdaptScope::Search => "search",
-            AdaptScope::Level => "level",
-        })
-    }
-}
-
-impl FromStr for AdaptTabu {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "auto" => Ok(AdaptTabu::Auto),
-            "most" => Ok(AdaptTabu::Most),
-            "bandit" => Ok(AdaptTabu::Bandit),
-            "none" => Ok(AdaptTabu::None),
-            _ => Err(Error::Config(format!(
-                "unknown --adapt-tabu '{s}' (expected auto, most, bandit or none)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for AdaptTabu {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AdaptTabu::Auto => "auto",
-            AdaptTabu::Most => "most",
-            AdaptTabu::Bandit => "bandit",
-            AdaptTabu::None => "none",
-        })
-    }
-}
-
 impl SearchConfig {
     /// True when the learned rollouts may run: `--policy adapt`, the default warm
     /// tree of `nmcts` and `nbmcts` (`--inner-algo auto` with `--policy auto`), or
     /// `mcts` with `--policy auto` (learned rollouts on large SameGame boards,
-    /// [`Defaults::mcts_learns`](crate::search::defaults::Defaults::mcts_learns)).
+    /// [`Defaults::mcts_learns`]).
     pub(super) fn learns(&self) -> bool {
         self.policy == RolloutPolicy::Adapt || self.warm_capable() || self.mcts_auto()
     }
 
     /// True for `mcts` with `--policy auto`, which plays learned rollouts where they
-    /// won (resolved by `Defaults::mcts_learns`).
+    /// won (resolved by `search::resolve` with [`Defaults::mcts_learns`]).
     pub fn mcts_auto(&self) -> bool {
         self.algo == Algo::Mcts && self.policy == RolloutPolicy::Auto
+    }
+
+    /// `--adapt-scope` resolved for this configuration (the same on every board, so
+    /// that the canonical line can name it): a given scope, else
+    /// [`Self::auto_scope`]. `search` or `level`, never `auto`.
+    pub fn adapt_scope(&self) -> AdaptScope {
+        match self.adapt.scope {
+            AdaptScope::Auto => self.auto_scope(),
+            given => given,
+        }
+    }
+
+    /// What `--adapt-scope auto` means for this configuration:
+    /// [`Defaults::auto_scope`] of its algorithm, level and inner search.
+    pub fn auto_scope(&self) -> AdaptScope {
+        Defaults::auto_scope(self.algo, self.level, self.inner_algo)
     }
 
     /// Writes `--adapt-scope` in its one form for this search, so that equal searches
@@ -190,10 +122,10 @@ impl SearchConfig {
         self.adapt.scope = if !self.learns() {
             AdaptScope::Auto
         } else {
-            match (Defaults::adapt_scope(self), Defaults::auto_scope(self)) {
-                (ScopeRule::Level, _) => AdaptScope::Level,
-                (ScopeRule::Search, ScopeRule::Level) => AdaptScope::Search,
-                (ScopeRule::Search, ScopeRule::Search) => AdaptScope::Auto,
+            match (self.adapt_scope(), self.auto_scope()) {
+                (AdaptScope::Level, _) => AdaptScope::Level,
+                (_, AdaptScope::Level) => AdaptScope::Search,
+                _ => AdaptScope::Auto,
             }
         };
     }

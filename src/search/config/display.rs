@@ -8,7 +8,6 @@
 use std::fmt;
 
 use super::{Algo, InnerAlgo, SearchConfig, Setting};
-use crate::search::defaults::Defaults;
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
@@ -199,7 +198,7 @@ impl SearchConfig {
                 " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
                 a.alpha.map_or(Setting::Auto, Setting::Set),
                 a.every.map_or(Setting::Auto, Setting::Set),
-                Defaults::adapt_scope(self),
+                self.adapt_scope(),
                 a.tabu
             )?;
         }

@@ -2,74 +2,13 @@
 //! algorithm the searches started from the leaves of the level-2 tree (or beam) run,
 //! and its checks.
 //!
-//! Owns: [`InnerAlgo`], its JSON form and [`SearchConfig::validate_inner`]. Must not:
-//! run searches or hold defaults.
+//! Owns: [`SearchConfig::validate_inner`] and the predicates on the inner search
+//! ([`SearchConfig::warm_capable`]; [`InnerAlgo`] itself is `search::choices`').
+//! Must not: run searches or hold defaults.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
-use super::{AdaptTabu, Algo, SearchConfig};
+use super::{AdaptTabu, Algo, InnerAlgo, SearchConfig};
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
-
-/// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
-/// (`--inner-algo`): the thesis defines nesting over any level-(n−1) search (§4.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum InnerAlgo {
-    /// Level-1 MCTS (or BMCTS with a level-1 beam): the thesis' nesting.
-    #[default]
-    Mcts,
-    /// Nested Monte-Carlo Search of level `--inner-level`.
-    Nmcs,
-    /// NRPA of level `--inner-level` (its `--nrpa-*` flags apply).
-    Nrpa,
-    /// The default of `nmcts` and `nbmcts`: the warm tree where it won (level ≥ 2,
-    /// boards of
-    /// [`Defaults::WARM_MIN_TILES`](crate::search::defaults::Defaults::WARM_MIN_TILES)
-    /// tiles and more, `--policy auto` or `adapt`): NRPA of level 2 with N = 50 and
-    /// 2,500 playouts per inner search, warm-started from the tree's learned
-    /// rollouts (NBMCTS: with a level-2 beam unless beams are given); elsewhere
-    /// level-1 MCTS. Resolved in `defaults::resolve`.
-    Auto,
-}
-
-impl InnerAlgo {
-    /// True for level-1 MCTS, the thesis' nesting and the only inner search before
-    /// `--inner-algo` existed: left out of the JSON form and the canonical line, so
-    /// journals written before keep their identity (`auto`, `nmcts`'s default since,
-    /// is written out).
-    pub fn is_default(&self) -> bool {
-        *self == InnerAlgo::Mcts
-    }
-}
-
-impl FromStr for InnerAlgo {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "mcts" => Ok(InnerAlgo::Mcts),
-            "nmcs" => Ok(InnerAlgo::Nmcs),
-            "nrpa" => Ok(InnerAlgo::Nrpa),
-            "auto" => Ok(InnerAlgo::Auto),
-            _ => Err(Error::Config(format!(
-                "unknown --inner-algo '{s}' (expected auto, mcts, nmcs or nrpa)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for InnerAlgo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InnerAlgo::Mcts => "mcts",
-            InnerAlgo::Nmcs => "nmcs",
-            InnerAlgo::Nrpa => "nrpa",
-            InnerAlgo::Auto => "auto",
-        })
-    }
-}
 
 impl SearchConfig {
     /// The level of the inner search (`--inner-level`, 1 unless given).
@@ -141,7 +80,8 @@ impl SearchConfig {
     /// `nbmcts` at level 2 or more with `--policy auto`, or `adapt` without the bandit's tabu
     /// colour. With a thesis rollout policy (`random`, `tabu`, `tabu-bandit`) `auto`
     /// is the thesis' nesting (level-1 MCTS) everywhere. The board's size decides
-    /// the rest ([`Defaults::warm`](crate::search::defaults::Defaults::warm)).
+    /// the rest ([`Defaults::warm`](crate::search::Defaults::warm), applied by
+    /// `search::resolve`).
     pub fn warm_capable(&self) -> bool {
         matches!(self.algo, Algo::Nmcts | Algo::Nbmcts)
             && self.level >= 2

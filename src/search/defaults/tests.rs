@@ -268,6 +268,12 @@ fn auto_policy_is_resolved_before_the_search() {
 fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
     use crate::search::plan::ScopeRule;
     use crate::search::{AdaptScope, InnerAlgo};
+    // The scope a configuration names, as the plan holds it.
+    let as_rule = |s: AdaptScope| match s {
+        AdaptScope::Level => ScopeRule::Level,
+        AdaptScope::Search => ScopeRule::Search,
+        AdaptScope::Auto => panic!("a resolved scope is never auto"),
+    };
     let learned = |algo, level, inner: Option<InnerAlgo>| {
         let mut c = SearchConfig::new(algo, level);
         c.policy = RolloutPolicy::Adapt;
@@ -307,7 +313,7 @@ fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
         (learned(Algo::Nmcs, 2, None), ScopeRule::Search),
     ] {
         assert_eq!(c.adapt.scope, AdaptScope::Auto);
-        assert_eq!(Defaults::adapt_scope(&c), want, "{c}");
+        assert_eq!(as_rule(c.adapt_scope()), want, "{c}");
         assert!(
             c.to_string().contains(&format!("--adapt-scope {want}")),
             "{c}"
@@ -327,7 +333,7 @@ fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
         ] {
             let mut g = c.clone();
             g.adapt.scope = given;
-            assert_eq!(Defaults::adapt_scope(&g), rule);
+            assert_eq!(as_rule(g.adapt_scope()), rule);
         }
     }
 }

@@ -1,168 +1,42 @@
 //! Resolution of a configuration for one board and budget: every `auto` and every
 //! default that depends on the board or the budget becomes a value here, for every
-//! algorithm, so the searches read only resolved values.
+//! algorithm, so the searches read only resolved values. The one module that sees a
+//! configuration (`search::config`), the defaults (`search::defaults`), the board
+//! and the budget together; what it fills is pure data (`search::plan`).
 //!
-//! Owns: [`SearchConfig::new`] (the default configuration of each algorithm),
-//! [`SearchConfig::set_threads`] (what a thread count asks of each algorithm) and
-//! [`SearchConfig::resolve`] (which fills a [`Resolved`]). Must not: run searches.
+//! Owns: [`SearchConfig::resolve`] (which fills a [`Resolved`]) and
+//! [`SearchConfig::resolved_trees`]; where the warm tree and `mcts`'s learned
+//! rollouts run (a configuration that may run them, on a board where they won).
+//! Must not: hold default values (`search::defaults`), check configurations
+//! (`search::config`), build the objects a search runs with, or run searches.
 
-use super::Defaults;
-use crate::board::Board;
-use crate::error::Error;
-use crate::policy::RolloutPolicy;
-use crate::search::budget::Budget;
-use crate::search::config::{AdaptConfig, AdaptTabu, InnerAlgo, NrpaConfig, NrpaRestart};
-use crate::search::config::{Advance, Algo, Beam, SearchConfig, Setting};
-use crate::search::eval::{Eval, Evaluator, ImSource};
-use crate::search::plan::{
-    AdaptPlan, BeamPlan, InnerSearch, LevelParams, Resolved, TabuRule, TreePlan,
+use super::budget::Budget;
+use super::config::{AdaptScope, AdaptTabu, Algo, InnerAlgo, SearchConfig};
+use super::defaults::Defaults;
+use super::eval::Evaluator;
+use super::plan::{
+    AdaptPlan, BeamPlan, InnerSearch, LevelParams, Resolved, ScopeRule, TabuRule, TreePlan,
 };
+use crate::board::Board;
+use crate::policy::RolloutPolicy;
+use crate::rules::Variant;
 
-/// The default beams of `algo` with `n` tree levels: `auto` at level 1 for BMCTS and
-/// NBMCTS, none elsewhere.
-fn default_beams(algo: Algo, n: usize) -> Vec<Option<Beam>> {
-    (0..n)
-        .map(|i| {
-            (i == 0 && algo.has_beam()).then_some(Beam {
-                l: Setting::Auto,
-                w: Setting::Auto,
-            })
-        })
-        .collect()
+/// True when `c` runs the warm tree from `root` (`--inner-algo auto` where it won:
+/// [`SearchConfig::warm_capable`] and [`Defaults::warm`]).
+fn warm(c: &SearchConfig, root: &Board) -> bool {
+    c.warm_capable() && Defaults::warm(root.tiles())
+}
+
+/// True when `c` (`mcts` with `--policy auto`) plays learned rollouts from `root`
+/// ([`Defaults::mcts_learns`]).
+fn mcts_learns(c: &SearchConfig, root: &Board) -> bool {
+    c.mcts_auto() && Defaults::mcts_learns(root.variant(), root.tiles())
 }
 
 impl SearchConfig {
-    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
-    /// what the CLI runs when no other flag is given.
-    pub fn new(algo: Algo, level: u32) -> SearchConfig {
-        let level = if algo.is_nested() { level } else { 1 };
-        let n = if algo.is_tree() { level as usize } else { 0 };
-        SearchConfig {
-            algo,
-            level,
-            policy: RolloutPolicy::Auto,
-            c: (0..n)
-                .map(|i| {
-                    if i == 0 {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0.0)
-                    }
-                })
-                .collect(),
-            beam: default_beams(algo, n),
-            // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
-            // playouts in SameGame and Bubble Breaker (docs/experiments.md,
-            // "Move-by-move z"); `auto` is global search where that won. Nested
-            // levels and BMCTS keep global search (the thesis' setting).
-            z: (0..n)
-                .map(|_| {
-                    if algo == Algo::Mcts {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0)
-                    }
-                })
-                .collect(),
-            // The z tuning advanced along the best solution (option b).
-            advance: if algo == Algo::Mcts {
-                Advance::Best
-            } else {
-                Advance::Visits
-            },
-            inner: None,
-            restarts: 1,
-            bandit_c: None,
-            solver: true,
-            bounds: true,
-            reuse: true,
-            reward_norm: Defaults::REWARD_NORM,
-            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa | Algo::Beam) {
-                0
-            } else {
-                Defaults::ENDGAME
-            },
-            tt_mb: Defaults::TT_MB,
-            nrpa: NrpaConfig::default(),
-            adapt: AdaptConfig::default(),
-            // The warm tree where it won (resolved by `Defaults::warm`).
-            inner_algo: if matches!(algo, Algo::Nmcts | Algo::Nbmcts) {
-                InnerAlgo::Auto
-            } else {
-                InnerAlgo::Mcts
-            },
-            inner_level: None,
-            beam_width: None,
-            playout_beam: Defaults::PLAYOUT_BEAM,
-            eval_weights: None,
-            eval: if algo == Algo::Beam {
-                Defaults::BEAM_EVAL
-            } else {
-                Eval::None
-            },
-            im_alpha: Vec::new(),
-            im_source: ImSource::Eval,
-            pb: Vec::new(),
-            // Beam: 0 = the caller's pool, whatever its size (it parallelises one
-            // search; see `search::beam`).
-            trees: if matches!(algo, Algo::Mcts | Algo::Beam) {
-                0
-            } else {
-                1
-            },
-            nrpa_restart: NrpaRestart::Fresh,
-        }
-    }
-
-    /// Sets what a thread count asks of this configuration (`solve --threads N`,
-    /// `--search-threads N`; 0 = `auto`), with `--nrpa-width` (`width`) and
-    /// `--nrpa-independent`:
-    ///
-    /// - NRPA: one search of width `width`, or [`Defaults::nrpa_width`] of the thread
-    ///   count (parallel NRPA, `search::nrpa::parallel`: the threads only run it
-    ///   faster); with `independent`, N root-parallel searches of width 1 sharing the
-    ///   budget, the best kept (`search::parallel`, the meaning of `--threads` before
-    ///   parallel NRPA);
-    /// - every other algorithm: N root-parallel searches (`trees`); a `width` is
-    ///   left for [`SearchConfig::validate`] to refuse.
-    ///
-    /// # Errors
-    /// A thread count out of range, or `width` and `independent` together.
-    pub fn set_threads(
-        &mut self,
-        threads: Option<u32>,
-        width: Option<u32>,
-        independent: bool,
-    ) -> Result<(), Error> {
-        if let Some(n) = threads {
-            crate::limits::check_search_threads(n)?;
-        }
-        if width.is_some() && independent {
-            return Err(Error::Config(
-                "--nrpa-width and --nrpa-independent exclude each other \
-                 (--nrpa-independent runs N separate searches of width 1)"
-                    .into(),
-            ));
-        }
-        if let Some(w) = width {
-            self.nrpa.width = w;
-        }
-        match threads {
-            Some(n) if self.algo == Algo::Nrpa && !independent && n != 0 => {
-                if width.is_none() {
-                    self.nrpa.width = Defaults::nrpa_width(n);
-                }
-                self.trees = 1;
-            }
-            Some(n) => self.trees = n,
-            None => {}
-        }
-        Ok(())
-    }
-
     /// The number of root-parallel searches on `variant` with `budget`
     /// (`--search-threads auto` resolved by [`Defaults::trees`]).
-    pub fn resolved_trees(&self, variant: crate::rules::Variant, budget: Budget) -> u32 {
+    pub fn resolved_trees(&self, variant: Variant, budget: Budget) -> u32 {
         match self.trees {
             0 => Defaults::trees(self.algo, variant, budget),
             n => n,
@@ -174,11 +48,11 @@ impl SearchConfig {
     /// tree's share for its plan: each tree is the search a single thread would run
     /// with that budget.
     pub(crate) fn resolve(&self, root: &Board, budget: Budget) -> Resolved {
-        let warm = Defaults::warm(self, root);
+        let warm = warm(self, root);
         let policy = if self.algo == Algo::Nrpa {
             Defaults::nrpa_policy(self.policy, root)
-        } else if warm || Defaults::mcts_learns(self, root) {
-            // The warm tree's rollouts learn (`Defaults::warm` allows auto or adapt),
+        } else if warm || mcts_learns(self, root) {
+            // The warm tree's rollouts learn (`warm_capable` allows auto or adapt),
             // and so do mcts's where they won.
             RolloutPolicy::Adapt
         } else {
@@ -253,7 +127,10 @@ impl SearchConfig {
         AdaptPlan {
             alpha: a.alpha.unwrap_or(alpha),
             every: a.every.unwrap_or(every),
-            scope: Defaults::adapt_scope(self),
+            scope: match self.adapt_scope() {
+                AdaptScope::Level => ScopeRule::Level,
+                _ => ScopeRule::Search,
+            },
             tabu: match a.tabu {
                 AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
                     RolloutPolicy::Tabu => TabuRule::Most,
@@ -273,7 +150,7 @@ impl SearchConfig {
 
     /// The level parameters of a tree search with the resolved `policy`: `auto`
     /// values for the board's variant, the policy and the budget; `warm`: the warm
-    /// tree of `--inner-algo auto` ([`Defaults::warm`]).
+    /// tree of `--inner-algo auto` ([`warm`]).
     fn tree_plan(
         &self,
         policy: RolloutPolicy,
@@ -313,8 +190,7 @@ impl SearchConfig {
         };
         // NBMCTS's warm tree with the default beams (level 1's, which an inner NRPA
         // does not use): the beam moves to level 2 ([`Defaults::WARM_BEAM`]).
-        let warm_beam =
-            warm && self.algo == Algo::Nbmcts && self.beam == default_beams(self.algo, n);
+        let warm_beam = warm && self.algo == Algo::Nbmcts && self.beams_are_default();
         let levels = (0..n)
             .map(|i| LevelParams {
                 c: self.c[i].or(Defaults::c(
