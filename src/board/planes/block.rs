@@ -183,7 +183,7 @@ pub mod portable {
         /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
         /// stays empty).
         #[inline(always)]
-        pub fn from_lowest<const L: u32>(self) -> Block {
+        pub fn up_from_lowest<const L: u32>(self) -> Block {
             let lane = u64::MAX >> (64 - L);
             Block(std::array::from_fn(|i| {
                 (0..64 / L)
@@ -403,7 +403,7 @@ pub mod avx2 {
         /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
         /// stays empty).
         #[inline(always)]
-        pub fn from_lowest<const L: u32>(self) -> Block {
+        pub fn up_from_lowest<const L: u32>(self) -> Block {
             avx!({
                 let z = _mm256_setzero_si256();
                 Block(_mm256_or_si256(
@@ -456,8 +456,8 @@ pub mod avx2 {
             );
             assert_eq!(x.zero_lanes::<L>(), p.zero_lanes::<L>());
             assert_eq!(
-                x.from_lowest::<L>().words(),
-                p.from_lowest::<L>().words(),
+                x.up_from_lowest::<L>().words(),
+                p.up_from_lowest::<L>().words(),
                 "from_lowest {L}"
             );
             // Gravity needs compact lanes and removed ⊆ lanes.

@@ -50,7 +50,7 @@ pub fn grow<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B
 /// columns of a group, its lowest tile and everything above.
 #[inline(always)]
 pub fn from_lowest<const B: usize, const L: u32>(g: &Plane<B>) -> Plane<B> {
-    g.map(|b| b.from_lowest::<L>())
+    g.map(|b| b.up_from_lowest::<L>())
 }
 
 /// `a | b`.
