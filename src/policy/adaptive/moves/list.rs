@@ -320,7 +320,7 @@ impl List {
 
     /// Floods every group with a tile in `seeds` (pair tiles of `p`) once and lists
     /// it, its code from its mask's column lanes (as [`super::code`]).
-    #[inline(never)]
+    #[inline(always)]
     fn flood_new<const B: usize, const L: u32, const P: usize>(
         &mut self,
         p: &Planes<B, L, P>,

@@ -36,7 +36,7 @@ impl List {
     /// move that the previous rule would have flooded again get a new segment
     /// (their heads set in `born`).
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32>(
         &mut self,
         played: &Group,
