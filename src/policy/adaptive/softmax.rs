@@ -32,9 +32,10 @@ pub fn fast_exp(x: f64) -> f64 {
 }
 
 /// exp(w) as the playouts take it: exactly 1 for w = 0, [`fast_exp`] up to
-/// [`EXP_DIRECT`], and 0 beyond (a softmax with such a weight is shifted instead).
+/// `EXP_DIRECT` (300), and 0 beyond (a softmax with such a weight is shifted
+/// instead).
 #[inline]
-pub(crate) fn exp_of(w: f64) -> f64 {
+pub fn exp_of(w: f64) -> f64 {
     if w == 0.0 {
         1.0
     } else if w <= EXP_DIRECT {
