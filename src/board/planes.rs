@@ -55,7 +55,10 @@ mod masks;
 
 pub use block::Block;
 pub use cells::legal_cells;
-pub use masks::{and, columns, from_lowest, grow, lane, last_bit, lowest, or, shift_columns};
+pub use masks::{
+    and, columns, first_last, flood_lowest, from_lowest, grow, lane, last_bit, lowest, or,
+    shift_columns,
+};
 
 use super::{Board, Cell, MAX_COLORS};
 

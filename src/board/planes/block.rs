@@ -5,7 +5,7 @@
 //! planes need: bitwise logic, one-row shifts inside every lane, one-column shifts
 //! (with the neighbouring block's edge lane carried in), every lane shifted by its
 //! own count of removed bits (gravity), every lane filled up from its lowest bit,
-//! empty-lane masks, and word access. With AVX2
+//! lanes within a range of columns, empty-lane masks, and word access. With AVX2
 //! and BMI2 (the default x86-64-v3 build) a block is one `__m256i` register and every
 //! operation one or two instructions; elsewhere it is four `u64` words with the same
 //! results (`tests::avx2_and_portable_blocks_agree` compares them where both exist).
@@ -106,6 +106,11 @@ pub mod portable {
         pub fn disjoint(self, o: Block) -> bool {
             self.and(o).is_zero()
         }
+        /// Bit j set when word j is not zero.
+        #[inline(always)]
+        pub fn nonzero_words(self) -> u32 {
+            (0..4).fold(0, |a, j| a | u32::from(self.0[j] != 0) << j)
+        }
         /// Every lane one row up (bit y to y + 1; the top row drops out).
         #[inline(always)]
         pub fn up<const L: u32>(self) -> Block {
@@ -179,6 +184,18 @@ pub mod portable {
                 }
             }
             out
+        }
+        /// Lanes `first + j` (j the lane's index in the block) within `lo..=hi`
+        /// all ones, the others zero.
+        #[inline(always)]
+        pub fn lanes_in<const L: u32>(first: usize, lo: usize, hi: usize) -> Block {
+            let lane = u64::MAX >> (64 - L);
+            let per = (64 / L) as usize;
+            Block(std::array::from_fn(|i| {
+                (0..per)
+                    .filter(|&j| (lo..=hi).contains(&(first + i * per + j)))
+                    .fold(0, |a, j| a | lane << (j as u32 * L))
+            }))
         }
         /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
         /// stays empty).
@@ -290,6 +307,14 @@ pub mod avx2 {
         pub fn disjoint(self, o: Block) -> bool {
             avx!(_mm256_testz_si256(self.0, o.0)) != 0
         }
+        /// Bit j set when word j is not zero.
+        #[inline(always)]
+        pub fn nonzero_words(self) -> u32 {
+            avx!({
+                let z = _mm256_cmpeq_epi64(self.0, _mm256_setzero_si256());
+                !(_mm256_movemask_pd(_mm256_castsi256_pd(z)) as u32) & 0xf
+            })
+        }
         /// Every lane one row up (bit y to y + 1; the top row drops out).
         #[inline(always)]
         pub fn up<const L: u32>(self) -> Block {
@@ -400,6 +425,33 @@ pub mod avx2 {
                 }
             })
         }
+        /// Lanes `first + j` (j the lane's index in the block) within `lo..=hi`
+        /// all ones, the others zero: one compare per bound on lane indices.
+        #[inline(always)]
+        pub fn lanes_in<const L: u32>(first: usize, lo: usize, hi: usize) -> Block {
+            avx!({
+                if L == 16 {
+                    let idx =
+                        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+                    let idx = _mm256_add_epi16(idx, _mm256_set1_epi16(first as i16));
+                    let below = _mm256_cmpgt_epi16(_mm256_set1_epi16(lo as i16), idx);
+                    let above = _mm256_cmpgt_epi16(idx, _mm256_set1_epi16(hi as i16));
+                    Block(_mm256_andnot_si256(
+                        _mm256_or_si256(below, above),
+                        _mm256_set1_epi8(-1),
+                    ))
+                } else {
+                    let idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+                    let idx = _mm256_add_epi32(idx, _mm256_set1_epi32(first as i32));
+                    let below = _mm256_cmpgt_epi32(_mm256_set1_epi32(lo as i32), idx);
+                    let above = _mm256_cmpgt_epi32(idx, _mm256_set1_epi32(hi as i32));
+                    Block(_mm256_andnot_si256(
+                        _mm256_or_si256(below, above),
+                        _mm256_set1_epi8(-1),
+                    ))
+                }
+            })
+        }
         /// Every lane from its lowest set bit up (`v | -v` per lane; an empty lane
         /// stays empty).
         #[inline(always)]
@@ -436,6 +488,11 @@ pub mod avx2 {
             assert_eq!(x.and_not(y).words(), p.and_not(q).words());
             assert_eq!(x.is_zero(), p.is_zero());
             assert_eq!(x.disjoint(y), p.disjoint(q));
+            assert_eq!(x.nonzero_words(), p.nonzero_words());
+            assert_eq!(
+                Block::from_words([a[0], 0, a[2], 0]).nonzero_words(),
+                portable::Block::from_words([a[0], 0, a[2], 0]).nonzero_words()
+            );
             assert_eq!(x.up::<L>().words(), p.up::<L>().words(), "up {L}");
             assert_eq!(x.down::<L>().words(), p.down::<L>().words(), "down {L}");
             assert_eq!(
@@ -458,7 +515,17 @@ pub mod avx2 {
             assert_eq!(
                 x.up_from_lowest::<L>().words(),
                 p.up_from_lowest::<L>().words(),
-                "from_lowest {L}"
+                "up_from_lowest {L}"
+            );
+            let (f, lo, hi) = (
+                (a[2] % 40) as usize,
+                (a[3] % 40) as usize,
+                (b[1] % 40) as usize,
+            );
+            assert_eq!(
+                Block::lanes_in::<L>(f, lo, hi).words(),
+                portable::Block::lanes_in::<L>(f, lo, hi).words(),
+                "lanes_in {L} {f} {lo} {hi}"
             );
             // Gravity needs compact lanes and removed ⊆ lanes.
             let lane = u64::MAX >> (64 - L);

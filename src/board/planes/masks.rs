@@ -8,12 +8,14 @@
 //! is its canonical cell (lowest tile of its leftmost column).
 //!
 //! Owns: read access to a position's occupancy, columns and colours
-//! ([`Planes::occupied`], [`Planes::ncols`], [`Planes::color_at`]); one flood step
-//! ([`grow`]); per-plane bit tools ([`from_lowest`], [`lane`], [`lowest`],
+//! ([`Planes::occupied`], [`Planes::ncols`], [`Planes::color_at`],
+//! [`Planes::color_of`]); one flood step
+//! ([`grow`]) and the flood of a set's lowest tile from its vertical run
+//! ([`flood_lowest`]); per-plane bit tools ([`from_lowest`], [`lane`], [`lowest`],
 //! [`last_bit`], [`columns`], [`shift_columns`], [`or`], [`and`]).
 //! Must not: know about move codes, policies or the order of a group list.
 
-use super::{first_bit, step, Block, Edges, Plane, Planes};
+use super::{first_bit, same, step, Block, Edges, Plane, Planes};
 
 impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     /// Every tile of the position.
@@ -26,6 +28,18 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     #[inline(always)]
     pub fn ncols(&self) -> usize {
         self.ncols
+    }
+
+    /// Colour of the tiles of `run` (not empty, all of one colour): a bit plane
+    /// meets `run` where that bit of the colour is set.
+    #[inline(always)]
+    pub fn color_of(&self, run: &Plane<B>) -> u8 {
+        let mut c = 0;
+        for k in 0..P {
+            let meets = (0..B).any(|i| !self.bits[k][i].disjoint(run[i]));
+            c |= u8::from(meets) << k;
+        }
+        c
     }
 
     /// Colour of the tile at bit `i` (which must be occupied).
@@ -44,6 +58,39 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
 #[inline(always)]
 pub fn grow<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
     step::<B, L>(s, e)
+}
+
+/// The group of the lowest tile of `seeds` (not empty), grown along the edges of
+/// `e`: first its vertical run up from that tile, in one carry through the
+/// up-edges of its word (a run never leaves its lane: a lane's top row has no
+/// up-edge), then one flood step at a time until stable. A group that is one
+/// vertical run is done after one step, a horizontal pair after two. Returns the
+/// group and that run (tiles of the group's colour, for [`Planes::color_of`]).
+#[inline(always)]
+pub fn flood_lowest<const B: usize, const L: u32>(
+    e: &Edges<B>,
+    seeds: &Plane<B>,
+) -> (Plane<B>, Plane<B>) {
+    let mut s = [Block::zero(); B];
+    'found: for (bi, b) in seeds.iter().enumerate() {
+        let w = b.words();
+        for (j, &x) in w.iter().enumerate() {
+            if x != 0 {
+                let u = e.up[bi].words()[j];
+                let bit = x & x.wrapping_neg();
+                s[bi] = Block::one_word(j, u.wrapping_add(bit) ^ u);
+                break 'found;
+            }
+        }
+    }
+    let run = s;
+    loop {
+        let g = step::<B, L>(&s, e);
+        if same(&g, &s) {
+            return (s, run);
+        }
+        s = g;
+    }
 }
 
 /// Every lane of `g` from its lowest set bit up (empty lanes stay empty): in the
@@ -88,6 +135,24 @@ pub fn lowest<const B: usize>(m: &Plane<B>) -> (usize, Plane<B>) {
     (i, seed)
 }
 
+/// Indices of the lowest and highest set bits of a non-empty plane.
+#[inline(always)]
+pub fn first_last<const B: usize>(m: &Plane<B>) -> (usize, usize) {
+    let mut nz = 0u32;
+    for (i, b) in m.iter().enumerate() {
+        nz |= b.nonzero_words() << (4 * i);
+    }
+    let (f, l) = (
+        nz.trailing_zeros() as usize,
+        31 - nz.leading_zeros() as usize,
+    );
+    let (wf, wl) = (m[f / 4 % B].words()[f % 4], m[l / 4 % B].words()[l % 4]);
+    (
+        f * 64 + wf.trailing_zeros() as usize,
+        l * 64 + 63 - wl.leading_zeros() as usize,
+    )
+}
+
 /// Index of the highest set bit of a non-empty plane.
 #[inline(always)]
 pub fn last_bit<const B: usize>(m: &Plane<B>) -> usize {
@@ -105,16 +170,7 @@ pub fn last_bit<const B: usize>(m: &Plane<B>) -> usize {
 /// The plane with every bit of columns `lo..=hi` set.
 #[inline(always)]
 pub fn columns<const B: usize, const L: u32>(lo: usize, hi: usize) -> Plane<B> {
-    let (from, to) = (lo * L as usize, (hi + 1) * L as usize);
-    let mut w = [[0u64; 4]; B];
-    for (k, word) in w.iter_mut().flatten().enumerate() {
-        let (a, b) = ((k * 64).max(from), ((k + 1) * 64).min(to));
-        if a < b {
-            let n = (b - a) as u32;
-            *word = (u64::MAX >> (64 - n)) << (a - k * 64);
-        }
-    }
-    w.map(Block::from_words)
+    std::array::from_fn(|i| Block::lanes_in::<L>(i * 256 / L as usize, lo, hi))
 }
 
 /// The plane with every column moved `e` columns to the left (columns `0..e` drop
@@ -208,6 +264,7 @@ mod tests {
                 assert_eq!(count(&one), 1);
                 assert_eq!(first_bit(&one), i);
                 assert_eq!(last_bit(&m), *bits.last().unwrap());
+                assert_eq!(first_last(&m), (bits[0], *bits.last().unwrap()));
             }
             let o = random_plane::<B>(rng);
             let (a, b) = (words(&m), words(&o));
@@ -257,6 +314,40 @@ mod tests {
                     assert_eq!(near & !mask.column(gx), 0, "grown within the group");
                 }
                 assert!(count(&g) >= 1 && count(&g) <= 5);
+            }
+        }
+    }
+
+    fn check_floods<const B: usize, const L: u32>(b: &Board) {
+        let p = Planes::<B, L, MAX_PLANES>::from_board(b);
+        let e = p.edges();
+        let mut seeds = Planes::<B, L, MAX_PLANES>::pairs(&e);
+        let mut mask = GroupMask::default();
+        while count(&seeds) > 0 {
+            let (i, one) = lowest(&seeds);
+            let (g, run) = flood_lowest::<B, L>(&e, &seeds);
+            assert_eq!(g, Planes::<B, L, MAX_PLANES>::flood(&e, &one).0);
+            assert_eq!(p.color_of(&run), p.color_at(i));
+            b.flood(
+                crate::board::Cell::new(i / L as usize, i % L as usize),
+                &mut mask,
+            );
+            for x in 0..b.ncols() {
+                assert_eq!(lane::<B, L>(&g, x), mask.column(x));
+            }
+            seeds = super::super::and_not(&seeds, &g);
+        }
+    }
+
+    #[test]
+    fn floods_from_the_lowest_run_are_the_groups() {
+        for (seed, v) in Variant::ALL.into_iter().enumerate() {
+            for colors in [2, 3, 5] {
+                let s = seed as u64 * 7 + colors;
+                check_floods::<1, 16>(&random_board(15, 15, colors as u8, s, v));
+                check_floods::<2, 16>(&random_board(24, 16, colors as u8, s, v));
+                check_floods::<1, 32>(&random_board(8, 32, colors as u8, s, v));
+                check_floods::<4, 32>(&random_board(32, 32, colors as u8, s, v));
             }
         }
     }

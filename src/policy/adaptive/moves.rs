@@ -34,11 +34,9 @@
 //! Owns: [`code`], [`Selective`] and [`Playout`]. Must not: adapt policies or count
 //! budgets.
 
-use rand::Rng as _;
-
-use self::list::{Ctx, Entry, List};
+use self::list::{Ctx, List};
 use super::prior::{Bias, Prior};
-use super::softmax::{fast_exp, Policy};
+use super::softmax::Policy;
 use super::trace::Trace;
 use crate::board::planes::{planes_for, Planes, MAX_PLANES};
 use crate::board::{Board, Cell, Group, GroupMask};
@@ -190,9 +188,9 @@ impl Playout {
         list.reset(root, &p, &cx, trace);
         let variant = root.variant();
         let mut gained = 0;
-        while !list.entries.is_empty() {
-            let k = pick(list, rng);
-            let e = &list.entries[k];
+        while list.len > 0 {
+            let k = list.pick(rng);
+            let e = list.at(k);
             trace.push_step(e.seg, list.ncand);
             moves.push(e.g.cell);
             gained += variant.group_score(u32::from(e.g.size));
@@ -202,55 +200,6 @@ impl Playout {
         p.write_to(&mut board, gained, moves.len() as u16);
         board.final_score()
     }
-}
-
-/// The index of the move sampled at this step: the softmax of the candidates'
-/// weights, exp(w) as cached, or shifted by the largest weight when one is too large
-/// to exponentiate; the candidates in list order, as their sum is taken. A lone
-/// candidate is played without a draw.
-#[inline(never)]
-fn pick(list: &List, rng: &mut Rng) -> usize {
-    let gs = &list.entries;
-    if list.ncand == 1 {
-        return gs.iter().position(|e| e.cand).expect("one candidate");
-    }
-    if list.nbig > 0 {
-        return pick_shifted(gs, rng);
-    }
-    // Non-candidates add 0 to the sum and are never drawn (r ≥ 0 is never below
-    // their 0, and r − 0 = r): the same sum and draw as over the candidates alone.
-    let z = gs.iter().fold(0.0, |z, e| z + e.ce);
-    let mut r = rng.gen::<f64>() * z;
-    for (i, e) in gs.iter().enumerate() {
-        if r < e.ce {
-            return i;
-        }
-        r -= e.ce;
-    }
-    gs.iter().rposition(|e| e.cand).expect("a candidate")
-}
-
-/// [`pick`] when a candidate's weight is beyond [`EXP_DIRECT`](super::softmax):
-/// every candidate's exp(w − the largest w).
-#[cold]
-fn pick_shifted(gs: &[Entry], rng: &mut Rng) -> usize {
-    let max = gs
-        .iter()
-        .filter(|e| e.cand)
-        .fold(f64::NEG_INFINITY, |m, e| m.max(e.w));
-    let p = |e: &Entry| fast_exp(e.w - max);
-    let z = gs.iter().filter(|e| e.cand).fold(0.0, |z, e| z + p(e));
-    let mut r = rng.gen::<f64>() * z;
-    for (i, e) in gs.iter().enumerate() {
-        if e.cand {
-            let q = p(e);
-            if r < q {
-                return i;
-            }
-            r -= q;
-        }
-    }
-    gs.iter().rposition(|e| e.cand).expect("a candidate")
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! moves, and Rosin's adaptation step toward a sequence (Rosin 2011, Fig. 1
 //! `Adapt`), with GNRPA's per-move bias added to the weights (Cazenave 2020).
 //!
-//! Owns: [`Policy`] (code → weight, missing codes weigh 0), its adaptation along a
-//! [`Trace`] (what a playout saw, `trace.rs`) and [`fast_exp`].
+//! Owns: [`Policy`] (code → weight, missing codes weigh 0, and each weight's
+//! exponential, taken once per change of the weight), its adaptation along a
+//! [`Trace`] (what a playout saw, `trace.rs`), [`fast_exp`] and [`exp_of`].
 //! Must not: play moves or know about budgets.
 
 use super::trace::Trace;
@@ -30,6 +31,35 @@ pub fn fast_exp(x: f64) -> f64 {
     p * f64::from_bits(((k as i64 + 1023) as u64) << 52)
 }
 
+/// exp(w) as the playouts take it: exactly 1 for w = 0, [`fast_exp`] up to
+/// `EXP_DIRECT` (300), and 0 beyond (a softmax with such a weight is shifted
+/// instead).
+#[inline]
+pub fn exp_of(w: f64) -> f64 {
+    if w == 0.0 {
+        1.0
+    } else if w <= EXP_DIRECT {
+        fast_exp(w)
+    } else {
+        0.0
+    }
+}
+
+/// One slot of the table: a code, its weight and [`exp_of`] its weight.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    code: u64,
+    w: f64,
+    e: f64,
+}
+
+/// An empty slot (and a code never adapted): weight 0, exp 1.
+const EMPTY: Slot = Slot {
+    code: 0,
+    w: 0.0,
+    e: 1.0,
+};
+
 /// The weights of one NRPA level: code → weight (absent = 0). Cloned once per
 /// lower-level search.
 ///
@@ -38,11 +68,15 @@ pub fn fast_exp(x: f64) -> f64 {
 /// slot, and code 0 itself has the extra slot at the end. Cloning copies one
 /// vector; a lookup that hits touches one cache line. (Until issue 28 this was a
 /// `HashMap`; the weights, and so every search result, are bit-identical.)
+///
+/// Each slot keeps [`exp_of`] its weight, recomputed once by the adaptation that
+/// changes the weight ([`Policy::weight_exp`]): a playout takes no exponential for
+/// a weight it only reads (issue 51; the same values as computed afresh).
 #[derive(Clone, Debug)]
 pub struct Policy {
-    /// `2^bits` probed slots (code, weight), then code 0's slot (its key stays 0,
-    /// so a search for code 0 ends there at once).
-    slots: Vec<(u64, f64)>,
+    /// `2^bits` probed slots, then code 0's slot (its key stays 0, so a search for
+    /// code 0 ends there at once).
+    slots: Vec<Slot>,
     /// Nonzero codes stored.
     len: usize,
     bits: u32,
@@ -59,8 +93,10 @@ impl Default for Policy {
 pub struct AdaptScratch {
     /// The slot of every segment of the trace.
     slots: Vec<u32>,
-    /// Per segment: its weight + bias, then exp of it, then its weight's change.
+    /// Per segment: its weight + bias, then its weight's change.
     e: Vec<f64>,
+    /// Per segment: exp(weight + bias).
+    p: Vec<f64>,
     /// Per step: the softmax's denominator (then, shifted: the largest weight).
     z: Vec<f64>,
     /// Per step: Σ 1/z over the steps before it with a choice.
@@ -70,7 +106,7 @@ pub struct AdaptScratch {
 impl Policy {
     fn with_bits(bits: u32) -> Self {
         Policy {
-            slots: vec![(0, 0.0); (1 << bits) + 1],
+            slots: vec![EMPTY; (1 << bits) + 1],
             len: 0,
             bits,
         }
@@ -89,15 +125,22 @@ impl Policy {
     /// The weight of `code` (0 when never adapted).
     #[inline]
     pub fn weight(&self, code: u64) -> f64 {
+        self.weight_exp(code).0
+    }
+
+    /// The weight of `code` and [`exp_of`] it, as kept ((0, 1) when never
+    /// adapted).
+    #[inline]
+    pub fn weight_exp(&self, code: u64) -> (f64, f64) {
         let mask = (1 << self.bits) - 1;
         let mut i = self.home(code);
         loop {
-            let (k, w) = self.slots[i];
-            if k == code {
-                return w;
+            let s = &self.slots[i];
+            if s.code == code {
+                return (s.w, s.e);
             }
-            if k == 0 {
-                return 0.0;
+            if s.code == 0 {
+                return (0.0, 1.0);
             }
             i = (i + 1) & mask;
         }
@@ -110,12 +153,12 @@ impl Policy {
         let mask = (1 << self.bits) - 1;
         let mut i = self.home(code);
         loop {
-            let k = self.slots[i].0;
+            let k = self.slots[i].code;
             if k == code {
                 return i;
             }
             if k == 0 {
-                self.slots[i].0 = code;
+                self.slots[i].code = code;
                 self.len += 1;
                 return i;
             }
@@ -133,10 +176,10 @@ impl Policy {
             bits += 1;
         }
         let mut t = Policy::with_bits(bits);
-        for &(k, w) in &self.slots[..1 << self.bits] {
-            if k != 0 {
-                let i = t.slot(k);
-                t.slots[i].1 = w;
+        for s in &self.slots[..1 << self.bits] {
+            if s.code != 0 {
+                let i = t.slot(s.code);
+                t.slots[i] = *s;
             }
         }
         t.slots[1 << bits] = self.slots[1 << self.bits];
@@ -177,71 +220,111 @@ impl Policy {
     /// beyond ±`EXP_DIRECT` every step is shifted by its largest weight instead,
     /// with an exponential per step and candidate.
     pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
-        let segs = &trace.segs;
-        let n = trace.steps.len();
-        self.reserve(segs.len());
-        s.slots.clear();
-        s.slots
-            .extend(segs.iter().map(|g| self.slot(g.code) as u32));
-        s.e.clear();
-        s.e.extend(
-            segs.iter()
-                .zip(&s.slots)
-                .map(|(g, &k)| self.slots[k as usize].1 + g.bias),
-        );
+        let (segs, steps) = (&trace.segs[..], &trace.steps[..]);
+        let (m, n) = (segs.len(), steps.len());
+        self.reserve(m);
+        s.slots.resize(m, 0);
+        s.e.resize(m, 0.0);
+        s.p.resize(m, 0.0);
         s.z.clear();
         s.z.resize(n, 0.0);
-        if s.e.iter().all(|x| x.abs() <= EXP_DIRECT) {
-            for (x, g) in s.e.iter_mut().zip(segs) {
-                *x = if *x == 0.0 { 1.0 } else { fast_exp(*x) };
-                for z in &mut s.z[trace.span(g)] {
-                    *z += *x;
+        // One pass per segment: its slot, w + bias, exp(w + bias) (without bias,
+        // the weight's exponential as kept), and its exp added to the
+        // denominators of its steps (segment by segment, as ever).
+        let mut direct = true;
+        let z = &mut s.z[..];
+        for (((g, k), x), p) in segs.iter().zip(&mut s.slots).zip(&mut s.e).zip(&mut s.p) {
+            let i = self.slot(g.code);
+            let slot = self.slots[i];
+            *k = i as u32;
+            *x = slot.w + g.bias;
+            direct &= x.abs() <= EXP_DIRECT;
+            *p = if g.bias == 0.0 {
+                slot.e
+            } else if *x == 0.0 {
+                1.0
+            } else {
+                fast_exp(*x)
+            };
+            if direct {
+                for z in &mut z[g.from as usize..(g.to as usize).min(n)] {
+                    *z += *p;
                 }
             }
+        }
+        if direct {
             s.inv.clear();
             s.inv.push(0.0);
             let mut acc = 0.0;
-            for (z, st) in s.z.iter().zip(&trace.steps) {
+            for (&z, st) in s.z.iter().zip(steps) {
                 if st.n > 1 {
                     acc += 1.0 / z;
                 }
                 s.inv.push(acc);
             }
-            for (x, g) in s.e.iter_mut().zip(segs) {
-                let r = trace.span(g);
-                *x *= -alpha * (s.inv[r.end] - s.inv[r.start]);
-            }
         } else {
-            // s.z: each step's largest weight, then (in s.inv) its denominator.
-            s.z.fill(f64::NEG_INFINITY);
-            for (&x, g) in s.e.iter().zip(segs) {
-                for m in &mut s.z[trace.span(g)] {
-                    *m = m.max(x);
-                }
-            }
-            s.inv.clear();
-            s.inv.resize(n, 0.0);
-            for (&x, g) in s.e.iter().zip(segs) {
-                let r = trace.span(g);
-                for (d, &m) in s.inv[r.clone()].iter_mut().zip(&s.z[r]) {
-                    *d += fast_exp(x - m);
-                }
-            }
-            for (x, g) in s.e.iter_mut().zip(segs) {
-                let mut p = 0.0;
-                for t in trace.span(g) {
-                    if trace.steps[t].n > 1 {
-                        p += fast_exp(*x - s.z[t]) / s.inv[t];
-                    }
-                }
-                *x = -alpha * p;
+            self.shifted_changes(trace, alpha, s);
+        }
+        // Every step's chosen move gains alpha, then every segment's candidate
+        // gets its change, in segment order (Rosin's order of additions); every
+        // weight changed has its exponential taken again, once (NaN: to do).
+        for st in steps.iter().filter(|st| st.n > 1) {
+            let slot = &mut self.slots[s.slots[st.chosen as usize] as usize];
+            slot.w += alpha;
+            slot.e = f64::NAN;
+        }
+        let inv = &s.inv[..];
+        for ((g, &k), (&p, &x)) in segs.iter().zip(&s.slots).zip(s.p.iter().zip(&s.e)) {
+            let d = if direct {
+                let (a, b) = (g.from as usize, (g.to as usize).min(n));
+                p * (-alpha * (inv[b] - inv[a]))
+            } else {
+                x
+            };
+            let slot = &mut self.slots[k as usize];
+            slot.w += d;
+            slot.e = f64::NAN;
+        }
+        for &k in &s.slots {
+            let slot = &mut self.slots[k as usize];
+            if slot.e.is_nan() {
+                slot.e = exp_of(slot.w);
             }
         }
-        for st in trace.steps.iter().filter(|st| st.n > 1) {
-            self.slots[s.slots[st.chosen as usize] as usize].1 += alpha;
+    }
+
+    /// The weights' changes of [`Policy::adapt`] when a weight is beyond
+    /// ±[`EXP_DIRECT`] (`s.e`: each segment's w + bias, replaced by its change):
+    /// every step shifted by its largest weight, an exponential per step and
+    /// candidate.
+    #[cold]
+    fn shifted_changes(&self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
+        let segs = &trace.segs;
+        let n = trace.steps.len();
+        // s.z: each step's largest weight, then (in s.inv) its denominator.
+        s.z.clear();
+        s.z.resize(n, f64::NEG_INFINITY);
+        for (&x, g) in s.e.iter().zip(segs) {
+            for m in &mut s.z[trace.span(g)] {
+                *m = m.max(x);
+            }
         }
-        for (&k, &d) in s.slots.iter().zip(&s.e) {
-            self.slots[k as usize].1 += d;
+        s.inv.clear();
+        s.inv.resize(n, 0.0);
+        for (&x, g) in s.e.iter().zip(segs) {
+            let r = trace.span(g);
+            for (d, &m) in s.inv[r.clone()].iter_mut().zip(&s.z[r]) {
+                *d += fast_exp(x - m);
+            }
+        }
+        for (x, g) in s.e.iter_mut().zip(segs) {
+            let mut p = 0.0;
+            for t in trace.span(g) {
+                if trace.steps[t].n > 1 {
+                    p += fast_exp(*x - s.z[t]) / s.inv[t];
+                }
+            }
+            *x = -alpha * p;
         }
     }
 }
@@ -320,103 +403,4 @@ mod tests {
 }
 
 #[cfg(test)]
-mod table_tests {
-    use std::collections::HashMap;
-
-    use super::*;
-    use crate::rng::splitmix64;
-
-    /// Rosin's step computed step by step on a `HashMap`, as it was before issue 28
-    /// (the oracle): per step the softmax shifted by its largest weight, the
-    /// gradients applied after all are computed.
-    fn adapt_on_map(w: &mut HashMap<u64, f64>, trace: &Trace, alpha: f64) {
-        let weight = |w: &HashMap<u64, f64>, c: u64| w.get(&c).copied().unwrap_or(0.0);
-        let mut grads = Vec::new();
-        for i in 0..trace.steps() {
-            let (cands, chosen) = trace.choice(i);
-            let mut probs: Vec<f64> = cands.iter().map(|&(c, b)| weight(w, c) + b).collect();
-            let max = probs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let mut z = 0.0;
-            for p in probs.iter_mut() {
-                *p = fast_exp(*p - max);
-                z += *p;
-            }
-            for p in probs.iter_mut() {
-                *p /= z;
-            }
-            grads.push((cands[chosen].0, alpha));
-            for (j, &(c, _)) in cands.iter().enumerate() {
-                grads.push((c, -alpha * probs[j]));
-            }
-        }
-        for (c, d) in grads {
-            *w.entry(c).or_insert(0.0) += d;
-        }
-    }
-
-    /// A random trace over codes from `pool`: segments of random spans (a code may
-    /// have several, as a group flooded again), steps choosing among them.
-    fn random_trace(pool: &[u64], rng: &mut crate::Rng) -> Trace {
-        use rand::Rng as _;
-        let mut t = Trace::default();
-        let steps = rng.gen_range(1..30);
-        let mut open: Vec<u32> = Vec::new();
-        for _ in 0..steps {
-            // Some candidates leave, some arrive; at least one remains.
-            open.retain(|&s| {
-                let keep = rng.gen_bool(0.7);
-                if !keep {
-                    t.close(s);
-                }
-                keep
-            });
-            for _ in 0..rng.gen_range(usize::from(open.is_empty())..6) {
-                let c = pool[rng.gen_range(0..pool.len())];
-                open.push(t.open(c, rng.gen_range(-1.0..1.0)));
-            }
-            let k = open[rng.gen_range(0..open.len())];
-            t.push_step(k, open.len() as u32);
-        }
-        t
-    }
-
-    #[test]
-    fn segment_adaptation_is_rosins_step_on_a_hash_map() {
-        // Codes: well mixed ones, code 0, and codes equal in their top bits (same
-        // home slot) so that probing and growth are exercised.
-        let pool: Vec<u64> = (0..300u64)
-            .map(|i| match i % 3 {
-                0 => splitmix64(i),
-                1 => i / 3,
-                _ => (i / 3) << 20,
-            })
-            .collect();
-        let mut rng = crate::rng_for(11, 0, 0);
-        let (mut flat, mut map) = (Policy::default(), HashMap::new());
-        let mut scratch = AdaptScratch::default();
-        for round in 0..80 {
-            let t = random_trace(&pool, &mut rng);
-            // Rounds 60-63 push weights beyond EXP_DIRECT: the shifted path.
-            let alpha = match round {
-                60..=63 => 400.0,
-                r if r % 2 == 0 => 1.0,
-                _ => 0.37,
-            };
-            flat.adapt(&t, alpha, &mut scratch);
-            adapt_on_map(&mut map, &t, alpha);
-            for &c in &pool {
-                let m = map.get(&c).copied().unwrap_or(0.0);
-                let f = flat.weight(c);
-                assert!(
-                    (f - m).abs() <= 1e-9 * m.abs().max(1.0),
-                    "round {round} code {c}: {f} vs {m}"
-                );
-            }
-        }
-        assert!(pool.iter().any(|&c| flat.weight(c).abs() > EXP_DIRECT));
-        assert_eq!(flat.codes(), map.keys().filter(|&&c| c != 0).count());
-        // A clone reads the same weights.
-        let copy = flat.clone();
-        assert!(pool.iter().all(|&c| copy.weight(c) == flat.weight(c)));
-    }
-}
+mod table_tests;

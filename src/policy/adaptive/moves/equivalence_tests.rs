@@ -9,7 +9,7 @@
 
 use rand::Rng as _;
 
-use super::super::softmax::{AdaptScratch, EXP_DIRECT};
+use super::super::softmax::{fast_exp, AdaptScratch, EXP_DIRECT};
 use super::list::{Ctx, List};
 use super::reference::Reference;
 use super::*;
@@ -99,31 +99,44 @@ impl Walk<'_> {
         let mut checked = 0;
         for (t, &mv) in self.line.iter().enumerate() {
             let listed: Listed = list
-                .entries
-                .iter()
-                .map(|e| (e.g, e.code, e.w.to_bits(), e.e.to_bits(), e.cand))
+                .heads::<B>()
+                .into_iter()
+                .map(|h| {
+                    let e = list.at(h);
+                    assert_eq!(
+                        h,
+                        usize::from(e.g.cell.x) * L as usize + usize::from(e.g.cell.y)
+                    );
+                    assert_eq!(e.ce.to_bits(), if e.cand { e.e } else { 0.0 }.to_bits());
+                    (e.g, e.code, e.w.to_bits(), e.e.to_bits(), e.cand)
+                })
                 .collect();
             assert_eq!(
                 listed,
                 fresh(&board, self.pol, &self.bias, self.sel),
                 "step {t}\n{board}"
             );
-            for e in &list.entries {
-                assert_eq!(e.ce.to_bits(), if e.cand { e.e } else { 0.0 }.to_bits());
+            // Every tile of a listed group knows its group.
+            for h in list.heads::<B>() {
+                let m = list.mask::<B>(h);
+                for i in 0..256 * B {
+                    let inside = m[i / 256].words()[i / 64 % 4] >> (i % 64) & 1 != 0;
+                    assert_eq!(inside, list.group_at::<B>(i) == Some(h) && inside);
+                    if inside {
+                        assert_eq!(list.group_at::<B>(i), Some(h));
+                    }
+                }
             }
             let ncand = listed.iter().filter(|x| x.4).count() as u32;
-            assert_eq!(list.ncand, ncand);
-            let k = list
-                .entries
-                .iter()
-                .position(|e| e.g.cell == mv)
-                .expect("the line's move is listed");
-            trace.push_step(list.entries[k].seg, list.ncand);
+            assert_eq!((list.ncand, list.len as usize), (ncand, listed.len()));
+            let k = usize::from(mv.x) * L as usize + usize::from(mv.y);
+            assert_eq!(list.group_at::<B>(k), Some(k), "the line's move is listed");
+            trace.push_step(list.at(k).seg, list.ncand);
             list.play(&mut p, k, &cx, &mut trace);
             board.play(mv);
             checked += 1;
         }
-        assert!(list.entries.is_empty() && board.is_terminal());
+        assert!(list.len == 0 && board.is_terminal());
         checked
     }
 }

@@ -2,43 +2,35 @@
 //! played, as a plane mask ([`crate::board::planes`]) with its code, its weight,
 //! exp(weight) and whether it is a candidate, kept move by move.
 //!
-//! After a move only the groups whose tiles changed are rebuilt, found with bit
-//! operations on the planes, not by flooding around the move. Without an emptied
-//! column: the tiles at or above the removed group's lowest tile in each of its
-//! columns are the only ones that moved (`cold` before the move, `changed` after);
-//! a group of the list is dropped when its mask meets `cold` or a tile joined to
-//! `changed` by a same-colour edge, and every other group is still a group,
-//! unchanged. The new groups are flooded from `changed` and from what is left of
-//! the dropped groups. After a move that empties columns, the groups within one
-//! column of the move are flooded again and those right of them are moved left,
-//! masks shifted and codes rotated ([`shifted`](super::shifted)).
+//! Everything is indexed by a group's canonical cell as a plane bit (`x·L + y`):
+//! its [`Entry`], its mask, and the `heads` bitset of the groups listed, whose bit
+//! order is the list's order (canonical order). Every tile of a listed group knows
+//! its group's head (`label`). After a move only the groups whose tiles changed are
+//! rebuilt (`changes.rs`), found with bit operations on the planes, not by
+//! flooding around the move; the draw reads a dense copy of the order with running
+//! sums (`order.rs`), rewritten from the first group the move changed.
 //!
-//! The trace's segments follow the list as the previous implementation kept it
-//! (`reference.rs`): a group that rule would have flooded again has its segment
-//! closed and a new one opened, though its entry is kept, so that the adaptation
-//! sums every step's candidates in the same order and the weights stay bit for bit
-//! the same.
-//!
-//! Owns: [`List`] and [`Entry`]: masks, codes, weights, candidacy under the
-//! selective rule, the segments' opening and closing. Must not: sample moves, adapt
-//! policies or know the score.
+//! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups and their
+//! codes, weights and candidacy under the selective rule, the segments' opening and
+//! closing. Must not: adapt policies or keep the score.
 
 use super::super::prior::Bias;
-use super::super::softmax::{fast_exp, Policy, EXP_DIRECT};
+use super::super::softmax::{exp_of, Policy, EXP_DIRECT};
 use super::super::trace::{Trace, OPEN};
-use super::{mix, shifted, Selective};
-use crate::board::groups::Window;
+use super::{mix, Selective};
 use crate::board::planes::{
-    and, and_not, columns, from_lowest, grow, intersects, lane, last_bit, lowest, or,
-    shift_columns, Block, Edges, Plane, Planes,
+    and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, Edges, Plane, Planes,
 };
-use crate::board::{Board, Cell, Change, Group, MAX_WIDTH};
+use crate::board::{Board, Cell, Group};
+
+mod changes;
+mod order;
 
 /// A legal group of the position being played, with its code, its weight w (policy
 /// weight + bias), exp(w) (0 when w > [`EXP_DIRECT`]) and, when it is a candidate,
-/// `ce` = exp(w) (else 0, so that a step's sum runs over the whole list).
+/// `ce` = exp(w) (else 0, so that a step's sum runs over every group).
 /// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
-/// `id`: its mask's slot; `top`: the row of its highest tile.
+/// `top`: the row of its highest tile.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Entry {
     pub g: Group,
@@ -47,10 +39,27 @@ pub(super) struct Entry {
     pub e: f64,
     pub ce: f64,
     pub seg: u32,
-    pub id: u16,
     pub top: u8,
     pub cand: bool,
 }
+
+/// The entry of no group (table filler).
+const NONE: Entry = Entry {
+    g: Group {
+        cell: Cell { x: 0, y: 0 },
+        color: 0,
+        size: 0,
+        xmin: 0,
+        xmax: 0,
+    },
+    code: 0,
+    w: 0.0,
+    e: 0.0,
+    ce: 0.0,
+    seg: OPEN,
+    top: 0,
+    cand: false,
+};
 
 /// What the list needs from its playout: the policy, the bias and the rule.
 pub(super) struct Ctx<'p> {
@@ -59,71 +68,180 @@ pub(super) struct Ctx<'p> {
     pub sel: Selective,
 }
 
+impl Ctx<'_> {
+    /// The bias of group `g`: [`Bias::of`], or without computing it when β = 0
+    /// with the size prior (it is +0 then, bit for bit).
+    #[inline(always)]
+    pub fn bias_of(&self, g: &Group) -> f64 {
+        if self.bias.beta == 0.0 && self.bias.prior == super::Prior::Size {
+            0.0
+        } else {
+            self.bias.of(g)
+        }
+    }
+}
+
 /// The candidate rule of a position: the colour whose groups are not candidates
 /// (`u16::MAX`: none) and the size up to which they are all the same (0: none).
 type Rule = (u16, u16);
 
-/// Every legal group of a position (see the module docs), ordered by canonical cell.
-#[derive(Default)]
+/// A set of plane bits as words (`B` blocks of four; the layout of [`Plane`]).
+type Words<const B: usize> = [[u64; 4]; B];
+
+/// Plane bits of the largest layout (4 blocks): the size of the tables.
+const SIZE: usize = 1024;
+
+/// The words of a plane.
+#[inline(always)]
+fn words<const B: usize>(m: &Plane<B>) -> Words<B> {
+    std::array::from_fn(|i| m[i].words())
+}
+
+/// True when bit `i` of `w` is set.
+#[inline(always)]
+fn has<const B: usize>(w: &Words<B>, i: usize) -> bool {
+    w[i / 256 % B][i / 64 % 4] >> (i % 64) & 1 != 0
+}
+
+/// Sets bit `i` of `w`.
+#[inline(always)]
+fn set<const B: usize>(w: &mut Words<B>, i: usize) {
+    w[i / 256 % B][i / 64 % 4] |= 1 << (i % 64);
+}
+
+/// Runs `$body` with `$i` bound to every set bit of `$w` (a [`Words`]), lowest
+/// first.
+macro_rules! each_bit {
+    ($w:expr, |$i:ident| $body:block) => {{
+        let w = $w;
+        for (k, &x0) in w.as_flattened().iter().enumerate() {
+            let mut x = x0;
+            while x != 0 {
+                let $i = (k * 64 + x.trailing_zeros() as usize) & (SIZE - 1);
+                x &= x - 1;
+                $body
+            }
+        }
+    }};
+}
+use each_bit;
+
+/// A boxed array of `N` copies of `v`.
+fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
+    vec![v; N]
+        .into_boxed_slice()
+        .try_into()
+        .ok()
+        .expect("N items")
+}
+
+/// Every legal group of a position (see the module docs), by canonical bit.
 pub(super) struct List {
-    pub entries: Vec<Entry>,
-    /// Candidates, candidates with w > [`EXP_DIRECT`], and groups of another colour
-    /// than the selective rule's tabu colour.
+    /// Entries, masks (`B` blocks each) and, per tile of a listed group, its
+    /// group's canonical bit; all indexed by plane bit (fixed sizes: no bounds to
+    /// check).
+    ent: Box<[Entry; SIZE]>,
+    slab: Box<[Block; 4 * SIZE]>,
+    label: Box<[u16; SIZE]>,
+    /// The canonical bits of the groups listed, and their tiles (words of `B`
+    /// blocks, the others zero).
+    heads: [[u64; 4]; 4],
+    pairs: [[u64; 4]; 4],
+    /// Each entry's `ce` by canonical bit (dense, for the order's rewrite), and
+    /// the draw's order (`order.rs`): canonical bits, their `ce`, running sums.
+    ce: Box<[f64; SIZE]>,
+    order: Box<[u16; SIZE]>,
+    oce: Box<[f64; SIZE]>,
+    csum: Box<[f64; SIZE + 1]>,
+    /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
+    /// another colour than the selective rule's tabu colour.
+    pub len: u32,
     pub ncand: u32,
     pub nbig: u32,
     nother: u32,
     tiles: u32,
     rule: Rule,
-    /// Mask slots: slot `id` is blocks `id·B .. id·B + B`. Slots below `fixed` hold
-    /// the root's masks (never freed or overwritten); `next` is the first never used.
-    slab: Vec<Block>,
-    free: Vec<u16>,
-    next: u16,
-    fixed: u16,
-    /// The last position [`List::reset`] started from from scratch and its list:
-    /// NRPA starts every playout from the same root.
+    /// The last position [`List::reset`] started from from scratch and its list,
+    /// in order, with masks, labels, heads and tiles: NRPA starts every playout
+    /// from the same root.
     root: Option<Board>,
-    root_entries: Vec<Entry>,
-    /// Scratch: the groups found by floods, the groups kept among those a move may
-    /// have changed, and the two merged.
-    fresh: Vec<Entry>,
-    kept: Vec<Entry>,
-    merged: Vec<Entry>,
+    root_list: Vec<Entry>,
+    root_masks: Vec<Block>,
+    root_label: Vec<u16>,
+    root_heads: [[u64; 4]; 4],
+    root_pairs: [[u64; 4]; 4],
+}
+
+impl Default for List {
+    fn default() -> Self {
+        List {
+            ent: boxed(NONE),
+            slab: boxed(Block::zero()),
+            label: boxed(0),
+            heads: Default::default(),
+            pairs: Default::default(),
+            ce: boxed(0.0),
+            order: boxed(0),
+            oce: boxed(0.0),
+            csum: boxed(0.0),
+            len: 0,
+            ncand: 0,
+            nbig: 0,
+            nother: 0,
+            tiles: 0,
+            rule: (u16::MAX, 0),
+            root: None,
+            root_list: Vec::new(),
+            root_masks: Vec::new(),
+            root_label: Vec::new(),
+            root_heads: Default::default(),
+            root_pairs: Default::default(),
+        }
+    }
 }
 
 impl List {
-    /// The mask of slot `id`.
+    /// The entry of the group whose canonical bit is `pos`.
     #[inline(always)]
-    pub fn mask<const B: usize>(&self, id: u16) -> Plane<B> {
-        let i = usize::from(id) * B;
-        std::array::from_fn(|k| self.slab[i + k])
+    pub fn at(&self, pos: usize) -> &Entry {
+        &self.ent[pos & (SIZE - 1)]
     }
 
-    /// A slot holding `m`.
+    /// The canonical bit of the group with a tile at bit `i`, if any.
     #[inline(always)]
-    fn alloc<const B: usize>(&mut self, m: &Plane<B>) -> u16 {
-        let id = self.free.pop().unwrap_or_else(|| {
-            self.next += 1;
-            self.next - 1
+    pub fn group_at<const B: usize>(&self, i: usize) -> Option<usize> {
+        (i < 256 * B && has(self.pairs::<B>(), i)).then(|| usize::from(self.label[i & (SIZE - 1)]))
+    }
+
+    /// The canonical bits of the groups listed, in order (tests).
+    #[cfg(test)]
+    pub fn heads<const B: usize>(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        each_bit!(*self.heads_w::<B>(), |h| {
+            v.push(h);
         });
-        self.store(id, m);
-        id
+        v
     }
 
     #[inline(always)]
-    fn store<const B: usize>(&mut self, id: u16, m: &Plane<B>) {
-        let i = usize::from(id) * B;
-        if self.slab.len() < i + B {
-            self.slab.resize(i + B, Block::zero());
-        }
-        self.slab[i..i + B].copy_from_slice(m);
+    fn heads_w<const B: usize>(&self) -> &Words<B> {
+        self.heads[..B].try_into().expect("B ≤ 4")
     }
 
     #[inline(always)]
-    fn release(&mut self, id: u16) {
-        if id >= self.fixed {
-            self.free.push(id);
-        }
+    fn heads_mut<const B: usize>(&mut self) -> &mut Words<B> {
+        (&mut self.heads[..B]).try_into().expect("B ≤ 4")
+    }
+
+    #[inline(always)]
+    fn pairs<const B: usize>(&self) -> &Words<B> {
+        self.pairs[..B].try_into().expect("B ≤ 4")
+    }
+
+    /// The mask of the group whose canonical bit is `pos`.
+    #[inline(always)]
+    pub fn mask<const B: usize>(&self, pos: usize) -> Plane<B> {
+        std::array::from_fn(|k| self.slab[(pos * B + k) & (4 * SIZE - 1)])
     }
 
     /// True when `g` is a candidate under `rule`.
@@ -132,18 +250,15 @@ impl List {
         u16::from(g.color) != rule.0 || g.size <= rule.1
     }
 
-    /// The entry of group `g` (code `code`, highest row `top`, mask slot `id`), a
-    /// candidate or not under the current rule.
-    #[inline(never)]
-    fn entry(&self, g: Group, code: u64, top: u8, id: u16, cx: &Ctx) -> Entry {
-        let w = cx.pol.weight(code) + cx.bias.of(&g);
-        let e = if w == 0.0 {
-            1.0
-        } else if w <= EXP_DIRECT {
-            fast_exp(w)
-        } else {
-            0.0
-        };
+    /// The entry of group `g` (code `code`, highest row `top`), a candidate or not
+    /// under the current rule.
+    #[inline(always)]
+    fn entry(&self, g: Group, code: u64, top: u8, cx: &Ctx) -> Entry {
+        // Without bias, w is the policy's weight: its exponential as kept.
+        let (pw, pe) = cx.pol.weight_exp(code);
+        let bias = cx.bias_of(&g);
+        let w = pw + bias;
+        let e = if bias == 0.0 { pe } else { exp_of(w) };
         let cand = Self::admits(self.rule, &g);
         Entry {
             g,
@@ -152,88 +267,95 @@ impl List {
             e,
             ce: if cand { e } else { 0.0 },
             seg: OPEN,
-            id,
             top,
             cand,
         }
     }
 
+    /// Counts `e` in (`add`) or out.
     #[inline(always)]
     fn count(&mut self, e: &Entry, sel: Selective, add: bool) {
-        let d = |n: &mut u32| if add { *n += 1 } else { *n -= 1 };
-        if e.cand {
-            d(&mut self.ncand);
-            if e.w > EXP_DIRECT {
-                d(&mut self.nbig);
+        let other = sel.tabu.is_some_and(|t| e.g.color != t);
+        if add {
+            self.len += 1;
+            self.nother += u32::from(other);
+            if e.cand {
+                self.ncand += 1;
+                self.nbig += u32::from(e.w > EXP_DIRECT);
+            }
+        } else {
+            self.len -= 1;
+            self.nother -= u32::from(other);
+            if e.cand {
+                self.ncand -= 1;
+                self.nbig -= u32::from(e.w > EXP_DIRECT);
             }
         }
-        if sel.tabu.is_some_and(|t| e.g.color != t) {
-            d(&mut self.nother);
-        }
     }
 
-    /// The entry of the group flooded into `m` (`size` tiles) of position `p`, its
-    /// mask stored; counted in.
-    #[inline(never)]
-    fn found<const B: usize, const L: u32, const P: usize>(
+    /// Lists entry `e` with mask `m` at its canonical bit `pos`: its tiles
+    /// labelled, counted in, its bit set in `born`.
+    #[inline(always)]
+    fn put<const B: usize>(
         &mut self,
-        p: &Planes<B, L, P>,
+        pos: usize,
+        e: Entry,
         m: &Plane<B>,
-        size: u32,
-        cx: &Ctx,
-    ) -> Entry {
-        let (i, _) = lowest(m);
-        let (x, y) = (i / L as usize, i % L as usize);
-        let color = p.color_at(i);
-        let xmax = last_bit(m) / L as usize;
-        // The code: as `super::code`, from the mask's column lanes.
-        let c = u64::from(color) << 32;
-        let (mut h, mut rows) = (0u64, 0u32);
-        for cx in x..=xmax {
-            let l = lane::<B, L>(m, cx);
-            h ^= mix(c | u64::from(l)).rotate_left(cx as u32);
-            rows |= l;
+        sel: Selective,
+        born: &mut Words<B>,
+    ) {
+        self.count(&e, sel, true);
+        self.ent[pos & (SIZE - 1)] = e;
+        self.ce[pos & (SIZE - 1)] = e.ce;
+        for (k, b) in m.iter().enumerate() {
+            self.slab[(pos * B + k) & (4 * SIZE - 1)] = *b;
         }
-        let g = Group {
-            cell: Cell::new(x, y),
-            color,
-            size: size as u16,
-            xmin: x as u8,
-            xmax: xmax as u8,
-        };
-        let id = self.alloc(m);
-        let e = self.entry(g, h, (31 - rows.leading_zeros()) as u8, id, cx);
-        self.count(&e, cx.sel, true);
-        e
+        let label = &mut self.label;
+        each_bit!(words(m), |t| {
+            label[t] = pos as u16;
+        });
+        set(self.heads_mut::<B>(), pos);
+        set(born, pos);
     }
 
-    /// Floods every group with a tile in `seeds` (pair tiles of `p`) once into
-    /// `self.fresh`, in canonical order.
-    #[inline(never)]
-    fn flood_all<const B: usize, const L: u32, const P: usize>(
+    /// Floods every group with a tile in `seeds` (pair tiles of `p`) once and lists
+    /// it, its code from its mask's column lanes (as [`super::code`]).
+    #[inline(always)]
+    fn flood_new<const B: usize, const L: u32, const P: usize>(
         &mut self,
         p: &Planes<B, L, P>,
         edges: &Edges<B>,
         mut seeds: Plane<B>,
         cx: &Ctx,
+        born: &mut Words<B>,
     ) {
-        self.fresh.clear();
         while intersects(&seeds, &seeds) {
-            let (_, one) = lowest(&seeds);
-            let (m, size) = Planes::<B, L, P>::flood(edges, &one);
+            let (m, run) = flood_lowest::<B, L>(edges, &seeds);
             seeds = and_not(&seeds, &m);
-            let e = self.found(p, &m, size, cx);
-            self.fresh.push(e);
-        }
-        // Found seed by seed, nearly in canonical order: an insertion sort is
-        // linear here.
-        let f = &mut self.fresh;
-        for i in 1..f.len() {
-            let mut j = i;
-            while j > 0 && f[j - 1].g.cell > f[j].g.cell {
-                f.swap(j - 1, j);
-                j -= 1;
+            let color = p.color_of(&run);
+            let w = words(&m);
+            let w = w.as_flattened();
+            let size: u32 = w.iter().map(|x| x.count_ones()).sum();
+            // The canonical bit (the lowest), the last column (of the highest bit).
+            let (i, last) = first_last(&m);
+            let (x, y, xmax) = (i / L as usize, i % L as usize, last / L as usize);
+            let c = u64::from(color) << 32;
+            let (mut h, mut rows) = (0u64, 0u64);
+            let per = 64 / L as usize;
+            for cx in x..xmax + 1 {
+                let l = w[cx / per % (4 * B)] >> ((cx % per) * L as usize) & (u64::MAX >> (64 - L));
+                h ^= mix(c | l).rotate_left(cx as u32);
+                rows |= l;
             }
+            let g = Group {
+                cell: Cell::new(x, y),
+                color,
+                size: size as u16,
+                xmin: x as u8,
+                xmax: xmax as u8,
+            };
+            let e = self.entry(g, h, (63 - rows.leading_zeros()) as u8, cx);
+            self.put(i, e, &m, cx.sel, born);
         }
     }
 
@@ -248,29 +370,40 @@ impl List {
         cx: &Ctx,
         trace: &mut Trace,
     ) {
-        self.entries.clear();
-        self.free.clear();
+        let bits = 256 * B;
         self.tiles = board.tiles() as u32;
+        (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
         if self.root.as_ref() == Some(board) {
-            self.next = self.fixed;
-            for i in 0..self.root_entries.len() {
-                let r = self.root_entries[i];
-                let e = self.entry(r.g, r.code, r.top, r.id, cx);
-                self.entries.push(e);
+            (self.heads, self.pairs) = (self.root_heads, self.root_pairs);
+            self.label[..bits].copy_from_slice(&self.root_label);
+            self.len = self.root_list.len() as u32;
+            for (i, r) in self.root_list.iter().enumerate() {
+                let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
+                let e = self.entry(r.g, r.code, r.top, cx);
+                self.ent[pos & (SIZE - 1)] = e;
+                self.slab[pos * B..pos * B + B].copy_from_slice(&self.root_masks[i * B..i * B + B]);
             }
         } else {
-            (self.fixed, self.next) = (0, 0);
+            (self.heads, self.pairs) = Default::default();
             if p.ncols() > 0 {
                 let edges = p.edges();
                 let pairs = Planes::<B, L, P>::pairs(&edges);
-                self.flood_all(p, &edges, pairs, cx);
-                self.entries.extend_from_slice(&self.fresh);
+                let mut born = [[0; 4]; B];
+                self.flood_new(p, &edges, pairs, cx, &mut born);
+                self.pairs[..B].copy_from_slice(&words(&pairs));
             }
-            self.fixed = self.next;
             self.root = Some(*board);
-            self.root_entries.clone_from(&self.entries);
+            (self.root_heads, self.root_pairs) = (self.heads, self.pairs);
+            self.root_label.clear();
+            self.root_label.extend_from_slice(&self.label[..bits]);
+            self.root_list.clear();
+            self.root_masks.clear();
+            each_bit!(*self.heads_w::<B>(), |h| {
+                self.root_list.push(self.ent[h]);
+                self.root_masks.extend_from_slice(&self.mask::<B>(h));
+            });
         }
-        self.recount(cx, trace);
+        self.recount::<B>(cx, trace);
     }
 
     /// The rule of the position: the tabu colour only while groups of other
@@ -290,20 +423,26 @@ impl List {
     }
 
     /// Candidacy of every entry under the position's rule, from scratch: segments
-    /// open (in list order) and close, counts recomputed.
-    fn recount(&mut self, cx: &Ctx, trace: &mut Trace) {
+    /// open (in list order) and close, counts and the draw's order recomputed.
+    #[inline(never)]
+    fn recount<const B: usize>(&mut self, cx: &Ctx, trace: &mut Trace) {
         let sel = cx.sel;
-        self.nother = match sel.tabu {
-            Some(t) => self.entries.iter().filter(|e| e.g.color != t).count() as u32,
-            None => 0,
-        };
+        let heads = *self.heads_w::<B>();
+        let mut other = 0;
+        if let Some(t) = sel.tabu {
+            each_bit!(heads, |h| {
+                other += u32::from(self.ent[h].g.color != t);
+            });
+        }
+        self.nother = other;
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
-        for e in &mut self.entries {
+        each_bit!(heads, |h| {
+            let e = &mut self.ent[h];
             e.cand = Self::admits(self.rule, &e.g);
             if e.cand {
                 if e.seg == OPEN {
-                    e.seg = trace.open(e.code, cx.bias.of(&e.g));
+                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
                 n += 1;
                 big += u32::from(e.w > EXP_DIRECT);
@@ -313,13 +452,16 @@ impl List {
                 e.seg = OPEN;
                 e.ce = 0.0;
             }
-        }
+            self.ce[h] = e.ce;
+        });
         (self.ncand, self.nbig) = (n, big);
+        self.reorder::<B>(0);
     }
 
-    /// Plays entry `k` on `p` and brings the list up to date; the segments of the
-    /// groups that leave the list (or stop being candidates) close in `trace`, and
-    /// those of the new candidates open, in list order.
+    /// Plays the group whose canonical bit is `k` on `p` and brings the list up to
+    /// date; the segments of the groups that leave the list (or stop being
+    /// candidates) close in `trace`, and those of the new candidates open, in list
+    /// order.
     #[inline(never)]
     pub fn play<const B: usize, const L: u32, const P: usize>(
         &mut self,
@@ -328,208 +470,56 @@ impl List {
         cx: &Ctx,
         trace: &mut Trace,
     ) {
-        let picked = self.entries[k];
-        let g = self.mask::<B>(picked.id);
+        let played = self.at(k).g;
+        let g = self.mask::<B>(k);
         let before = p.ncols();
         let above = from_lowest::<B, L>(&g);
         let cold = and(&p.occupied(), &above);
         p.remove(&g);
-        self.tiles -= u32::from(picked.g.size);
+        self.tiles -= u32::from(played.size);
         let n = p.ncols();
         if n == 0 {
-            for e in &self.entries {
-                trace.close(e.seg);
-            }
-            self.entries.clear();
-            (self.ncand, self.nbig, self.nother) = (0, 0, 0);
+            each_bit!(*self.heads_w::<B>(), |h| {
+                trace.close(self.ent[h].seg);
+            });
+            (self.heads, self.pairs) = Default::default();
+            (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
             return;
         }
         let edges = p.edges();
         let pairs = Planes::<B, L, P>::pairs(&edges);
-        self.kept.clear();
-        let (first, q, seeds) = if before == n {
+        // `born`: groups to open a segment for; `gone`: groups dropped.
+        let (mut born, mut gone) = ([[0; 4]; B], [[0; 4]; B]);
+        let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
-            self.drop_changed::<B, L>(&picked.g, &g, &cold, &changed, &edges, n, cx.sel, trace)
+            let cut = self.drop_changed::<B, L>(
+                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut born, &mut gone,
+            );
+            crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
-            self.shift_right::<B, L>(&picked.g, before - n, n, cx, trace)
+            self.shift_right::<B, L>(&played, before - n, n, cx, trace, &mut born, &mut gone)
         };
-        let seeds = and(&seeds, &pairs);
-        self.flood_all(p, &edges, seeds, cx);
-        let (from, to) = self.splice(first, q);
-        let rule = self.rule_now(cx.sel);
-        if rule != self.rule {
-            self.recount(cx, trace);
+        self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
+        self.pairs[..B].copy_from_slice(&words(&pairs));
+        if self.rule_now(cx.sel) != self.rule {
+            self.recount::<B>(cx, trace);
             return;
         }
-        let to = if before == n { to } else { self.entries.len() };
-        for e in &mut self.entries[from..to] {
+        each_bit!(born, |h| {
+            let e = &mut self.ent[h];
             if e.cand && e.seg == OPEN {
-                e.seg = trace.open(e.code, cx.bias.of(&e.g));
+                e.seg = trace.open(e.code, cx.bias_of(&e.g));
             }
-        }
-    }
-
-    /// After a move that emptied no column (the group `played`, `g` its mask,
-    /// `cold` the tiles at or above its lowest tile in each of its columns before
-    /// the move, `changed` those after it, `n` columns): drops the groups that
-    /// changed (their segments close). Returns the first entry dropped or kept with
-    /// a new segment, the end of the entries the move may have reached, and the
-    /// seeds of the new groups; the entries kept between the two are in
-    /// `self.kept`.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn drop_changed<const B: usize, const L: u32>(
-        &mut self,
-        played: &Group,
-        g: &Plane<B>,
-        cold: &Plane<B>,
-        changed: &Plane<B>,
-        edges: &Edges<B>,
-        n: usize,
-        sel: Selective,
-        trace: &mut Trace,
-    ) -> (usize, usize, Plane<B>) {
-        // A group meeting `dirty` changed; any other is still a group as it was.
-        let dirty = or(cold, &grow::<B, L>(changed, edges));
-        // The previous implementation's rule, for the segments (`reference.rs`): a
-        // group stays when its highest row is under from[x] in each of its columns
-        // within one column of the move.
-        let (a, b) = (usize::from(played.xmin), usize::from(played.xmax));
-        let (lo, hi) = (a.saturating_sub(1), (b + 1).min(n - 1));
-        let mut from = [u32::MAX; MAX_WIDTH];
-        for x in a..=b {
-            let low = lane::<B, L>(g, x).trailing_zeros();
-            from[x] = from[x].min(low.saturating_sub(1));
-            if x > 0 {
-                from[x - 1] = from[x - 1].min(low);
-            }
-            if x + 1 < n {
-                from[x + 1] = from[x + 1].min(low);
-            }
-        }
-        let q = self
-            .entries
-            .partition_point(|e| usize::from(e.g.xmin) < b + 2);
-        let mut gone = [Block::zero(); B];
-        let mut first = None;
-        for i in 0..q {
-            let mut e = self.entries[i];
-            if usize::from(e.g.xmax) + 2 <= a {
-                if first.is_some() {
-                    self.kept.push(e);
-                }
-                continue;
-            }
-            let m = self.mask::<B>(e.id);
-            if intersects(&m, &dirty) {
-                first.get_or_insert(i);
-                trace.close(e.seg);
-                self.release(e.id);
-                self.count(&e, sel, false);
-                gone = or(&gone, &m);
-            } else {
-                let (x0, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
-                if !from[x0..=x1].iter().all(|&r| u32::from(e.top) < r) {
-                    trace.close(e.seg);
-                    e.seg = OPEN;
-                    first.get_or_insert(i);
-                }
-                if first.is_some() {
-                    self.kept.push(e);
-                }
-            }
-        }
-        let first = first.expect("the group played is in the list");
-        (first, q, or(changed, &and_not(&gone, cold)))
-    }
-
-    /// After the group `played` emptied `e` columns (`n` left): the groups within
-    /// one column of it are dropped, those right of them move left (mask shifted,
-    /// code rotated, weight taken afresh: a new segment), those left of them stay.
-    /// Returns where the new groups go (twice) and their seeds: every tile of the
-    /// window.
-    #[inline(never)]
-    fn shift_right<const B: usize, const L: u32>(
-        &mut self,
-        played: &Group,
-        e: usize,
-        n: usize,
-        cx: &Ctx,
-        trace: &mut Trace,
-    ) -> (usize, usize, Plane<B>) {
-        let change = Change {
-            xmin: played.xmin,
-            xmax: played.xmax,
-            emptied: e as u8,
-        };
-        let w = Window::new(n, change);
-        let mut j = 0;
-        for i in 0..self.entries.len() {
-            let x = self.entries[i];
-            if w.left_of(&x.g) {
-                self.entries[j] = x;
-                j += 1;
-                continue;
-            }
-            trace.close(x.seg);
-            self.count(&x, cx.sel, false);
-            if w.right_of(&x.g) {
-                let m = shift_columns::<B, L>(&self.mask::<B>(x.id), e);
-                let id = if x.id >= self.fixed {
-                    self.store(x.id, &m);
-                    x.id
-                } else {
-                    self.alloc(&m)
-                };
-                let mut g = x.g;
-                g.xmin -= e as u8;
-                g.xmax -= e as u8;
-                g.cell.x -= e as u8;
-                let y = self.entry(g, shifted(x.code, e as u32), x.top, id, cx);
-                self.count(&y, cx.sel, true);
-                self.entries[j] = y;
-                j += 1;
-            } else {
-                self.release(x.id);
-            }
-        }
-        self.entries.truncate(j);
-        let q = self
-            .entries
-            .partition_point(|x| usize::from(x.g.xmin) <= w.hi);
-        (q, q, columns::<B, L>(w.lo, w.hi))
-    }
-
-    /// Replaces the entries `first..q` by `self.kept` (what is left of them, in
-    /// order) merged with `self.fresh` (groups that go before entry `q`; some may go
-    /// before entry `first` too). The entries after `q` move once, in one block.
-    /// Returns the range of entries rewritten.
-    #[inline(never)]
-    fn splice(&mut self, first: usize, q: usize) -> (usize, usize) {
-        let (c, f, kept) = (&mut self.entries, &self.fresh, &self.kept);
-        let p = f.first().map_or(first, |e| {
-            c[..first].partition_point(|o| o.g.cell < e.g.cell)
         });
-        let m = &mut self.merged;
-        m.clear();
-        let mut old = c[p..first].iter().chain(kept.iter()).peekable();
-        for e in f {
-            while let Some(o) = old.next_if(|o| o.g.cell < e.g.cell) {
-                m.push(*o);
+        // The draw's order from the first group dropped or listed on.
+        let mut first = SIZE;
+        for k in 0..4 * B {
+            let x = born[k / 4][k % 4] | gone[k / 4][k % 4];
+            if x != 0 {
+                first = k * 64 + x.trailing_zeros() as usize;
+                break;
             }
-            m.push(*e);
         }
-        m.extend(old);
-        let len = c.len();
-        let (span, new) = (q - p, m.len());
-        if new > span {
-            c.extend_from_slice(&m[..new - span]);
-            c.copy_within(q..len, q + new - span);
-        } else if new < span {
-            c.copy_within(q..len, p + new);
-            c.truncate(len - (span - new));
-        }
-        c[p..p + new].copy_from_slice(m);
-        (p, p + new)
+        self.reorder::<B>(first);
     }
 }

@@ -50,17 +50,12 @@ impl Playout {
         let variant = root.variant();
         let (mut gained, mut outside) = (0, 0);
         for &mv in moves {
-            let bit = usize::from(mv.x) * L as usize + usize::from(mv.y);
-            let (blk, w, b) = (bit / 256, bit / 64 % 4, bit % 64);
-            let k = (usize::from(mv.x) < p.ncols() && usize::from(mv.y) < L as usize)
-                .then(|| {
-                    list.entries
-                        .iter()
-                        .position(|e| list.mask::<B>(e.id)[blk].words()[w] >> b & 1 != 0)
-                })
+            let (x, y) = (usize::from(mv.x), usize::from(mv.y));
+            let k = (x < p.ncols() && y < L as usize)
+                .then(|| list.group_at::<B>(x * L as usize + y))
                 .flatten()
                 .unwrap_or_else(|| panic!("replay: {mv} is not a legal move"));
-            let e = list.entries[k];
+            let e = *list.at(k);
             if e.cand {
                 trace.push_step(e.seg, list.ncand);
             } else {

@@ -2,6 +2,8 @@
 //! against the moves, and sampling against the softmax (the list against a fresh
 //! scan along games: `equivalence_tests.rs`).
 
+use rand::Rng as _;
+
 use super::super::softmax::AdaptScratch;
 use super::*;
 use crate::board::testutil::random_board;

@@ -1,0 +1,106 @@
+//! The draw of a step over the [`List`]: a dense copy of the list's order (the
+//! heads in canonical order, each candidate's exp(w), 0 for the others) with its
+//! running sums, rewritten after a move from the first group the move changed (the
+//! groups before it and their sums are as they were), and the softmax draw over it.
+//!
+//! The running sums are the step's sum taken in list order, addition by addition,
+//! so the sum and the draw are those of the previous implementation bit for bit.
+//!
+//! Owns: `List::reorder`, [`List::pick`]. Must not: change entries or segments.
+
+use rand::Rng as _;
+
+use super::super::super::softmax::fast_exp;
+use super::{each_bit, List, SIZE};
+use crate::Rng;
+
+impl List {
+    /// Rewrites the draw's order from canonical bit `from` on.
+    #[inline(never)]
+    pub(super) fn reorder<const B: usize>(&mut self, from: usize) {
+        let mut w = *self.heads_w::<B>();
+        let mut r = 0;
+        for k in 0..4 * B {
+            let (base, x) = (k * 64, &mut w[k / 4][k % 4]);
+            if base + 64 <= from {
+                r += x.count_ones() as usize;
+                *x = 0;
+            } else if base < from {
+                let below = (1u64 << (from - base)) - 1;
+                r += (*x & below).count_ones() as usize;
+                *x &= !below;
+            }
+        }
+        // Local borrows: the tables do not alias (no reload of their addresses).
+        let (ce, order, oce, csum) = (&*self.ce, &mut *self.order, &mut *self.oce, &mut *self.csum);
+        let mut sum = csum[r & (SIZE - 1)];
+        each_bit!(w, |h| {
+            let c = ce[h];
+            order[r & (SIZE - 1)] = h as u16;
+            oce[r & (SIZE - 1)] = c;
+            sum += c;
+            r += 1;
+            csum[r & (SIZE - 1)] = sum;
+        });
+    }
+
+    /// The canonical bit of the move sampled at this step: the softmax of the
+    /// candidates' weights, exp(w) as cached, or shifted by the largest weight when
+    /// one is too large to exponentiate; the candidates in list order, as their sum
+    /// is taken. A lone candidate is played without a draw.
+    #[inline(always)]
+    pub fn pick(&self, rng: &mut Rng) -> usize {
+        if self.ncand == 1 {
+            return self.last_candidate();
+        }
+        if self.nbig > 0 {
+            return self.pick_shifted(rng);
+        }
+        // Non-candidates add 0 to the sum and are never drawn (r ≥ 0 is never
+        // below their 0, and r − 0 = r): the same sum and draw as over the
+        // candidates alone.
+        let n = self.len as usize;
+        let mut r = rng.gen::<f64>() * self.csum[n & (SIZE - 1)];
+        for (&c, &h) in self.oce[..n].iter().zip(&self.order[..n]) {
+            if r < c {
+                return usize::from(h);
+            }
+            r -= c;
+        }
+        self.last_candidate()
+    }
+
+    /// The last candidate in list order.
+    fn last_candidate(&self) -> usize {
+        self.order[..self.len as usize]
+            .iter()
+            .rev()
+            .map(|&h| usize::from(h))
+            .find(|&h| self.at(h).cand)
+            .expect("a candidate")
+    }
+
+    /// [`List::pick`] when a candidate's weight is beyond
+    /// [`EXP_DIRECT`](super::EXP_DIRECT): every candidate's exp(w − the largest w).
+    #[cold]
+    fn pick_shifted(&self, rng: &mut Rng) -> usize {
+        let cands = || {
+            self.order[..self.len as usize]
+                .iter()
+                .map(|&h| usize::from(h))
+                .filter(|&h| self.at(h).cand)
+        };
+        let max = cands().fold(f64::NEG_INFINITY, |m, h| m.max(self.at(h).w));
+        let p = |h: usize| fast_exp(self.at(h).w - max);
+        let z = cands().fold(0.0, |z, h| z + p(h));
+        let mut r = rng.gen::<f64>() * z;
+        for h in cands() {
+            let q = p(h);
+            if r < q {
+                return h;
+            }
+            r -= q;
+        }
+        self.last_candidate()
+    }
+}
