@@ -165,8 +165,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     )?;
     // Everything is read and checked before anything is written.
     let mut record = Record::load(&out, &set, a.variant)?;
-    let mut journal = Journal::open(&journal_path)?;
+    // The lock before the journal is read: a batch still writing the journal's header
+    // is "another batch running", not a truncated journal.
     let _lock = lock(&journal_path)?;
+    let mut journal = Journal::open(&journal_path)?;
     if let Some((kept, dropped)) = journal.torn() {
         eprintln!(
             "warning: {}: the last {dropped} bytes (after byte {kept}) are an append cut short \
