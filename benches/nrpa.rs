@@ -5,6 +5,9 @@
 //! has it after some iterations, so that the weights are not all zero. Each bench
 //! checks its result first, so a change that is fast but wrong fails here.
 //!
+//! Owns: these benches. Must not: be the measure of a claim (timings on a shared
+//! box are noisy).
+//!
 //! Run: `cargo bench --bench nrpa`. CI runs `cargo bench --no-run` so it cannot rot.
 //! Instruction counts (deterministic, the measure of docs/experiments.md "NRPA
 //! speed") come from callgrind on `samegame solve`, not from this bench.

@@ -6,6 +6,9 @@
 //! [`Playout::run`] and [`Playout::replay`] record the same games, traces and
 //! scores as the implementation they replaced (`reference.rs`), from the same
 //! random numbers and policies: the search is bit-identical.
+//!
+//! Owns: these tests and their straightforward reference (`fresh`). Must not: be
+//! compiled outside tests or reach into the list beyond what the playout reads.
 
 use rand::Rng as _;
 

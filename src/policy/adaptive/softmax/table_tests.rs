@@ -2,6 +2,8 @@
 //! step by step on a `HashMap` (to 1e-9), and the adaptation as it was before
 //! issue 51 (bit for bit), on random traces, through table growth and weights
 //! beyond ±`EXP_DIRECT`.
+//!
+//! Owns: the two oracles and these tests. Must not: be compiled outside tests.
 
 use std::collections::HashMap;
 
