@@ -14,7 +14,9 @@
 #   BUDGET   budget flags of one run             ["--cpu-time 3600": an hour of one
 #            core, whatever the load (runs before 2026-11-27 used
 #            "--iterations 100000000", about 40-60 CPU minutes)]
-#   SEED     seed of the campaign's runs         [30]
+#   SEED     seed of the campaign's runs         [31; the iteration-budget runs
+#            before 2026-11-27 used 30, and NRPA with the same seed would replay
+#            those runs' playouts before going further]
 #   PRIO     idle: SCHED_IDLE (chrt -i 0), which yields the cores to builds,
 #            tests and timed runs completely (nice does not, on our machines);
 #            none: normal priority                 [idle]
@@ -37,7 +39,7 @@ SG=${SG:-./target/release/samegame}
 [ -n "${SG_BUILT:-}" ] || cargo build --release -q
 CONFIG=${CONFIG:---algo nrpa --level 4}
 BUDGET=${BUDGET:---cpu-time 3600}
-SEED=${SEED:-30}
+SEED=${SEED:-31}
 PRIO=${PRIO:-idle}
 case $PRIO in
   idle) low=(chrt -i 0) ;;
