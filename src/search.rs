@@ -125,17 +125,38 @@ pub fn search_with_stop(
 
 /// What [`search`] resolves `config` to on `root` within `budget`, as text: every
 /// default and `auto` as a value, for the whole budget and for each root-parallel
-/// share it splits into. On one build, two runs with the same text and seed run the
-/// same search; when a default changes, the text of every configuration that relied
-/// on it changes (`compare`'s journal keys hold its fingerprint).
+/// share it splits into (`search::plan`'s text, written field by field). On one
+/// build, two runs with the same text and seed run the same search; when a default
+/// changes, the text of every configuration that relied on it changes (`compare`'s
+/// journal keys hold its fingerprint; `solve` prints it).
 pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String {
+    resolution_text(config, root, budget, false)
+}
+
+/// [`resolution`] as the keys of journals written before schema 2 held it: the
+/// plan's derived `Debug` text. Read only to migrate those journals
+/// (`compare --migrate-journal`).
+pub fn resolution_v1(config: &SearchConfig, root: &Board, budget: Budget) -> String {
+    resolution_text(config, root, budget, true)
+}
+
+fn resolution_text(config: &SearchConfig, root: &Board, budget: Budget, v1: bool) -> String {
+    let text_of = |r: &Resolved| if v1 { format!("{r:?}") } else { r.to_string() };
     let whole = config.resolve(root, budget);
-    let mut text = format!("{whole:?}");
+    let mut text = text_of(&whole);
     if splits(config.algo, whole.trees) {
         let mut shares = parallel::shares(budget, whole.trees);
         shares.dedup();
         for b in shares {
-            text.push_str(&format!(" | {b:?}: {:?}", config.resolve(root, b)));
+            // One share of the whole budget is the whole search, said once (schema 2).
+            if !v1 && b == budget {
+                continue;
+            }
+            let share = text_of(&config.resolve(root, b));
+            match v1 {
+                true => text.push_str(&format!(" | {b:?}: {share}")),
+                false => text.push_str(&format!(" | share {b}: {share}")),
+            }
         }
     }
     text

@@ -485,3 +485,55 @@ fn journal_resumes_a_comparison() {
     assert!(!d.join("f.csv").exists());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `--journal-only`: runs nothing and reports on the positions where the journal
+/// has every job, saying which it left out; with none, an error.
+#[test]
+fn journal_only_reports_what_the_journal_has() {
+    let d = dir("journal-only");
+    let args = |csv: &'static str, positions: &'static str, only: bool| {
+        let mut v = vec![
+            "--positions",
+            positions,
+            "--iterations",
+            "200",
+            "--config",
+            "a: --algo nmcs --level 1",
+            "--config",
+            "b: --algo nrpa --level 1",
+            "--csv",
+            csv,
+            "--journal",
+            "runs.journal",
+        ];
+        if only {
+            v.push("--journal-only");
+        }
+        v
+    };
+    let o = run(&d, &args("a.csv", "1-2", false));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(&d, &args("b.csv", "1-3", true));
+    let err = text(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("2 of 3 positions have every job journaled; left out: 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("runs.journal: 4 job(s) taken from it, 0 run now"),
+        "{err}"
+    );
+    let csv = |f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    assert_eq!(csv("b.csv"), csv("a.csv"));
+    // No position complete: an error, and no report.
+    let o = run(&d, &args("c.csv", "3", true));
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("has every job of no position"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!d.join("c.csv").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}

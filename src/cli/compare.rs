@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 mod budget_proptests;
 mod config_line;
 mod files;
+mod journal;
 mod plan;
 mod pool;
 
@@ -144,6 +145,11 @@ pub struct Args {
     /// journal's own, only when their lines replay. Repeatable.
     #[arg(long, value_name = "FILE")]
     journal_add: Vec<PathBuf>,
+    /// Run nothing: report on the positions where the journal has every job (an
+    /// interim report of a long comparison; older journals' jobs are re-keyed as
+    /// they are taken). Positions with missing jobs are left out, and said.
+    #[arg(long)]
+    journal_only: bool,
 }
 
 /// The budgets given, in the order given (checked for curves by
@@ -294,6 +300,19 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
         Some(p) => Some(CompareJournal::open(p, &a.journal_add, &tick)?),
         None => None,
     };
+    let positions = match a.journal_only {
+        true => {
+            let into_plan_folder = plan_run.as_ref().is_some_and(|r| r.writes_plan_folder(a));
+            journal::complete(
+                journal.as_ref(),
+                &plan,
+                &budgets,
+                &positions,
+                into_plan_folder,
+            )?
+        }
+        false => positions,
+    };
     let log: &dyn JobLog = match &journal {
         Some(j) => j,
         None => &progress,
@@ -301,13 +320,13 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
     if budgets.len() > 1 {
         let curve = Curve::run(&plan, &budgets, &positions, threads, log);
         bar.finish_and_clear();
-        let curve = finish_journal(journal.as_ref(), curve)?;
+        let curve = journal::finish(journal.as_ref(), curve)?;
         let text = run_curve(a, &curve, &set, record.as_mut())?;
         return Ok((text, Spent::of(curve.reports.iter().flat_map(|r| &r.jobs))));
     }
     let jobs = run_jobs(&plan, &positions, threads, log);
     bar.finish_and_clear();
-    let jobs = finish_journal(journal.as_ref(), jobs)?;
+    let jobs = journal::finish(journal.as_ref(), jobs)?;
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }
@@ -355,33 +374,6 @@ fn keep_best<'a>(
         record.total()
     );
     Ok(())
-}
-
-/// Syncs the journal (also after a failed run, so that what finished is on disk) and
-/// says how many jobs it supplied.
-fn finish_journal<T>(
-    journal: Option<&CompareJournal>,
-    result: Result<T, Error>,
-) -> Result<T, Error> {
-    if let Some(j) = journal {
-        j.flush()?;
-        if j.legacy_count() > 0 {
-            eprintln!(
-                "journal {}: {} job(s) taken from it were journaled by a build whose keys did not \
-                 record the resolved defaults; if a default they relied on has changed since, \
-                 delete the journal to run them again",
-                j.path().display(),
-                j.legacy_count()
-            );
-        }
-        eprintln!(
-            "journal {}: {} job(s) taken from it, {} run now",
-            j.path().display(),
-            j.restored_count(),
-            j.added_count()
-        );
-    }
-    result
 }
 
 /// Several budgets: prints the curve's table and writes its files.

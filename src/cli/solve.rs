@@ -84,8 +84,16 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         None => set.positions.iter().collect(),
     };
     let mut total = 0i64;
+    let mut said = String::new();
     for p in positions {
         let board = p.board(a.variant);
+        // What runs, every default and `auto` resolved for this board and budget:
+        // said before the first search and again whenever it differs.
+        let runs = crate::search::resolution(&config, &board, budget);
+        if runs != said {
+            eprintln!("runs: {runs}");
+            said = runs;
+        }
         let mut rng = crate::rng_for(a.seed, p.index as u64, 0);
         let r = match &pool {
             Some(pool) => pool.install(|| search(&config, &board, budget, &mut rng)),

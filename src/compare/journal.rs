@@ -5,19 +5,21 @@
 //! again. A comparison of hours therefore loses at most the jobs in flight to a kill
 //! or the end of a session.
 //!
-//! A job is identified by its configuration's canonical line and full parameters, a
-//! fingerprint of what they resolve to on the position and budget (every default
+//! A job is identified by the keys' schema, its configuration's canonical line, a
+//! fingerprint of what it resolves to on the position and budget (every default
 //! and `auto` as a value, [`crate::search::resolution`]), a fingerprint of the
 //! position's board, the budget, the variant, the base seed, the position number
-//! and the run: a journal used with another test set, a changed default or another
-//! seed simply has no matching jobs. Entries written before keys held the
+//! and the run (`keys`): a journal used with another test set, a changed default or
+//! another seed simply has no matching jobs. Entries written before keys held the
 //! resolution's fingerprint are still found by the rest of the key, and counted
 //! ([`CompareJournal::legacy_count`]) so that the command can say a default changed
-//! since they ran would go unnoticed. A restored job is used only when its
-//! journaled line replays on the board to its journaled score; otherwise the job is
-//! run again.
-//! Owns: those keys, turning journal entries back into verified [`JobResult`]s, and
-//! adding the jobs of other journals of the same comparison (`--journal-add`).
+//! since they ran would go unnoticed. Entries of schema 1 are found by its frozen
+//! keys and appended again under schema 2 ([`CompareJournal::migrated_count`]). A
+//! restored job is used only when its journaled line replays on the board to its
+//! journaled score; otherwise the job is run again.
+//!
+//! Owns: turning journal entries back into verified [`JobResult`]s, and adding the
+//! jobs of other journals of the same comparison (`--journal-add`).
 //! Must not: run searches, compute statistics, or touch solutions files.
 
 use std::collections::HashMap;
@@ -25,11 +27,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+mod keys;
+
 use super::{JobLog, JobResult, Plan};
 use crate::batch::journal::{FoundLine, Journal, RunKey, RunRecord};
 use crate::board::Cell;
 use crate::error::Error;
 use crate::io::testset::Position;
+use keys::Keys;
+pub use keys::SCHEMA;
 
 /// The journal of one comparison, as a [`JobLog`].
 pub struct CompareJournal<'a> {
@@ -42,39 +48,9 @@ pub struct CompareJournal<'a> {
     restored: AtomicUsize,
     /// Restored jobs found by a key without the resolution's fingerprint.
     legacy: AtomicUsize,
+    /// Restored jobs found by a schema-1 key, appended again under schema 2.
+    migrated: AtomicUsize,
     added: AtomicUsize,
-}
-
-/// 64-bit FNV-1a of `text`: a fingerprint that does not change between builds.
-fn fingerprint(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The journal's configuration strings of configuration `c` on `position`: the key
-/// this build writes, which ends with a fingerprint of what the configuration
-/// resolves to ([`crate::search::resolution`]: a changed default changes it), the
-/// key of journals written before keys held it, and the parameters.
-fn config_keys(
-    plan: &Plan,
-    c: usize,
-    position: &Position,
-) -> Result<(String, String, String), Error> {
-    let config = &plan.configs[c].config;
-    let params = serde_json::to_string(config)
-        .map_err(|e| Error::Other(format!("cannot serialize the configuration: {e}")))?;
-    let board = position.board(plan.variant);
-    let legacy = format!(
-        "{config} | board {:016x} | {params}",
-        fingerprint(&board.to_string())
-    );
-    let resolved = fingerprint(&crate::search::resolution(config, &board, plan.budget));
-    Ok((
-        format!("{legacy} | resolved {resolved:016x}"),
-        legacy,
-        params,
-    ))
 }
 
 fn run_key(plan: &Plan, config: &str, position: &Position, run: u32) -> RunKey {
@@ -139,6 +115,7 @@ impl<'a> CompareJournal<'a> {
             progress,
             restored: AtomicUsize::new(0),
             legacy: AtomicUsize::new(0),
+            migrated: AtomicUsize::new(0),
             added: AtomicUsize::new(0),
         })
     }
@@ -164,22 +141,39 @@ impl<'a> CompareJournal<'a> {
         self.legacy.load(Ordering::Relaxed)
     }
 
+    /// Jobs taken by a schema-1 key and appended again under this build's schema
+    /// (the journal migrates itself as its jobs are taken).
+    pub fn migrated_count(&self) -> usize {
+        self.migrated.load(Ordering::Relaxed)
+    }
+
     /// Jobs appended to the journal so far.
     pub fn added_count(&self) -> usize {
         self.added.load(Ordering::Relaxed)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Journal> {
-        self.journal.lock().unwrap_or_else(|e| e.into_inner())
+    /// Whether the journal has job (`c`, `position`, run `r`) of `plan` under any
+    /// key it reads, with a line that replays to its score: what resuming would
+    /// take (`compare --journal-only` reports on the positions where it has every
+    /// job). No side effect.
+    pub fn has(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> bool {
+        self.find(plan, c, position, r).is_some()
     }
-}
 
-impl JobLog for CompareJournal<'_> {
-    fn restored(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<JobResult> {
-        let (config, legacy, _) = config_keys(plan, c, position).ok()?;
-        let (rec, old) = match self.runs.get(&run_key(plan, &config, position, r)) {
-            Some(rec) => (rec, false),
-            None => (self.runs.get(&run_key(plan, &legacy, position, r))?, true),
+    /// The journaled job (`c`, `position`, run `r`) of `plan`: this build's key;
+    /// schema 2 without the resolution (counted as older); schema 1, to re-key
+    /// once taken. Only with a line that replays on the board to its score.
+    fn find(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<Found<'_>> {
+        let keys = Keys::of(plan, c, position).ok()?;
+        let get = |k: &str| self.runs.get(&run_key(plan, k, position, r));
+        let (rec, old, rekey) = if let Some(rec) = get(&keys.current) {
+            (rec, false, None)
+        } else if let Some(rec) = get(&keys.unresolved) {
+            (rec, true, None)
+        } else if let Some(rec) = get(&keys.v1) {
+            (rec, false, Some(true))
+        } else {
+            (get(&keys.v1_unresolved)?, true, Some(false))
         };
         let board = position.board(plan.variant);
         let moves = self
@@ -187,6 +181,51 @@ impl JobLog for CompareJournal<'_> {
             .get(&(position.index, rec.score))?
             .iter()
             .find(|m| crate::line::verify(&board, m, rec.score).is_ok())?;
+        Some(Found {
+            keys,
+            rec,
+            old,
+            rekey,
+            moves,
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Journal> {
+        self.journal.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A job found in the journal ([`CompareJournal::find`]).
+struct Found<'j> {
+    keys: Keys,
+    rec: &'j RunRecord,
+    /// Its key lacks the resolution (journaled before keys held it).
+    old: bool,
+    /// Its key is of schema 1: re-key it under this build's key (`true`) or, for
+    /// an unresolved one, schema 2's unresolved key (`false`).
+    rekey: Option<bool>,
+    moves: &'j Vec<Cell>,
+}
+
+impl JobLog for CompareJournal<'_> {
+    fn restored(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<JobResult> {
+        let Found {
+            keys,
+            rec,
+            old,
+            rekey,
+            moves,
+        } = self.find(plan, c, position, r)?;
+        if let Some(key) = rekey {
+            let key = if key { &keys.current } else { &keys.unresolved };
+            let rec = RunRecord {
+                config: Arc::from(key.as_str()),
+                params: Arc::from(keys.params.as_str()),
+                ..rec.clone()
+            };
+            self.lock().add(rec, None).ok()?;
+            self.migrated.fetch_add(1, Ordering::Relaxed);
+        }
         self.restored.fetch_add(1, Ordering::Relaxed);
         if old {
             self.legacy.fetch_add(1, Ordering::Relaxed);
@@ -207,10 +246,10 @@ impl JobLog for CompareJournal<'_> {
     }
 
     fn finished(&self, plan: &Plan, position: &Position, job: &JobResult) -> Result<(), Error> {
-        let (config, _, params) = config_keys(plan, job.config, position)?;
+        let keys = Keys::of(plan, job.config, position)?;
         let rec = RunRecord {
-            config: Arc::from(config),
-            params: Arc::from(params),
+            config: Arc::from(keys.current),
+            params: Arc::from(keys.params),
             budget: plan.budget,
             variant: plan.variant,
             seed: plan.seed,
@@ -267,7 +306,7 @@ mod tests {
         let board = position.board(plan.variant);
         let mut rng = crate::rng::rng_for(plan.seed, position.index as u64, 0);
         let r = crate::search::search(&plan.configs[0].config, &board, plan.budget, &mut rng);
-        let (_, _, params) = config_keys(plan, 0, position).unwrap();
+        let params = Keys::of(plan, 0, position).unwrap().params;
         let rec = RunRecord {
             config: Arc::from(config),
             params: Arc::from(params),
@@ -292,16 +331,18 @@ mod tests {
     }
 
     /// A journal holding one record of position 1 under the key `which` picks, and
-    /// what a compare reading it restores and counts as journaled by an older build.
-    fn restore(which: impl Fn(&str, &str) -> String, name: &str) -> (bool, usize) {
+    /// what a compare reading it restores, counts as journaled by an older build and
+    /// re-keys; then whether the journal, opened again, has it under this build's
+    /// key or its unresolved form.
+    fn restore(which: impl Fn(&Keys) -> String, name: &str) -> (bool, usize, usize, bool) {
         let dir = std::env::temp_dir().join(format!("samegame-cj-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("j.journal");
         let set = TestSet::parse("0112\n2201\n1210\n0121\n", Path::new("tiny.txt")).unwrap();
         let (plan, pos) = (plan(), &set.positions[0]);
-        let (current, legacy, _) = config_keys(&plan, 0, pos).unwrap();
-        let (rec, line) = record(&plan, pos, &which(&current, &legacy));
+        let keys = Keys::of(&plan, 0, pos).unwrap();
+        let (rec, line) = record(&plan, pos, &which(&keys));
         let mut j = Journal::open(&path).unwrap();
         j.add(rec, Some(&line)).unwrap();
         j.flush().unwrap();
@@ -309,19 +350,57 @@ mod tests {
         let progress = || {};
         let cj = CompareJournal::open(&path, &[], &progress).unwrap();
         let found = cj.restored(&plan, 0, pos, 0).is_some();
+        let counts = (cj.legacy_count(), cj.migrated_count());
+        cj.flush().unwrap();
+        drop(cj);
+        let again = Journal::open(&path).unwrap();
+        let schema2 = [&keys.current, &keys.unresolved]
+            .iter()
+            .any(|k| again.contains(&run_key(&plan, k, pos, 0)));
         let _ = std::fs::remove_dir_all(&dir);
-        (found, cj.legacy_count())
+        (found, counts.0, counts.1, schema2)
     }
 
     #[test]
     fn keys_hold_what_the_defaults_resolve_to() {
         // This build's key: restored.
-        assert_eq!(restore(|c, _| c.to_string(), "current"), (true, 0));
+        assert_eq!(
+            restore(|k| k.current.clone(), "current"),
+            (true, 0, 0, true)
+        );
         // The same parameters resolved otherwise (a default changed since): run again.
-        let changed = |_: &str, l: &str| format!("{l} | resolved {:016x}", 0);
-        assert_eq!(restore(changed, "changed"), (false, 0));
+        let changed = |k: &Keys| format!("{} | resolved {:016x}", k.unresolved, 0);
+        assert_eq!(restore(changed, "changed"), (false, 0, 0, false));
         // Journaled before keys held the resolution: restored, and counted.
-        assert_eq!(restore(|_, l| l.to_string(), "legacy"), (true, 1));
+        assert_eq!(
+            restore(|k| k.unresolved.clone(), "legacy"),
+            (true, 1, 0, true)
+        );
+    }
+
+    #[test]
+    fn schema_1_keys_are_taken_and_rekeyed() {
+        assert_eq!(restore(|k| k.v1.clone(), "v1"), (true, 0, 1, true));
+        assert_eq!(
+            restore(|k| k.v1_unresolved.clone(), "v1-old"),
+            (true, 1, 1, true)
+        );
+        // Schema 1 with another resolution: run again, not re-keyed.
+        let changed = |k: &Keys| format!("{} | resolved {:016x}", k.v1_unresolved, 0);
+        assert_eq!(restore(changed, "v1-changed"), (false, 0, 0, false));
+    }
+
+    #[test]
+    fn schema_2_keys_hold_no_serialised_type() {
+        let set = TestSet::parse("0112\n2201\n1210\n0121\n", Path::new("tiny.txt")).unwrap();
+        let keys = Keys::of(&plan(), 0, &set.positions[0]).unwrap();
+        assert!(
+            keys.current.starts_with("schema 2 | mcts --c "),
+            "{}",
+            keys.current
+        );
+        assert!(!keys.current.contains('{'), "{}", keys.current);
+        assert!(keys.v1.contains(&keys.params), "{}", keys.v1);
     }
 
     #[test]
@@ -349,8 +428,8 @@ mod tests {
     #[test]
     fn fingerprint_is_fnv1a() {
         // Published FNV-1a 64 test vectors.
-        assert_eq!(fingerprint(""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fingerprint("a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fingerprint("foobar"), 0x8594_4171_f739_67e8);
+        assert_eq!(keys::fingerprint(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(keys::fingerprint("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(keys::fingerprint("foobar"), 0x8594_4171_f739_67e8);
     }
 }

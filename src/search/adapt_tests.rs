@@ -248,8 +248,8 @@ fn configurations_keep_their_identity() {
         for key in ["adapt", "inner_algo", "inner_level"] {
             assert!(!json.contains(key), "{json}");
         }
-        assert!(!c.to_string().contains("--adapt-"), "{c}");
-        assert!(!c.to_string().contains("--inner-algo"), "{c}");
+        assert!(!c.line_v1().to_string().contains("--adapt-"), "{c}");
+        assert!(!c.line_v1().to_string().contains("--inner-algo"), "{c}");
     }
     let mut c = adapt(Algo::Nmcts, 2, |c| {
         c.adapt.alpha = Some(0.5);

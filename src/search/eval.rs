@@ -133,6 +133,17 @@ impl Evaluator {
     }
 }
 
+impl fmt::Display for Evaluator {
+    /// The evaluation's name and, for `learned`, its weights (`[name=value …]`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.eval)?;
+        if self.eval == Eval::Learned {
+            write!(f, " [{}]", self.weights)?;
+        }
+        Ok(())
+    }
+}
+
 impl From<Eval> for Evaluator {
     /// `eval` with the shipped weights.
     fn from(eval: Eval) -> Evaluator {

@@ -7,6 +7,8 @@
 //! objects a search runs with (a rollout is built by `search::rollout` from the
 //! plan, an endgame solver by `search::endgame`), or run searches.
 
+mod text;
+
 use std::fmt;
 
 use super::config::{Advance, NrpaConfig, RewardNorm};

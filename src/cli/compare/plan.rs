@@ -30,6 +30,13 @@ pub(super) struct PlanRun {
     baseline_line: Option<usize>,
 }
 
+impl PlanRun {
+    /// Whether the results go to the folder the plan names (not one of `--out`).
+    pub(super) fn writes_plan_folder(&self, a: &Args) -> bool {
+        self.out.is_some() && a.out.is_none()
+    }
+}
+
 /// Reads the plan at `path` and fills every argument the command line left unset.
 pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     let file = PlanFile::read(path)?;

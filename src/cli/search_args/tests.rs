@@ -74,13 +74,15 @@ fn display_round_trips_through_the_flags() {
         let rest = shown.split_once(' ').map_or("", |x| x.1);
         let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
         assert_eq!(c, again, "{a} → {shown}");
-        // The key is the same line but for the thesis nesting's implicit inner search.
-        assert_eq!(c.to_string(), shown.replace(" --inner-algo mcts", ""), "{a}");
+        // One canonical line; schema 1's keys left the thesis nesting's inner
+        // search implicit.
+        assert_eq!(c.to_string(), shown, "{a}");
+        assert_eq!(c.line_v1().to_string(), shown.replace(" --inner-algo mcts", ""), "{a}");
     }
-    // The key alone does not read back as the thesis nesting (its flag's default is
-    // auto, the warm tree on large boards): that is what the command line is for.
+    // Schema 1's key alone does not read back as the thesis nesting (its flag's
+    // default is auto, the warm tree on large boards): the canonical line does.
     let thesis = cfg("--algo nmcts --inner-algo mcts --policy adapt").unwrap();
-    let key = thesis.to_string();
+    let key = thesis.line_v1().to_string();
     let rest = key.split_once(' ').unwrap().1;
     assert_ne!(cfg(&format!("--algo nmcts {rest}")).unwrap(), thesis);
     assert!(thesis
@@ -90,7 +92,10 @@ fn display_round_trips_through_the_flags() {
     // The thesis' nesting keeps the line (and journal key) of nmcts's old default;
     // the default since (the warm tree) writes out its auto values.
     assert_eq!(
-        cfg("--algo nmcts --inner-algo mcts --c 0.0002").unwrap().to_string(),
+        cfg("--algo nmcts --inner-algo mcts --c 0.0002")
+            .unwrap()
+            .line_v1()
+            .to_string(),
         "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
     );
     assert_eq!(

@@ -1,9 +1,12 @@
 //! The canonical one-line form of a [`SearchConfig`] (its `Display`): every
 //! parameter the algorithm uses, in CLI-flag form, printed by `solve` and used as a
-//! run's identity in journals and results files.
+//! run's identity in journals and results files. There is one such line; it reads
+//! back as the same configuration.
 //!
-//! Owns: that form. Must not: change a parameter's printed shape for configurations
-//! written before (journals match runs by it); new parameters print only when set.
+//! Owns: that form, and the frozen form of journals written before schema 2
+//! ([`SearchConfig::line_v1`]). Must not: change a parameter's printed shape for
+//! configurations written before (journals match runs by it); new parameters print
+//! only when set.
 
 use std::fmt;
 
@@ -25,39 +28,44 @@ impl SearchConfig {
     }
 }
 
-/// A configuration's line with every flag `solve` needs to read it back as the same
-/// configuration ([`SearchConfig::command_line`]).
-pub struct CommandLine<'a>(&'a SearchConfig);
+/// The canonical line as journals written before schema 2 held it
+/// ([`SearchConfig::line_v1`]).
+pub struct LineV1<'a>(&'a SearchConfig);
 
-impl fmt::Display for CommandLine<'_> {
+impl fmt::Display for LineV1<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_line(f, true)
+        self.0.write_line(f, false)
     }
 }
 
 impl SearchConfig {
-    /// The configuration as flags that read back as it: the canonical line (its
-    /// `Display`, the journals' key) with what that line leaves implicit to keep
-    /// the keys written before the flag existed (`--inner-algo mcts` above level 1,
-    /// whose flag's default is now `auto`). Printed by `solve`, by `batch` and in
-    /// `compare`'s reports, where a line is copied to run again.
-    pub fn command_line(&self) -> CommandLine<'_> {
-        CommandLine(self)
+    /// The configuration as flags that read back as it: its canonical line (its
+    /// `Display`). Printed by `solve`, by `batch` and in `compare`'s reports, where
+    /// a line is copied to run again.
+    pub fn command_line(&self) -> &Self {
+        self
+    }
+
+    /// The line journals written before schema 2 keyed runs by: the canonical line
+    /// without `--inner-algo mcts` above level 1 (the thesis nesting, whose lines
+    /// predate the flag). Frozen: read only to find those journals' runs.
+    pub fn line_v1(&self) -> LineV1<'_> {
+        LineV1(self)
     }
 }
 
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
-    /// algorithm uses, per-level lists from level 1 upward (`auto` = [`crate::search::Defaults`]).
-    /// The key of journals; see [`SearchConfig::command_line`] for the line to run again.
+    /// algorithm uses, per-level lists from level 1 upward (`auto` =
+    /// [`crate::search::Defaults`]); it reads back as the same configuration. Runs'
+    /// identity in journals (`batch`'s key; `compare`'s with schema 2).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_line(f, false)
+        self.write_line(f, true)
     }
 }
 
 impl SearchConfig {
-    /// The canonical line (`explicit`: with the flags it leaves implicit for old
-    /// keys' sake, see [`SearchConfig::command_line`]).
+    /// The canonical line (`explicit` false: [`SearchConfig::line_v1`]).
     fn write_line(&self, f: &mut fmt::Formatter<'_>, explicit: bool) -> fmt::Result {
         write!(f, "{}", self.algo.name())?;
         if self.algo.is_nested() {

@@ -370,7 +370,7 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
     let search = canonical(Algo::Nmcts, InnerAlgo::Mcts, AdaptScope::Search);
     assert_ne!(search, auto);
     assert_eq!(
-        search.to_string(),
+        search.line_v1().to_string(),
         "nmcts --level 2 --c auto,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy adapt --adapt-alpha auto --adapt-every auto --adapt-scope search --adapt-tabu auto"
     );
     assert!(!json(&search).contains("adapt"), "{}", json(&search));

@@ -1,0 +1,108 @@
+//! What `compare` says about its journal: how many jobs it supplied, once the
+//! runs end ([`finish`]); and `--journal-only`, a report from the journal alone:
+//! the positions where the journal has every job (every configuration, run and
+//! budget, under any key it reads, with a line that replays) are reported on, and
+//! nothing runs. A long comparison in progress gets its interim report this way,
+//! and an older journal is re-keyed by taking its jobs.
+//!
+//! Owns: those messages, choosing those positions and saying what is left out.
+//! Must not: run searches, or write into a plan's folder a report that leaves
+//! positions out.
+
+use crate::compare::journal::CompareJournal;
+use crate::compare::Plan;
+use crate::error::Error;
+use crate::io::testset::Position;
+use crate::search::Budget;
+
+/// The positions of `positions` on which `journal` has every job of `plan` at
+/// every budget of `budgets`. Refuses none, and a partial set when the report would
+/// go to a plan's own folder (`into_plan_folder`: it keeps the full report).
+pub(super) fn complete<'p>(
+    journal: Option<&CompareJournal>,
+    plan: &Plan,
+    budgets: &[Budget],
+    positions: &[&'p Position],
+    into_plan_folder: bool,
+) -> Result<Vec<&'p Position>, Error> {
+    let journal = journal.ok_or_else(|| {
+        Error::Config("--journal-only needs a journal (--journal FILE, or a plan's)".into())
+    })?;
+    let plans: Vec<Plan> = budgets
+        .iter()
+        .map(|&b| Plan {
+            budget: b,
+            ..plan.clone()
+        })
+        .collect();
+    let has_all = |p: &Position| {
+        plans
+            .iter()
+            .all(|pl| (0..pl.configs.len()).all(|c| (0..pl.runs).all(|r| journal.has(pl, c, p, r))))
+    };
+    let done: Vec<&Position> = positions.iter().copied().filter(|p| has_all(p)).collect();
+    let missing: Vec<String> = positions
+        .iter()
+        .filter(|p| !has_all(p))
+        .map(|p| p.index.to_string())
+        .collect();
+    if done.is_empty() {
+        return Err(Error::Config(format!(
+            "--journal-only: {} has every job of no position (none of {})",
+            journal.path().display(),
+            positions.len()
+        )));
+    }
+    if !missing.is_empty() {
+        if into_plan_folder {
+            return Err(Error::Config(format!(
+                "--journal-only: positions {} lack jobs, so the report would leave them out; \
+                 give --out DIR for it (the plan's folder keeps the full report)",
+                missing.join(",")
+            )));
+        }
+        eprintln!(
+            "--journal-only: {} of {} positions have every job journaled; left out: {}",
+            done.len(),
+            positions.len(),
+            missing.join(",")
+        );
+    }
+    Ok(done)
+}
+
+/// Syncs the journal (also after a failed run, so that what finished is on disk) and
+/// says how many jobs it supplied.
+pub(super) fn finish<T>(
+    journal: Option<&CompareJournal>,
+    result: Result<T, Error>,
+) -> Result<T, Error> {
+    if let Some(j) = journal {
+        j.flush()?;
+        if j.legacy_count() > 0 {
+            eprintln!(
+                "journal {}: {} job(s) taken from it were journaled by a build whose keys did not \
+                 record the resolved defaults; if a default they relied on has changed since, \
+                 delete the journal to run them again",
+                j.path().display(),
+                j.legacy_count()
+            );
+        }
+        if j.migrated_count() > 0 {
+            eprintln!(
+                "journal {}: {} job(s) taken from it had keys of schema 1; they were appended \
+                 again under schema {}",
+                j.path().display(),
+                j.migrated_count(),
+                crate::compare::journal::SCHEMA
+            );
+        }
+        eprintln!(
+            "journal {}: {} job(s) taken from it, {} run now",
+            j.path().display(),
+            j.restored_count(),
+            j.added_count()
+        );
+    }
+    result
+}
