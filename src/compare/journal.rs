@@ -36,6 +36,8 @@ use crate::error::Error;
 use crate::io::testset::Position;
 use keys::Keys;
 pub use keys::SCHEMA;
+#[cfg(test)]
+pub(crate) use keys::v1::params as keys_v1_params;
 
 /// The journal of one comparison, as a [`JobLog`].
 pub struct CompareJournal<'a> {

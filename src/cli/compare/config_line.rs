@@ -160,6 +160,8 @@ pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
 }
 
 #[cfg(test)]
+mod params_v1_tests;
+#[cfg(test)]
 mod proptests;
 
 #[cfg(test)]

@@ -16,6 +16,8 @@
 //! Owns: those strings. Must not: read or write journals, or change the form of a
 //! schema once written (a new form is a new schema, with the old one read here).
 
+pub(crate) mod v1;
+
 use crate::compare::Plan;
 use crate::error::Error;
 use crate::io::testset::Position;
@@ -52,7 +54,11 @@ impl Keys {
         let board_fp = fingerprint(&board.to_string());
         let unresolved = format!("schema {SCHEMA} | {config} | board {board_fp:016x}");
         let resolved = fingerprint(&crate::search::resolution(config, &board, plan.budget));
-        let v1_unresolved = format!("{} | board {board_fp:016x} | {params}", config.line_v1());
+        let v1_unresolved = format!(
+            "{} | board {board_fp:016x} | {}",
+            config.line_v1(),
+            v1::params(config)
+        );
         let v1_resolved = fingerprint(&crate::search::resolution_v1(config, &board, plan.budget));
         Ok(Keys {
             current: format!("{unresolved} | resolved {resolved:016x}"),
