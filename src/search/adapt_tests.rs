@@ -239,12 +239,12 @@ fn configurations_keep_their_identity() {
             // nmcts's and nbmcts's default is the warm tree since; `--inner-algo
             // mcts`, the thesis' nesting, is what the old default was.
             assert_eq!(c.inner_algo, crate::search::InnerAlgo::Auto);
-            let json = serde_json::to_string(&c).unwrap();
+            let json = crate::compare::journal::keys_v1_params(&c);
             assert!(json.contains(r#""inner_algo":"Auto""#), "{json}");
             assert!(c.to_string().contains("--inner-algo auto"), "{c}");
             c.inner_algo = crate::search::InnerAlgo::Mcts;
         }
-        let json = serde_json::to_string(&c).unwrap();
+        let json = crate::compare::journal::keys_v1_params(&c);
         for key in ["adapt", "inner_algo", "inner_level"] {
             assert!(!json.contains(key), "{json}");
         }
@@ -258,8 +258,6 @@ fn configurations_keep_their_identity() {
         c.inner_level = Some(2);
     });
     c.adapt.every = Some(4);
-    let back: SearchConfig = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
-    assert_eq!(back, c);
     assert!(
         c.to_string().contains(
             "--inner-algo nmcs --inner-level 2 --restarts 1 --solver on --reuse on --reward-norm thesis --policy adapt --adapt-alpha 0.5 --adapt-every 4 --adapt-scope level --adapt-tabu auto"

@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::defaults::Defaults;
 use super::eval::{Eval, EvalWeights, ImSource};
@@ -139,7 +139,7 @@ impl Algo {
 
 /// A per-level parameter value: explicit, or `auto` (the [`Defaults`] default for the
 /// board's variant and the rollout policy, resolved when the search starts).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub enum Setting<T> {
     /// The default from [`Defaults`] for the variant and policy.
     Auto,
@@ -172,7 +172,7 @@ impl<T: Copy> Setting<T> {
 }
 
 /// BMCTS beam of one level: simulation limit L per depth and beam width W.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Beam {
     /// Simulation limit L (`--beam-l`).
     pub l: Setting<u64>,
@@ -184,7 +184,7 @@ pub struct Beam {
 /// and have exactly `level` entries for the tree searches (empty for NMCS).
 /// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks shapes
 /// and values.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchConfig {
     /// Algorithm.
     pub algo: Algo,
@@ -209,103 +209,59 @@ pub struct SearchConfig {
     pub restarts: u64,
     /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
     /// `tabu-bandit` only); `None` = [`Defaults::bandit_c`] for the bandit's lifetime.
-    #[serde(default)]
     pub bandit_c: Option<f64>,
-    /// One-player MCTS-Solver in the tree searches (`--solver on|off`). Journals
-    /// written before it existed read as off (what they ran).
-    #[serde(default)]
+    /// One-player MCTS-Solver in the tree searches (`--solver on|off`).
     pub solver: bool,
     /// Score-bounded solver (`--bounds on|off`, with the solver only): a node whose
-    /// admissible upper bound cannot beat the search's best game is closed. Journals
-    /// written before it existed read as off (what they ran).
-    #[serde(default)]
+    /// admissible upper bound cannot beat the search's best game is closed.
     pub bounds: bool,
     /// Move-by-move search keeps the committed move's subtree (`--reuse on|off`).
-    #[serde(default)]
     pub reuse: bool,
     /// Reward scaling for selection in the tree searches (`--reward-norm`).
-    #[serde(default)]
     pub reward_norm: RewardNorm,
     /// Exact endgames: positions with at most this many tiles are solved exactly
     /// (`--endgame N`, 0 = off; every algorithm but `exact`).
-    #[serde(default)]
     pub endgame: u32,
     /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
-    #[serde(default = "default_tt_mb")]
     pub tt_mb: u64,
     /// Largest beam width of `beam` (`--beam-width`); `None` = `auto`
-    /// ([`Defaults::BEAM_MAX_WIDTH`]). Left out of the JSON form when unset, so
-    /// journals written before it existed keep their identity.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// ([`Defaults::BEAM_MAX_WIDTH`]).
     pub beam_width: Option<u64>,
     /// NMCS's level-0 playouts as passes of the beam search over positions of this
     /// width (`--playout-beam W`, `search::beam::playout`; 0 = off: rollouts of
-    /// `--policy`). Left out of the JSON form when off, so journals keep their
-    /// identity.
-    #[serde(default, skip_serializing_if = "beam::is_off")]
+    /// `--policy`).
     pub playout_beam: u32,
     /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`, … ;
-    /// nrpa only). Journals written before NRPA existed read as the defaults.
-    #[serde(default)]
+    /// nrpa only).
     pub nrpa: NrpaConfig,
     /// How the learned rollouts of `--policy adapt` learn (`--adapt-alpha`, …; tree
-    /// searches and NMCS). Left out of the JSON form when default, so journals
-    /// written before it existed keep their identity.
-    #[serde(default, skip_serializing_if = "AdaptConfig::is_default")]
+    /// searches and NMCS).
     pub adapt: AdaptConfig,
     /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
-    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1). Left out of
-    /// the JSON form when default.
-    #[serde(default, skip_serializing_if = "InnerAlgo::is_default")]
+    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1).
     pub inner_algo: InnerAlgo,
     /// Level of `--inner-algo nmcs|nrpa` (`--inner-level`; `None` = 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inner_level: Option<u32>,
     /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
-    #[serde(default)]
     pub eval: Eval,
     /// The weights of `--eval learned` read from `--eval-weights FILE`; `None` = the
-    /// shipped weights. Left out of the JSON form when unset, so journals written
-    /// before it existed keep their identity.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// shipped weights.
     pub eval_weights: Option<EvalWeights>,
     /// Weight α of the implicit value in selection per level (`--im-alpha`); empty
     /// = 0 at every level (off).
-    #[serde(default)]
     pub im_alpha: Vec<f64>,
     /// What the implicit value is (`--im-source`).
-    #[serde(default)]
     pub im_source: ImSource,
     /// Progressive-bias weight W per level (`--pb`); empty = 0 at every level.
-    #[serde(default)]
     pub pb: Vec<f64>,
     /// Root parallelisation (`solve --threads`, `--search-threads`): this many
     /// independent searches (root-parallel trees for the tree searches) share the
     /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
-    /// the default of `mcts`). Named `threads` in the JSON form (the journals' key)
-    /// and left out of it when 1, so journals keep their identity.
-    #[serde(rename = "threads", default = "one", skip_serializing_if = "is_one")]
+    /// the default of `mcts`).
     pub trees: u32,
     /// What NRPA's top-level runs after the first start from (`--nrpa-restart`;
-    /// `--algo nrpa` only). Outside [`NrpaConfig`] so that the resolution text of
-    /// the warm tree's inner NRPA, which keys journals, is unchanged; left out of the
-    /// JSON form at its default.
-    #[serde(default, skip_serializing_if = "NrpaRestart::is_fresh")]
+    /// `--algo nrpa` only; the warm tree's inner NRPA always starts afresh).
     pub nrpa_restart: NrpaRestart,
-}
-
-fn default_tt_mb() -> u64 {
-    Defaults::TT_MB
-}
-
-/// Serde default of [`SearchConfig::trees`].
-fn one() -> u32 {
-    1
-}
-
-/// Serde: `trees` is left out of the JSON form when it is 1.
-fn is_one(n: &u32) -> bool {
-    *n == 1
 }
 
 impl SearchConfig {

@@ -430,25 +430,6 @@ mod tests {
     }
 
     #[test]
-    fn configurations_saved_before_nrpa_still_read() {
-        let c = SearchConfig::new(Algo::Nmcs, 2);
-        let mut json: serde_json::Value = serde_json::to_value(&c).unwrap();
-        json.as_object_mut().unwrap().remove("nrpa").unwrap();
-        let back: SearchConfig = serde_json::from_value(json).unwrap();
-        assert_eq!(back, c);
-        // An NRPA configuration from before the late-game exception: the default.
-        let c = SearchConfig::new(Algo::Nrpa, 3);
-        let mut json: serde_json::Value = serde_json::to_value(&c).unwrap();
-        json["nrpa"]
-            .as_object_mut()
-            .unwrap()
-            .remove("late")
-            .unwrap();
-        let back: SearchConfig = serde_json::from_value(json).unwrap();
-        assert_eq!(back, c);
-    }
-
-    #[test]
     fn deterministic() {
         check_deterministic(&cfg(2, 20), 3000);
     }

@@ -1,12 +1,12 @@
 //! The learned rollouts' part of a configuration (`--policy adapt`): [`AdaptConfig`]
 //! (`--adapt-alpha`, `--adapt-every`, `--adapt-scope`, `--adapt-tabu`) and its checks.
 //!
-//! Owns: their shape, JSON form and validation ([`SearchConfig::validate_adapt`]),
+//! Owns: their shape, plain JSON form and validation ([`SearchConfig::validate_adapt`]),
 //! and the scope a configuration's rollouts learn in ([`SearchConfig::adapt_scope`],
 //! a function of the configuration alone). Must not: hold defaults (those are
 //! [`Defaults`]) or run searches (`search::adapt`).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::{AdaptScope, AdaptTabu, Algo, SearchConfig};
 use crate::error::Error;
@@ -15,22 +15,16 @@ use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
 
 /// How the learned rollouts of `--policy adapt` learn (tree searches and NMCS).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct AdaptConfig {
     /// Step α of each adaptation toward the best line (`--adapt-alpha`); `None` =
     /// the default of the search ([`Defaults::ADAPT_ALPHA`], the warm tree's
-    /// [`Defaults::WARM_ADAPT_ALPHA`]). Written as the number when given, so journals
-    /// written before `None` existed keep their identity when both were given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// [`Defaults::WARM_ADAPT_ALPHA`]).
     pub alpha: Option<f64>,
     /// Adapt after every K-th rollout (`--adapt-every K`); 0 = once each time the
     /// best line improves; `None` = the default of the search, as for `alpha`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub every: Option<u64>,
-    /// Where a policy lives (`--adapt-scope`). `auto` is written as `search`, which
-    /// it means wherever it is left once canonical ([`SearchConfig::canonical_scope`]),
-    /// so journals written when `search` was the default keep their keys.
-    #[serde(serialize_with = "scope_as_before")]
+    /// Where a policy lives (`--adapt-scope`).
     pub scope: AdaptScope,
     /// The tabu colour of each rollout (`--adapt-tabu`).
     pub tabu: AdaptTabu,
@@ -43,40 +37,6 @@ impl Default for AdaptConfig {
             every: None,
             scope: Defaults::ADAPT_SCOPE,
             tabu: Defaults::ADAPT_TABU,
-        }
-    }
-}
-
-impl AdaptConfig {
-    /// True when the JSON form leaves it out: the defaults, with the scope `auto` or
-    /// `search` (the default before `auto` existed), so that journals written before
-    /// keep their identity. The canonical line names the scope as resolved
-    /// ([`SearchConfig::adapt_scope`]), so a job keyed by both still tells `auto`
-    /// resolved to `level` from `search`.
-    pub fn is_default(&self) -> bool {
-        let d = AdaptConfig::default();
-        AdaptConfig {
-            scope: self.scope.keyed(),
-            ..*self
-        } == AdaptConfig {
-            scope: d.scope.keyed(),
-            ..d
-        }
-    }
-}
-
-/// The JSON form of [`AdaptConfig::scope`]: [`AdaptScope::keyed`].
-fn scope_as_before<S: serde::Serializer>(scope: &AdaptScope, s: S) -> Result<S::Ok, S::Error> {
-    scope.keyed().serialize(s)
-}
-
-impl AdaptScope {
-    /// The scope as journal keys hold it: `auto` as `search` (the default before
-    /// `auto` existed, and what `auto` means wherever it is left once canonical).
-    fn keyed(self) -> AdaptScope {
-        match self {
-            AdaptScope::Auto => AdaptScope::Search,
-            other => other,
         }
     }
 }

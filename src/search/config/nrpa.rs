@@ -4,7 +4,7 @@
 //! late-game exception [`Late`] (`--nrpa-late-tiles`, `--nrpa-late-size`), and
 //! their validation ([`validate`]).
 //!
-//! Owns: their shape, defaults from [`Defaults`], JSON form and checks ([`validate`],
+//! Owns: their shape, defaults from [`Defaults`], plain JSON form (`params` beside journal keys) and checks ([`validate`],
 //! for `--algo nrpa` and `--inner-algo nrpa`). Must not: run NRPA.
 
 use super::{Algo, SearchConfig, Setting};
@@ -15,50 +15,38 @@ use crate::policy::RolloutPolicy;
 use crate::search::defaults::Defaults;
 
 /// The NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`,
-/// `--nrpa-width`, …). Fields added after the first journals are left out of the
-/// JSON form at their defaults, so configurations written before keep their identity.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// `--nrpa-width`, …).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct NrpaConfig {
     /// Lower-level searches per search of each level ≥ 1 (N); `auto` is
     /// [`Defaults::nrpa_iterations`] for the root board (resolved by
-    /// `crate::search::SearchConfig::resolve`). Serialised as the
-    /// number (as before `auto` existed) or `"auto"`.
-    #[serde(with = "iterations_serde")]
+    /// `crate::search::SearchConfig::resolve`).
     pub iterations: Setting<u64>,
     /// Learning rate α of the adaptation.
     pub alpha: f64,
     /// GNRPA bias β: β · (group size − 2) is added to every move's weight.
     pub bias: f64,
-    /// Late-game exception of the selective policy (absent from configurations
-    /// serialised before it existed: the default).
-    #[serde(default)]
+    /// Late-game exception of the selective policy.
     pub late: Late,
     /// Parallel NRPA (`--nrpa-width`): how many lower-level searches the top level
     /// runs side by side, from the same policy, before it adapts
     /// (`search::nrpa::parallel`); 1 = sequential NRPA. The result depends on it,
-    /// never on how many threads run them. Left out of the JSON form when 1, so
-    /// configurations saved before it existed keep their identity.
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    /// never on how many threads run them.
     pub width: u32,
     /// GNRPA prior: the heuristic the bias β multiplies (`--nrpa-prior`).
-    #[serde(default = "prior", skip_serializing_if = "is_prior")]
     pub prior: Prior,
     /// Stabilized NRPA (Cazenave, Sevestre & Toulemont 2020): playouts per
     /// adaptation at level 1 (`--nrpa-stable P`; 1 = plain NRPA).
-    #[serde(default = "stable", skip_serializing_if = "is_stable")]
     pub stable: u32,
     /// Beam NRPA (Cazenave & Teytaud 2012): sequences, each with its policy, that
     /// every level keeps (`--nrpa-beam B`; 1 = plain NRPA).
-    #[serde(default = "beam", skip_serializing_if = "is_beam")]
     pub beam: u32,
     /// Limited repetitions: a level ends once its lower levels have returned its
     /// best sequence again this many times (`--nrpa-repeats R`; 0 = never).
-    #[serde(default = "repeats", skip_serializing_if = "is_repeats")]
     pub repeats: u32,
     /// Seeded NRPA: width of the beam search over positions (`search::beam`, the
     /// beam's default evaluation) whose best line starts the top level as its best
     /// sequence (`--nrpa-seed W`; 0 = none, plain NRPA).
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub seed: u32,
 }
 
@@ -77,8 +65,7 @@ pub enum NrpaRestart {
 }
 
 impl NrpaRestart {
-    /// Whether this is the default (left out of the JSON form, so configurations
-    /// written before it existed keep their identity).
+    /// Whether this is the default.
     pub fn is_fresh(&self) -> bool {
         *self == NrpaRestart::Fresh
     }
@@ -104,41 +91,6 @@ impl std::str::FromStr for NrpaRestart {
             ))),
         }
     }
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == Defaults::NRPA_SEED
-}
-
-fn one() -> u32 {
-    1
-}
-fn is_one(n: &u32) -> bool {
-    *n == 1
-}
-fn prior() -> Prior {
-    Defaults::NRPA_PRIOR
-}
-fn is_prior(p: &Prior) -> bool {
-    *p == Defaults::NRPA_PRIOR
-}
-fn stable() -> u32 {
-    Defaults::NRPA_STABLE
-}
-fn is_stable(p: &u32) -> bool {
-    *p == Defaults::NRPA_STABLE
-}
-fn beam() -> u32 {
-    Defaults::NRPA_BEAM
-}
-fn is_beam(b: &u32) -> bool {
-    *b == Defaults::NRPA_BEAM
-}
-fn repeats() -> u32 {
-    Defaults::NRPA_REPEATS
-}
-fn is_repeats(r: &u32) -> bool {
-    *r == Defaults::NRPA_REPEATS
 }
 
 impl Default for NrpaConfig {
@@ -363,38 +315,6 @@ fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
     Ok(())
 }
 
-/// `iterations` in JSON: a number for an explicit N (the form of configurations
-/// written before `auto` existed, which read back unchanged), `"auto"` otherwise.
-mod iterations_serde {
-    use super::Setting;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(untagged)]
-    enum Form {
-        N(u64),
-        Word(String),
-    }
-
-    pub fn serialize<S: Serializer>(v: &Setting<u64>, s: S) -> Result<S::Ok, S::Error> {
-        match *v {
-            Setting::Set(n) => Form::N(n),
-            Setting::Auto => Form::Word("auto".into()),
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Setting<u64>, D::Error> {
-        match Form::deserialize(d)? {
-            Form::N(n) => Ok(Setting::Set(n)),
-            Form::Word(w) if w == "auto" => Ok(Setting::Auto),
-            Form::Word(w) => Err(serde::de::Error::custom(format!(
-                "iterations: expected a number or \"auto\", got \"{w}\""
-            ))),
-        }
-    }
-}
-
 /// The selective policy's late-game exception (`--nrpa-late-tiles T
 /// --nrpa-late-size S`): once at most `tiles` tiles are on the board, tabu-colour
 /// groups of at most `size` tiles are candidates too. `tiles == 0` turns it off.
@@ -402,7 +322,7 @@ mod iterations_serde {
 /// Cazenave (2016) excepts small tabu-colour groups late in the game; that paper's
 /// exact rule could not be checked here, so this parametrised rule is ours, and its
 /// default comes from tuning (docs/search.md, "NRPA").
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Late {
     /// Largest number of tiles on the board at which the exception applies.
     pub tiles: u16,

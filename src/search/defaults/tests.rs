@@ -354,7 +354,7 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
         c.canonical_scope();
         c
     };
-    let json = |c: &SearchConfig| serde_json::to_string(c).unwrap();
+    let json = |c: &SearchConfig| crate::compare::journal::keys_v1_params(c);
     // NMCTS over MCTS: auto is level.
     let auto = canonical(Algo::Nmcts, InnerAlgo::Mcts, AdaptScope::Auto);
     assert_eq!(
