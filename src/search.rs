@@ -60,8 +60,8 @@ use best::Best;
 use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
 pub use config::{
-    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, InnerAlgo, Late, NrpaConfig,
-    NrpaRestart, RewardNorm, SearchConfig, Setting,
+    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, Flag, InnerAlgo, Late, NrpaConfig,
+    NrpaRestart, RewardNorm, SearchConfig, Setting, FLAGS,
 };
 pub use defaults::Defaults;
 use endgame::Endgame;

@@ -3,8 +3,9 @@
 //!
 //! This module only parses: a flag left out takes its default from
 //! [`SearchConfig::new`] and [`Defaults`] (`search::defaults`), which flag applies to
-//! which algorithm is [`Algo::uses_flag`], and every value is checked by
-//! [`SearchConfig::validate`].
+//! which algorithm is the table [`crate::search::FLAGS`] (`given.rs` only says which
+//! of its flags a command line gives; `flags_tests.rs` pins that the table and these
+//! flags agree), and every value is checked by [`SearchConfig::validate`].
 //!
 //! Per-level lists (`--c`, `--z`, `--beam-l`, `--beam-w`, `--inner`) are
 //! comma-separated, from level 1 upward. Missing upper levels take their defaults
@@ -22,6 +23,7 @@ use crate::search::{
     SearchConfig, Setting,
 };
 
+mod given;
 mod parse;
 pub(crate) use parse::threads_arg;
 use parse::{auto_or, check_len, on_off, parse_list, per_level_weights, Item};
@@ -285,49 +287,6 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The flags given on the command line that only some algorithms use.
-    fn given(&self) -> [(&'static str, bool); 37] {
-        [
-            ("--c", self.c.is_some()),
-            ("--z", self.z.is_some()),
-            ("--advance", self.advance.is_some()),
-            ("--beam-l", self.beam_l.is_some()),
-            ("--beam-w", self.beam_w.is_some()),
-            ("--beam-width", self.beam_width.is_some()),
-            ("--inner", self.inner.is_some()),
-            ("--restarts", self.restarts.is_some()),
-            ("--solver", self.solver.is_some()),
-            ("--bounds", self.bounds.is_some()),
-            ("--reuse", self.reuse.is_some()),
-            ("--reward-norm", self.reward_norm.is_some()),
-            ("--eval", self.eval.is_some()),
-            ("--eval-weights", self.eval_weights.is_some()),
-            ("--im-alpha", self.im_alpha.is_some()),
-            ("--im-source", self.im_source.is_some()),
-            ("--pb", self.pb.is_some()),
-            ("--nrpa-iterations", self.nrpa_iterations.is_some()),
-            ("--nrpa-alpha", self.nrpa_alpha.is_some()),
-            ("--nrpa-bias", self.nrpa_bias.is_some()),
-            ("--nrpa-late-tiles", self.nrpa_late_tiles.is_some()),
-            ("--nrpa-late-size", self.nrpa_late_size.is_some()),
-            ("--nrpa-width", self.nrpa_width.is_some()),
-            ("--nrpa-independent", self.nrpa_independent),
-            ("--nrpa-prior", self.nrpa_prior.is_some()),
-            ("--nrpa-stable", self.nrpa_stable.is_some()),
-            ("--nrpa-beam", self.nrpa_beam.is_some()),
-            ("--nrpa-repeats", self.nrpa_repeats.is_some()),
-            ("--nrpa-seed", self.nrpa_seed.is_some()),
-            ("--nrpa-restart", self.nrpa_restart.is_some()),
-            ("--playout-beam", self.playout_beam.is_some()),
-            ("--adapt-alpha", self.adapt_alpha.is_some()),
-            ("--adapt-every", self.adapt_every.is_some()),
-            ("--adapt-scope", self.adapt_scope.is_some()),
-            ("--adapt-tabu", self.adapt_tabu.is_some()),
-            ("--inner-algo", self.inner_algo.is_some()),
-            ("--inner-level", self.inner_level.is_some()),
-        ]
-    }
-
     /// The validated configuration: [`SearchConfig::new`] for the algorithm and
     /// level, with every flag given set on it.
     pub fn config(&self) -> Result<SearchConfig, Error> {
@@ -342,14 +301,13 @@ impl SearchArgs {
             c.inner_algo = s.parse()?;
         }
         c.inner_level = self.inner_level;
-        for (flag, given) in self.given() {
-            // The --nrpa-* flags also apply to an inner NRPA (checked by validate).
-            // (and to the default warm tree of nmcts/nbmcts, `--inner-algo auto`),
-            // except --nrpa-independent, which says what nrpa's threads do.
-            let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto)
-                && flag != "--nrpa-independent";
-            if given && !(flag.starts_with("--nrpa-") && inner_nrpa) {
-                algo.uses_flag(flag)?;
+        // A flag whose field an inner NRPA reads too is checked by validate where
+        // one may run (`--inner-algo nrpa`, or the default warm tree of
+        // nmcts/nbmcts, `--inner-algo auto`).
+        let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto);
+        for f in self.given() {
+            if !(f.inner_nrpa && inner_nrpa) {
+                f.check(algo)?;
             }
         }
         if let Some(p) = self.policy {
@@ -491,10 +449,8 @@ impl SearchArgs {
     /// The `--adapt-*` flags given, set on `c` (checked by `validate`; a flag given
     /// at its default value without `--policy adapt` is refused here).
     fn set_adapt(&self, c: &mut SearchConfig) -> Result<(), Error> {
-        for (flag, given) in self.given() {
-            if given && flag.starts_with("--adapt-") {
-                c.check_adapt_flag(flag)?;
-            }
+        for f in self.given().filter(|f| f.name.starts_with("--adapt-")) {
+            c.check_adapt_flag(f.name)?;
         }
         if let Some(s) = self.adapt_alpha {
             c.adapt.alpha = s.given();
@@ -615,3 +571,6 @@ pub fn budget_from_flags(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod flags_tests;

@@ -1,7 +1,8 @@
 //! Search configuration: [`SearchConfig`] (every parameter, its validation and its
 //! canonical one-line form), per-level [`Setting`]s and [`Beam`]s, and which flag
-//! applies to which algorithm ([`Algo::uses_flag`]). The named choices it holds
-//! ([`Algo`], [`Advance`], …) are `search::choices`', re-exported here.
+//! applies to which algorithm (the one table [`FLAGS`], `flags.rs`, read by
+//! [`Algo::uses_flag`]). The named choices it holds ([`Algo`], [`Advance`], …) are
+//! `search::choices`', re-exported here.
 //!
 //! The configuration stores the default values of its fields as numbers (NRPA's α,
 //! the table size, …) and prints them in its canonical line, so it reads them from
@@ -27,97 +28,7 @@ use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
 
-/// The flags that only the tree searches use.
-const TREE_FLAGS: [&str; 14] = [
-    "--c",
-    "--z",
-    "--advance",
-    "--beam-l",
-    "--beam-w",
-    "--inner",
-    "--restarts",
-    "--solver",
-    "--bounds",
-    "--reuse",
-    "--reward-norm",
-    "--im-alpha",
-    "--im-source",
-    "--pb",
-];
-
-/// The flags that only NRPA uses.
-const NRPA_FLAGS: [&str; 13] = [
-    "--nrpa-iterations",
-    "--nrpa-alpha",
-    "--nrpa-bias",
-    "--nrpa-late-tiles",
-    "--nrpa-late-size",
-    "--nrpa-width",
-    "--nrpa-independent",
-    "--nrpa-prior",
-    "--nrpa-stable",
-    "--nrpa-beam",
-    "--nrpa-repeats",
-    "--nrpa-seed",
-    "--nrpa-restart",
-];
-
 impl Algo {
-    /// Whether `algo` uses `flag`: the one table of which flag applies to which
-    /// algorithm, used for the flags a user gives (`cli`) and for the fields a
-    /// configuration sets ([`SearchConfig::validate`]). The error names the flag.
-    pub fn uses_flag(self, flag: &str) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
-        if TREE_FLAGS.contains(&flag) && !self.is_tree() {
-            return bad(format!(
-                "{flag} is not used by {} (it builds no tree)",
-                self.name()
-            ));
-        }
-        if matches!(flag, "--eval" | "--eval-weights") && !self.is_tree() && self != Algo::Beam {
-            return bad(format!(
-                "{flag} is not used by {} (only by the tree searches and beam)",
-                self.name()
-            ));
-        }
-        if flag == "--beam-width" && self != Algo::Beam {
-            return bad(format!(
-                "--beam-width is only used by beam, not {} (BMCTS's width is --beam-w)",
-                self.name()
-            ));
-        }
-        if matches!(flag, "--beam-l" | "--beam-w") && !self.has_beam() {
-            return bad(format!(
-                "--beam-l/--beam-w are only used by bmcts and nbmcts, not {}",
-                self.name()
-            ));
-        }
-        if flag == "--playout-beam" && self != Algo::Nmcs {
-            return bad(format!(
-                "--playout-beam is only used by nmcs (its level-0 playouts), not {}",
-                self.name()
-            ));
-        }
-        if NRPA_FLAGS.contains(&flag) && self != Algo::Nrpa {
-            return bad(format!("{flag} is only used by nrpa, not {}", self.name()));
-        }
-        if matches!(flag, "--inner-algo" | "--inner-level")
-            && !matches!(self, Algo::Nmcts | Algo::Nbmcts)
-        {
-            return bad(format!(
-                "{flag} is only used by nmcts and nbmcts (at level 2 or more), not {}",
-                self.name()
-            ));
-        }
-        if flag.starts_with("--adapt-") && !(self.is_tree() || self == Algo::Nmcs) {
-            return bad(format!(
-                "{flag} is only used by the tree searches and nmcs (with --policy adapt), not {}",
-                self.name()
-            ));
-        }
-        Ok(())
-    }
-
     /// Checks `--level` for this algorithm.
     pub fn check_level(self, level: u32) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
@@ -287,6 +198,7 @@ impl SearchConfig {
                 "--threads (--search-threads) is not used by exact (it runs one search)".into(),
             );
         }
+        self.validate_flags(|f| !f.inner_nrpa)?;
         self.validate_adapt()?;
         self.validate_inner()?;
         if let Some(b) = self.bandit_c {
@@ -337,16 +249,6 @@ impl SearchConfig {
         self.validate_playout_beam()?;
         let n = self.level as usize;
         if !self.algo.is_tree() {
-            for (flag, set) in [
-                ("--c", !self.c.is_empty()),
-                ("--z", !self.z.is_empty()),
-                ("--beam-l", !self.beam.is_empty()),
-                ("--inner", self.inner.is_some()),
-            ] {
-                if set {
-                    self.algo.uses_flag(flag)?;
-                }
-            }
             return Ok(());
         }
         for (flag, len) in [
@@ -371,35 +273,31 @@ impl SearchConfig {
             }
         }
         for (i, b) in self.beam.iter().enumerate() {
-            match b {
-                Some(_) if !self.algo.has_beam() => self.algo.uses_flag("--beam-l")?,
-                Some(Beam { l, w }) => {
-                    if *l == Setting::Set(0) {
-                        return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
-                    }
-                    if *w == Setting::Set(0) {
-                        return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
-                    }
-                    if let Setting::Set(l) = l {
-                        if *l > limits::MAX_ITERATIONS {
-                            return bad(format!(
-                                "--beam-l must be at most {} (level {}), got {l}",
-                                limits::MAX_ITERATIONS,
-                                i + 1
-                            ));
-                        }
-                    }
-                    if let Setting::Set(w) = w {
-                        if *w > limits::MAX_BEAM_W {
-                            return bad(format!(
-                                "--beam-w must be at most {} (level {}), got {w}",
-                                limits::MAX_BEAM_W,
-                                i + 1
-                            ));
-                        }
+            if let Some(Beam { l, w }) = b {
+                if *l == Setting::Set(0) {
+                    return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
+                }
+                if *w == Setting::Set(0) {
+                    return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                }
+                if let Setting::Set(l) = l {
+                    if *l > limits::MAX_ITERATIONS {
+                        return bad(format!(
+                            "--beam-l must be at most {} (level {}), got {l}",
+                            limits::MAX_ITERATIONS,
+                            i + 1
+                        ));
                     }
                 }
-                None => {}
+                if let Setting::Set(w) = w {
+                    if *w > limits::MAX_BEAM_W {
+                        return bad(format!(
+                            "--beam-w must be at most {} (level {}), got {w}",
+                            limits::MAX_BEAM_W,
+                            i + 1
+                        ));
+                    }
+                }
             }
         }
         if self.algo == Algo::Bmcts && self.beam[0].is_none() {
@@ -430,10 +328,12 @@ impl SearchConfig {
 mod adapt;
 mod beam;
 mod display;
+mod flags;
 mod informed;
 mod inner;
 mod new;
 mod nrpa;
 pub use super::choices::{AdaptScope, AdaptTabu, Advance, Algo, InnerAlgo, RewardNorm};
 pub use adapt::AdaptConfig;
+pub use flags::{Flag, FLAGS};
 pub use nrpa::{Late, NrpaConfig, NrpaRestart};

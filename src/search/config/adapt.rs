@@ -109,18 +109,9 @@ impl SearchConfig {
     /// level scope only where there are levels).
     pub(super) fn validate_adapt(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        let d = AdaptConfig::default();
         let a = self.adapt;
-        let set = [
-            ("--adapt-alpha", a.alpha.is_some()),
-            ("--adapt-every", a.every.is_some()),
-            ("--adapt-scope", a.scope != d.scope),
-            ("--adapt-tabu", a.tabu != d.tabu),
-        ];
-        for (flag, set) in set {
-            if set {
-                self.check_adapt_flag(flag)?;
-            }
+        for flag in self.set_flags("--adapt-") {
+            self.check_adapt_flag(flag)?;
         }
         if !self.learns() {
             return Ok(());

@@ -21,12 +21,10 @@ impl SearchConfig {
     /// Checks `--beam-width` (beam only, 1 ..= [`MAX_BEAM_WIDTH`]) and refuses the
     /// fields the beam does not use: it plays no rollouts (`--policy`), solves no
     /// endgames (`--endgame`) and restarts nothing (`--restarts`). The other
-    /// algorithms' flags are refused by [`Algo::uses_flag`] through `validate`.
+    /// algorithms' flags are refused by the table of flags (`config::flags`) through
+    /// `validate`.
     pub(super) fn validate_beam(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if self.beam_width.is_some() {
-            self.algo.uses_flag("--beam-width")?;
-        }
         if self.algo != Algo::Beam {
             return Ok(());
         }
@@ -83,7 +81,6 @@ impl SearchConfig {
         if is_off(&w) {
             return Ok(());
         }
-        self.algo.uses_flag("--playout-beam")?;
         check_width_or_off("--playout-beam", w, "off")?;
         if self.policy != RolloutPolicy::Auto {
             return bad(format!(

@@ -1,7 +1,7 @@
 //! The evaluation's and informed selection's part of a configuration's checks
-//! (`--eval`, `--eval-weights`, `--im-alpha`, `--im-source`, `--pb`): which
-//! algorithms take them, the weights' shape, and the combinations that need an
-//! evaluation.
+//! (`--eval`, `--eval-weights`, `--im-alpha`, `--im-source`, `--pb`): the weights'
+//! shape and the combinations that need an evaluation (which algorithms take them
+//! is the table of flags, `config::flags`).
 //!
 //! Owns: [`SearchConfig::validate_informed`]. Must not: hold defaults or evaluate
 //! positions.
@@ -11,21 +11,11 @@ use crate::error::Error;
 use crate::search::eval::{Eval, ImSource};
 
 impl SearchConfig {
-    /// Checks `--eval`, `--eval-weights`, `--im-alpha`, `--im-source` and `--pb` (tree
-    /// searches only; `--eval` and `--eval-weights` also beam).
+    /// Checks the values of `--eval`, `--eval-weights`, `--im-alpha`, `--im-source`
+    /// and `--pb` (tree searches only, `--eval` and `--eval-weights` also beam:
+    /// refused elsewhere by the table of flags).
     pub(super) fn validate_informed(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        for (flag, set) in [
-            ("--eval", self.eval != Eval::None),
-            ("--eval-weights", self.eval_weights.is_some()),
-            ("--im-alpha", !self.im_alpha.is_empty()),
-            ("--im-source", self.im_source != ImSource::Eval),
-            ("--pb", !self.pb.is_empty()),
-        ] {
-            if set {
-                self.algo.uses_flag(flag)?;
-            }
-        }
         if self.eval_weights.is_some() && self.eval != Eval::Learned {
             return bad(format!(
                 "--eval-weights needs --eval learned (the evaluation it weighs), not --eval {}",

@@ -16,27 +16,19 @@ impl SearchConfig {
         self.inner_level.unwrap_or(1)
     }
 
-    /// Checks `--inner-algo` and `--inner-level`: NMCTS and NBMCTS at level ≥ 2 only;
+    /// Checks `--inner-algo` and `--inner-level`: at level ≥ 2 only (NMCTS and NBMCTS
+    /// only: the table of flags, `config::flags`);
     /// a level only for `nmcs` or `nrpa` (1-8); with `nrpa`, no tabu-colour bandit
     /// (the `--nrpa-*` values and candidates are checked with NRPA's, in
     /// `config::nrpa::validate`).
     pub(super) fn validate_inner(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        let given = [
-            (
-                "--inner-algo",
-                !matches!(self.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto),
-            ),
-            ("--inner-level", self.inner_level.is_some()),
-        ];
-        for (flag, set) in given {
-            if set {
-                self.algo.uses_flag(flag)?;
-                if self.level < 2 {
-                    return bad(format!(
-                        "{flag} needs --level 2 or more (it sets the search run from the leaves of the level-2 tree)"
-                    ));
-                }
+        // Who takes them: the table (`config::flags`).
+        for flag in self.set_flags("--inner-") {
+            if self.level < 2 {
+                return bad(format!(
+                    "{flag} needs --level 2 or more (it sets the search run from the leaves of the level-2 tree)"
+                ));
             }
         }
         if let Some(k) = self.inner_level {

@@ -111,25 +111,6 @@ impl Default for NrpaConfig {
 }
 
 impl NrpaConfig {
-    /// Each `--nrpa-*` flag with whether it differs from its default (the flags a
-    /// configuration for another algorithm must not set).
-    fn flags_set(&self) -> [(&'static str, bool); 11] {
-        let d = NrpaConfig::default();
-        [
-            ("--nrpa-iterations", self.iterations != d.iterations),
-            ("--nrpa-alpha", self.alpha != d.alpha),
-            ("--nrpa-bias", self.bias != d.bias),
-            ("--nrpa-late-tiles", self.late.tiles != d.late.tiles),
-            ("--nrpa-late-size", self.late.size != d.late.size),
-            ("--nrpa-width", self.width != d.width),
-            ("--nrpa-prior", self.prior != d.prior),
-            ("--nrpa-stable", self.stable != d.stable),
-            ("--nrpa-beam", self.beam != d.beam),
-            ("--nrpa-repeats", self.repeats != d.repeats),
-            ("--nrpa-seed", self.seed != d.seed),
-        ]
-    }
-
     /// Checks the values every NRPA takes (N, α, β, the late-game exception) and its
     /// candidates (`--policy random|tabu|auto`), for `--algo nrpa` and `--inner-algo
     /// nrpa` alike.
@@ -208,12 +189,8 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
         );
     }
     if !c.runs_nrpa() {
-        for (flag, set) in p.flags_set() {
-            if set {
-                c.algo.uses_flag(flag)?;
-            }
-        }
-        return Ok(());
+        // No NRPA reads them: refused by the table (`config::flags`).
+        return c.validate_flags(|f| f.inner_nrpa);
     }
     if c.algo != Algo::Nrpa {
         // An inner NRPA warm-started by --policy adapt takes --adapt-tabu's
