@@ -8,7 +8,8 @@
 //! Owns: [`Defaults`] (algorithm, levels, budgets, C, z, beams, bandit C, inner
 //! budgets, budget classes, NRPA's N, policy, width and refinements, the learned rollouts' step,
 //! schedule, scope and tabu colour, root-parallel trees, the beam search's widths and
-//! evaluation). Must not: look at a whole configuration (what a configuration
+//! evaluation). Must not: look at a board (its functions take the tiles and colours
+//! at the root) or at a whole configuration (what a configuration
 //! resolves to is `search::resolve`'s), run searches or validate configurations. It
 //! imports no other part of the configuration than the named choices
 //! (`search::choices`), so the configuration can read its values.
@@ -16,7 +17,6 @@
 use super::budget::Budget;
 use super::choices::{AdaptScope, AdaptTabu, Algo, InnerAlgo, RewardNorm};
 use super::eval::Eval;
-use crate::board::Board;
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::rules::Variant;
@@ -65,8 +65,8 @@ impl Defaults {
     /// and 12 × 12 boards at 100,000 playouts N = 20 was +26 and +95 (n.s.); on
     /// 15 × 15 N = 100 won (docs/results/nrpa-n-15x15.md). Validated on the
     /// small-board suite: 148 → 164 of 180 (docs/search.md, "NRPA").
-    pub fn nrpa_iterations(root: &Board) -> u64 {
-        if root.tiles() < Self::NRPA_SMALL_BOARD_TILES {
+    pub fn nrpa_iterations(tiles: usize) -> u64 {
+        if tiles < Self::NRPA_SMALL_BOARD_TILES {
             Self::NRPA_SMALL_BOARD_ITERATIONS
         } else {
             Self::NRPA_ITERATIONS
@@ -91,11 +91,16 @@ impl Defaults {
     /// (`tabu`) for SameGame and no-penalty SameGame boards with at least
     /// [`Defaults::NRPA_SELECTIVE_MIN_TILES`] tiles and
     /// [`Defaults::NRPA_SELECTIVE_MIN_COLORS`] colours, every group (`random`) otherwise.
-    pub fn nrpa_policy(policy: RolloutPolicy, root: &Board) -> RolloutPolicy {
-        let colors = root.counts().iter().filter(|&&n| n > 0).count();
-        let small = root.tiles() < Self::NRPA_SELECTIVE_MIN_TILES
-            || colors < Self::NRPA_SELECTIVE_MIN_COLORS;
-        match policy.resolve(root.variant()) {
+    /// (`tiles` on the board at the root, `colors` present there.)
+    pub fn nrpa_policy(
+        policy: RolloutPolicy,
+        variant: Variant,
+        tiles: usize,
+        colors: usize,
+    ) -> RolloutPolicy {
+        let small =
+            tiles < Self::NRPA_SELECTIVE_MIN_TILES || colors < Self::NRPA_SELECTIVE_MIN_COLORS;
+        match policy.resolve(variant) {
             RolloutPolicy::Tabu if policy == RolloutPolicy::Auto && small => RolloutPolicy::Random,
             p => p,
         }

@@ -50,7 +50,7 @@ impl SearchConfig {
     pub(crate) fn resolve(&self, root: &Board, budget: Budget) -> Resolved {
         let warm = warm(self, root);
         let policy = if self.algo == Algo::Nrpa {
-            Defaults::nrpa_policy(self.policy, root)
+            nrpa_policy(self.policy, root)
         } else if warm || mcts_learns(self, root) {
             // The warm tree's rollouts learn (`warm_capable` allows auto or adapt),
             // and so do mcts's where they won.
@@ -75,7 +75,10 @@ impl SearchConfig {
             bandit_c: self
                 .bandit_c
                 .unwrap_or_else(|| Defaults::bandit_c(bandit_playouts)),
-            nrpa_iterations: self.nrpa.iterations.or(Defaults::nrpa_iterations(root)),
+            nrpa_iterations: self
+                .nrpa
+                .iterations
+                .or(Defaults::nrpa_iterations(root.tiles())),
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
@@ -132,7 +135,7 @@ impl SearchConfig {
                 _ => ScopeRule::Search,
             },
             tabu: match a.tabu {
-                AdaptTabu::Auto => match Defaults::nrpa_policy(RolloutPolicy::Auto, root) {
+                AdaptTabu::Auto => match nrpa_policy(RolloutPolicy::Auto, root) {
                     RolloutPolicy::Tabu => TabuRule::Most,
                     _ => TabuRule::None,
                 },
@@ -256,7 +259,7 @@ impl SearchConfig {
                         iterations: self.nrpa.iterations.or(if warm {
                             Defaults::WARM_NRPA_ITERATIONS
                         } else {
-                            Defaults::nrpa_iterations(root)
+                            Defaults::nrpa_iterations(root.tiles())
                         }),
                         // Warm-started from learned rollouts (`--policy adapt`; the
                         // warm tree always is): the learned rollouts' tabu rule, as
@@ -267,11 +270,18 @@ impl SearchConfig {
                                 TabuRule::Most => RolloutPolicy::Tabu,
                                 _ => RolloutPolicy::Random,
                             },
-                            p => Defaults::nrpa_policy(p, root),
+                            p => nrpa_policy(p, root),
                         },
                     },
                 }
             },
         }
     }
+}
+
+/// [`Defaults::nrpa_policy`] for the board at the root (its variant, tiles and the
+/// colours present).
+fn nrpa_policy(policy: RolloutPolicy, root: &Board) -> RolloutPolicy {
+    let colors = root.counts().iter().filter(|&&n| n > 0).count();
+    Defaults::nrpa_policy(policy, root.variant(), root.tiles(), colors)
 }

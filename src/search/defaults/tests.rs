@@ -17,14 +17,12 @@ fn nrpa_is_selective_only_on_large_boards_with_many_colours() {
         (15, 15, 5, Variant::BubbleBreaker, Random),
     ] {
         let b = random_board(w, h, colors, 1, variant);
-        assert_eq!(
-            Defaults::nrpa_policy(Auto, &b),
-            auto,
-            "{w}x{h}x{colors} {variant}"
-        );
+        let present = b.counts().iter().filter(|&&n| n > 0).count();
+        let policy = |p| Defaults::nrpa_policy(p, b.variant(), b.tiles(), present);
+        assert_eq!(policy(Auto), auto, "{w}x{h}x{colors} {variant}");
         // An explicit policy is kept.
-        assert_eq!(Defaults::nrpa_policy(Tabu, &b), Tabu);
-        assert_eq!(Defaults::nrpa_policy(Random, &b), Random);
+        assert_eq!(policy(Tabu), Tabu);
+        assert_eq!(policy(Random), Random);
     }
 }
 
@@ -34,7 +32,7 @@ fn nrpa_iterations_auto_follows_the_board_size() {
     use testutil::random_board;
     for (w, h, n) in [(8, 8, 20), (12, 11, 20), (12, 12, 100), (15, 15, 100)] {
         let b = random_board(w, h, 4, 2, Variant::SameGame);
-        assert_eq!(Defaults::nrpa_iterations(&b), n, "{w}x{h}");
+        assert_eq!(Defaults::nrpa_iterations(b.tiles()), n, "{w}x{h}");
         // `auto` searches exactly as the explicit value would.
         let run = |it| {
             let mut cfg = SearchConfig::new(Algo::Nrpa, 2);
