@@ -151,7 +151,6 @@ pub(super) struct List {
     /// the draw's order (`order.rs`): canonical bits, their `ce`, running sums.
     ce: Box<[f64; SIZE]>,
     order: Box<[u16; SIZE]>,
-    oce: Box<[f64; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,
     /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
     /// another colour than the selective rule's tabu colour.
@@ -182,7 +181,6 @@ impl Default for List {
             pairs: Default::default(),
             ce: boxed(0.0),
             order: boxed(0),
-            oce: boxed(0.0),
             csum: boxed(0.0),
             len: 0,
             ncand: 0,

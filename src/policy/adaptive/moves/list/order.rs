@@ -32,12 +32,11 @@ impl List {
             }
         }
         // Local borrows: the tables do not alias (no reload of their addresses).
-        let (ce, order, oce, csum) = (&*self.ce, &mut *self.order, &mut *self.oce, &mut *self.csum);
+        let (ce, order, csum) = (&*self.ce, &mut *self.order, &mut *self.csum);
         let mut sum = csum[r & (SIZE - 1)];
         each_bit!(w, |h| {
             let c = ce[h];
             order[r & (SIZE - 1)] = h as u16;
-            oce[r & (SIZE - 1)] = c;
             sum += c;
             r += 1;
             csum[r & (SIZE - 1)] = sum;
@@ -60,8 +59,45 @@ impl List {
         // below their 0, and r − 0 = r): the same sum and draw as over the
         // candidates alone.
         let n = self.len as usize;
-        let mut r = rng.gen::<f64>() * self.csum[n & (SIZE - 1)];
-        for (&c, &h) in self.oce[..n].iter().zip(&self.order[..n]) {
+        let total = self.csum[n & (SIZE - 1)];
+        let r = rng.gen::<f64>() * total;
+        self.found(r, total, n).unwrap_or_else(|| self.scan(r, n))
+    }
+
+    /// The group the draw `r` (of `total`, over the `n` groups listed) falls on,
+    /// found by bisection over the running sums, when that is the group the scan
+    /// ([`List::scan`]) finds: when `r` is farther than the scan's and the sums'
+    /// rounding errors can reach (each below j · 2⁻⁵³ · total after j operations)
+    /// from both ends of its group's interval; else `None`.
+    #[inline(always)]
+    fn found(&self, r: f64, total: f64, n: usize) -> Option<usize> {
+        let csum = &self.csum;
+        // Below 2⁻⁹⁶⁰ the relative error bounds need not hold (subnormals).
+        if !(total > 1e-289 && r < csum[n & (SIZE - 1)]) {
+            return None;
+        }
+        // csum[lo] ≤ r < csum[hi].
+        let (mut lo, mut hi) = (0, n);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if csum[mid & (SIZE - 1)] > r {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        let margin = n as f64 * total * (1.0 / (1u64 << 50) as f64);
+        (r - csum[lo & (SIZE - 1)] > margin && csum[hi & (SIZE - 1)] - r > margin)
+            .then(|| usize::from(self.order[lo & (SIZE - 1)]))
+    }
+
+    /// The draw `r` over the `n` groups listed: each candidate's exp(w) taken from
+    /// `r` in list order until `r` is below one (the previous implementation's
+    /// scan, the reference of [`List::found`]).
+    #[inline(never)]
+    fn scan(&self, mut r: f64, n: usize) -> usize {
+        for &h in &self.order[..n] {
+            let c = self.ce[usize::from(h) & (SIZE - 1)];
             if r < c {
                 return usize::from(h);
             }
