@@ -147,8 +147,9 @@ pub(super) struct List {
     /// blocks, the others zero).
     heads: [[u64; 4]; 4],
     pairs: [[u64; 4]; 4],
-    /// Each entry's `ce` by canonical bit (dense, for the order's rewrite), and
-    /// the draw's order (`order.rs`): canonical bits, their `ce`, running sums.
+    /// Each entry's `ce` by canonical bit (for the order's rewrite and the draw's
+    /// scan), and the draw's order (`order.rs`): at index k, the canonical bit
+    /// of entry k − 1 and the sum of `ce` through it.
     ce: Box<[f64; SIZE]>,
     order: Box<[u16; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,

@@ -1,10 +1,14 @@
 //! The draw of a step over the [`List`]: a dense copy of the list's order (the
-//! heads in canonical order, each candidate's exp(w), 0 for the others) with its
-//! running sums, rewritten after a move from the first group the move changed (the
-//! groups before it and their sums are as they were), and the softmax draw over it.
+//! heads in canonical order) with the running sums of the candidates' exp(w) (0
+//! for the others), entry k − 1 and the sum through it both at index k, rewritten
+//! after a move from the first group the move changed (the groups before it and
+//! their sums are as they were), and the softmax draw over it.
 //!
 //! The running sums are the step's sum taken in list order, addition by addition,
-//! so the sum and the draw are those of the previous implementation bit for bit.
+//! so the sum is that of the previous implementation bit for bit; the draw
+//! bisects the sums when rounding cannot make the previous implementation's scan
+//! (subtracting each exp(w) in list order) land elsewhere, and scans otherwise,
+//! so the draw is the same too.
 //!
 //! Owns: `List::reorder`, [`List::pick`]. Must not: change entries or segments.
 
@@ -36,9 +40,10 @@ impl List {
         let mut sum = csum[r & (SIZE - 1)];
         each_bit!(w, |h| {
             let c = ce[h];
-            order[r & (SIZE - 1)] = h as u16;
             sum += c;
             r += 1;
+            // One index for both: entry r − 1 and the sum through it.
+            order[r & (SIZE - 1)] = h as u16;
             csum[r & (SIZE - 1)] = sum;
         });
     }
@@ -88,7 +93,7 @@ impl List {
         }
         let margin = n as f64 * total * (1.0 / (1u64 << 50) as f64);
         (r - csum[lo & (SIZE - 1)] > margin && csum[hi & (SIZE - 1)] - r > margin)
-            .then(|| usize::from(self.order[lo & (SIZE - 1)]))
+            .then(|| usize::from(self.order[hi & (SIZE - 1)]))
     }
 
     /// The draw `r` over the `n` groups listed: each candidate's exp(w) taken from
@@ -96,7 +101,7 @@ impl List {
     /// scan, the reference of [`List::found`]).
     #[inline(never)]
     fn scan(&self, mut r: f64, n: usize) -> usize {
-        for &h in &self.order[..n] {
+        for &h in &self.order[1..n + 1] {
             let c = self.ce[usize::from(h) & (SIZE - 1)];
             if r < c {
                 return usize::from(h);
@@ -108,7 +113,7 @@ impl List {
 
     /// The last candidate in list order.
     fn last_candidate(&self) -> usize {
-        self.order[..self.len as usize]
+        self.order[1..self.len as usize + 1]
             .iter()
             .rev()
             .map(|&h| usize::from(h))
@@ -121,7 +126,7 @@ impl List {
     #[cold]
     fn pick_shifted(&self, rng: &mut Rng) -> usize {
         let cands = || {
-            self.order[..self.len as usize]
+            self.order[1..self.len as usize + 1]
                 .iter()
                 .map(|&h| usize::from(h))
                 .filter(|&h| self.at(h).cand)
