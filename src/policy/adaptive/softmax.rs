@@ -17,7 +17,7 @@ pub(crate) const EXP_DIRECT: f64 = 300.0;
 /// e^x to about 1e-9 relative error, several times faster than `f64::exp`: the
 /// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
 /// clamped to [-700, 700] (NRPA's weights stay far inside; e^-700 is 0 in effect).
-#[inline]
+#[inline(always)]
 pub fn fast_exp(x: f64) -> f64 {
     let x = x.clamp(-700.0, 700.0);
     // x = k ln 2 + r, |r| <= ln 2 / 2; e^r by its Taylor series to r^8 (the

@@ -402,6 +402,13 @@ impl List {
                 self.root_masks.extend_from_slice(&self.mask::<B>(h));
             });
         }
+        let mut other = 0;
+        if let Some(t) = cx.sel.tabu {
+            each_bit!(*self.heads_w::<B>(), |h| {
+                other += u32::from(self.ent[h].g.color != t);
+            });
+        }
+        self.nother = other;
         self.recount::<B>(cx, trace);
     }
 
@@ -421,19 +428,13 @@ impl List {
         (tabu, small)
     }
 
-    /// Candidacy of every entry under the position's rule, from scratch: segments
+    /// Candidacy of every entry under the position's rule, from scratch (the
+    /// groups of another colour than the tabu one already counted): segments
     /// open (in list order) and close, counts and the draw's order recomputed.
     #[inline(never)]
     fn recount<const B: usize>(&mut self, cx: &Ctx, trace: &mut Trace) {
         let sel = cx.sel;
         let heads = *self.heads_w::<B>();
-        let mut other = 0;
-        if let Some(t) = sel.tabu {
-            each_bit!(heads, |h| {
-                other += u32::from(self.ent[h].g.color != t);
-            });
-        }
-        self.nother = other;
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
         each_bit!(heads, |h| {
