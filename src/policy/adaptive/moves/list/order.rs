@@ -145,3 +145,69 @@ impl List {
         self.last_candidate()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{List, SIZE};
+    use rand::Rng as _;
+
+    /// A list of `n` groups with these exps (0: not a candidate) in list order,
+    /// its order and running sums as `reorder` writes them.
+    fn list_of(ce: &[f64]) -> List {
+        let mut l = List {
+            len: ce.len() as u32,
+            ..List::default()
+        };
+        let mut sum = 0.0;
+        for (k, &c) in ce.iter().enumerate() {
+            let h = 3 * k + 1;
+            l.ce[h] = c;
+            l.ent[h].cand = c > 0.0;
+            sum += c;
+            l.order[k + 1] = h as u16;
+            l.csum[k + 1] = sum;
+        }
+        l
+    }
+
+    #[test]
+    fn bisection_finds_what_the_scan_finds() {
+        let mut rng = crate::rng_for(51, 0, 0);
+        let mut bisected = 0;
+        for case in 0..3000 {
+            let n = rng.gen_range(1..300.min(SIZE / 3));
+            // Exps over many magnitudes (weights up to ±300), some zero.
+            let ce: Vec<f64> = (0..n)
+                .map(|_| match rng.gen_range(0..4) {
+                    0 => 0.0,
+                    1 => 1.0,
+                    2 => (rng.gen_range(-300.0..300.0f64)).exp(),
+                    _ => rng.gen_range(0.0..2.0),
+                })
+                .collect();
+            let l = list_of(&ce);
+            let total = l.csum[n];
+            if total == 0.0 {
+                continue;
+            }
+            // Random draws, and draws at and next to every running sum.
+            let mut rs: Vec<f64> = (0..50).map(|_| rng.gen::<f64>() * total).collect();
+            for k in 0..=n {
+                let s = l.csum[k];
+                rs.extend([
+                    s,
+                    f64::from_bits(s.to_bits().saturating_sub(1)),
+                    s.next_up(),
+                ]);
+            }
+            for r in rs.into_iter().filter(|&r| (0.0..total).contains(&r)) {
+                let scanned = l.scan(r, n);
+                if let Some(h) = l.found(r, total, n) {
+                    bisected += 1;
+                    assert_eq!(h, scanned, "case {case}: r {r} of {total}");
+                }
+            }
+        }
+        assert!(bisected > 100_000, "{bisected}");
+    }
+}
