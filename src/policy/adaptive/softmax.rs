@@ -17,7 +17,7 @@ pub(crate) const EXP_DIRECT: f64 = 300.0;
 /// e^x to about 1e-9 relative error, several times faster than `f64::exp`: the
 /// softmax of NRPA's playouts and adaptations is its hottest arithmetic. `x` is
 /// clamped to [-700, 700] (NRPA's weights stay far inside; e^-700 is 0 in effect).
-#[inline]
+#[inline(always)]
 pub fn fast_exp(x: f64) -> f64 {
     let x = x.clamp(-700.0, 700.0);
     // x = k ln 2 + r, |r| <= ln 2 / 2; e^r by its Taylor series to r^8 (the
@@ -72,7 +72,12 @@ const EMPTY: Slot = Slot {
 /// Each slot keeps [`exp_of`] its weight, recomputed once by the adaptation that
 /// changes the weight ([`Policy::weight_exp`]): a playout takes no exponential for
 /// a weight it only reads (issue 51; the same values as computed afresh).
-#[derive(Clone, Debug)]
+///
+/// Each table has an identity ([`Policy::id`]), new for every table built, cloned
+/// or grown: a code's slot stays put while the identity does, so the adaptation
+/// keeps the slots of the trace it adapted toward last ([`AdaptScratch`]) and
+/// looks up only the codes that changed.
+#[derive(Debug)]
 pub struct Policy {
     /// `2^bits` probed slots, then code 0's slot (its key stays 0, so a search for
     /// code 0 ends there at once).
@@ -80,6 +85,31 @@ pub struct Policy {
     /// Nonzero codes stored.
     len: usize,
     bits: u32,
+    /// This table's identity: unique among the tables of the process.
+    id: u64,
+}
+
+/// A new table identity ([`Policy::id`]).
+fn fresh_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Clone for Policy {
+    fn clone(&self) -> Self {
+        Policy {
+            slots: self.slots.clone(),
+            len: self.len,
+            bits: self.bits,
+            id: fresh_id(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.slots.clone_from(&src.slots);
+        (self.len, self.bits, self.id) = (src.len, src.bits, fresh_id());
+    }
 }
 
 impl Default for Policy {
@@ -91,8 +121,12 @@ impl Default for Policy {
 /// Scratch buffers of [`Policy::adapt`], kept between calls to avoid allocation.
 #[derive(Clone, Default, Debug)]
 pub struct AdaptScratch {
-    /// The slot of every segment of the trace.
+    /// The slot of every segment of the trace, and its code: in the table `owner`
+    /// (0: none) after the last call, the slots of those codes (a level adapts
+    /// toward the same trace many times in a row).
     slots: Vec<u32>,
+    codes: Vec<u64>,
+    owner: u64,
     /// Per segment: its weight + bias, then its weight's change.
     e: Vec<f64>,
     /// Per segment: exp(weight + bias).
@@ -109,6 +143,7 @@ impl Policy {
             slots: vec![EMPTY; (1 << bits) + 1],
             len: 0,
             bits,
+            id: fresh_id(),
         }
     }
 
@@ -223,7 +258,11 @@ impl Policy {
         let (segs, steps) = (&trace.segs[..], &trace.steps[..]);
         let (m, n) = (segs.len(), steps.len());
         self.reserve(m);
+        // The slots kept from the last call, for the codes still at their index.
+        let kept = if s.owner == self.id { s.codes.len() } else { 0 };
+        s.owner = self.id;
         s.slots.resize(m, 0);
+        s.codes.resize(m, 0);
         s.e.resize(m, 0.0);
         s.p.resize(m, 0.0);
         s.z.clear();
@@ -233,8 +272,20 @@ impl Policy {
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
         let z = &mut s.z[..];
-        for (((g, k), x), p) in segs.iter().zip(&mut s.slots).zip(&mut s.e).zip(&mut s.p) {
-            let i = self.slot(g.code);
+        for (j, (((g, k), x), p)) in segs
+            .iter()
+            .zip(&mut s.slots)
+            .zip(&mut s.e)
+            .zip(&mut s.p)
+            .enumerate()
+        {
+            let c = &mut s.codes[j];
+            let i = if j < kept && *c == g.code {
+                *k as usize
+            } else {
+                *c = g.code;
+                self.slot(g.code)
+            };
             let slot = self.slots[i];
             *k = i as u32;
             *x = slot.w + g.bias;

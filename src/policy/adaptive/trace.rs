@@ -37,10 +37,26 @@ pub(crate) struct Step {
 /// What one playout saw, step by step: the candidate moves it sampled from (codes
 /// and GNRPA biases, as segments of steps) and which one it played. Enough to adapt
 /// a policy without replaying the game.
-#[derive(Clone, Default, Debug, PartialEq)]
+#[derive(Default, Debug, PartialEq)]
 pub struct Trace {
     pub(crate) segs: Vec<Seg>,
     pub(crate) steps: Vec<Step>,
+}
+
+impl Clone for Trace {
+    fn clone(&self) -> Self {
+        Trace {
+            segs: self.segs.clone(),
+            steps: self.steps.clone(),
+        }
+    }
+
+    /// Into the buffers already there (a level keeps the trace of its best
+    /// sequence this way after many of its playouts).
+    fn clone_from(&mut self, src: &Self) {
+        self.segs.clone_from(&src.segs);
+        self.steps.clone_from(&src.steps);
+    }
 }
 
 impl Trace {

@@ -147,11 +147,11 @@ pub(super) struct List {
     /// blocks, the others zero).
     heads: [[u64; 4]; 4],
     pairs: [[u64; 4]; 4],
-    /// Each entry's `ce` by canonical bit (dense, for the order's rewrite), and
-    /// the draw's order (`order.rs`): canonical bits, their `ce`, running sums.
+    /// Each entry's `ce` by canonical bit (for the order's rewrite and the draw's
+    /// scan), and the draw's order (`order.rs`): at index k, the canonical bit
+    /// of entry k − 1 and the sum of `ce` through it.
     ce: Box<[f64; SIZE]>,
     order: Box<[u16; SIZE]>,
-    oce: Box<[f64; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,
     /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
     /// another colour than the selective rule's tabu colour.
@@ -182,7 +182,6 @@ impl Default for List {
             pairs: Default::default(),
             ce: boxed(0.0),
             order: boxed(0),
-            oce: boxed(0.0),
             csum: boxed(0.0),
             len: 0,
             ncand: 0,
@@ -403,6 +402,13 @@ impl List {
                 self.root_masks.extend_from_slice(&self.mask::<B>(h));
             });
         }
+        let mut other = 0;
+        if let Some(t) = cx.sel.tabu {
+            each_bit!(*self.heads_w::<B>(), |h| {
+                other += u32::from(self.ent[h].g.color != t);
+            });
+        }
+        self.nother = other;
         self.recount::<B>(cx, trace);
     }
 
@@ -422,19 +428,13 @@ impl List {
         (tabu, small)
     }
 
-    /// Candidacy of every entry under the position's rule, from scratch: segments
+    /// Candidacy of every entry under the position's rule, from scratch (the
+    /// groups of another colour than the tabu one already counted): segments
     /// open (in list order) and close, counts and the draw's order recomputed.
     #[inline(never)]
     fn recount<const B: usize>(&mut self, cx: &Ctx, trace: &mut Trace) {
         let sel = cx.sel;
         let heads = *self.heads_w::<B>();
-        let mut other = 0;
-        if let Some(t) = sel.tabu {
-            each_bit!(heads, |h| {
-                other += u32::from(self.ent[h].g.color != t);
-            });
-        }
-        self.nother = other;
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
         each_bit!(heads, |h| {
