@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 
-/// Which algorithm (`--algo`).
+/// Which algorithm (`--algo`). [`Algo::ALL`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Algo {
     /// MCTS with UCB1-TUNED (multi-start, move-by-move as options).
@@ -36,6 +36,20 @@ pub enum Algo {
     Nrpa,
     /// Beam search over positions, depth by depth (`search::beam`).
     Beam,
+}
+
+impl Algo {
+    /// Every algorithm, in `--algo`'s order.
+    pub const ALL: [Algo; 8] = [
+        Algo::Mcts,
+        Algo::Nmcs,
+        Algo::Nmcts,
+        Algo::Bmcts,
+        Algo::Nbmcts,
+        Algo::Exact,
+        Algo::Nrpa,
+        Algo::Beam,
+    ];
 }
 
 impl Algo {

@@ -250,9 +250,11 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
         self.seed = Some(seed);
     }
 
-    /// `--nrpa-restart best`: the top-level result `top` (its line and trace) starts
-    /// the next run when it beats the seed (a line ties: the older one stays).
-    fn keep_best_as_seed(&mut self, top: &NrpaLevel) {
+    /// `--nrpa-restart best`: the top-level result (its line and trace) starts the
+    /// next run when it beats the seed (a line ties: the older one stays). Both the
+    /// sequential and the wide top level call it after each run.
+    fn keep_top_as_seed(&mut self) {
+        let top = &self.levels[self.level - 1];
         if self.restart_best
             && top.best.score != i32::MIN
             && self
@@ -284,11 +286,7 @@ impl Runs for Nrpa<'_, '_, '_> {
         }
         self.run(self.level, &start);
         self.start = start;
-        if self.restart_best {
-            let top = std::mem::take(&mut self.levels[self.level - 1]);
-            self.keep_best_as_seed(&top);
-            self.levels[self.level - 1] = top;
-        }
+        self.keep_top_as_seed();
         &self.levels[self.level - 1].best
     }
     fn exhausted(&mut self) -> bool {

@@ -326,16 +326,7 @@ fn cli_defaults_are_the_library_defaults() {
         none,
         SearchConfig::new(Defaults::ALGO, Defaults::level(Defaults::ALGO))
     );
-    for algo in [
-        Algo::Mcts,
-        Algo::Nmcs,
-        Algo::Nmcts,
-        Algo::Bmcts,
-        Algo::Nbmcts,
-        Algo::Exact,
-        Algo::Nrpa,
-        Algo::Beam,
-    ] {
+    for algo in Algo::ALL {
         let c = cfg(&format!("--algo {}", algo.name())).unwrap();
         assert_eq!(
             c,

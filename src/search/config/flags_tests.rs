@@ -6,16 +6,7 @@
 
 use super::*;
 
-const ALGOS: [Algo; 8] = [
-    Algo::Mcts,
-    Algo::Nmcs,
-    Algo::Nmcts,
-    Algo::Bmcts,
-    Algo::Nbmcts,
-    Algo::Exact,
-    Algo::Nrpa,
-    Algo::Beam,
-];
+const ALGOS: [Algo; 8] = Algo::ALL;
 
 fn refusal(algo: Algo, flag: &str) -> Option<String> {
     algo.uses_flag(flag).err().map(|e| e.to_string())

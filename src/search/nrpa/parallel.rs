@@ -84,13 +84,8 @@ struct Wide<'a, 'c, 's, 'r> {
 impl Runs for Wide<'_, '_, '_, '_> {
     fn run_once(&mut self) -> &Best {
         self.run_top();
-        let level = self.top.level;
-        if self.top.restart_best {
-            let top = std::mem::take(&mut self.top.levels[level - 1]);
-            self.top.keep_best_as_seed(&top);
-            self.top.levels[level - 1] = top;
-        }
-        &self.top.levels[level - 1].best
+        self.top.keep_top_as_seed();
+        &self.top.levels[self.top.level - 1].best
     }
     fn exhausted(&mut self) -> bool {
         self.top.meter.exhausted(&self.top.limit)
