@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search_with_stop, Budget, SearchConfig};
+use crate::search::{search_with_stop, Budget, Valid};
 use journal::{FoundLine, Journal, RunKey, RunRecord};
 use record::Record;
 use select::Job;
@@ -48,7 +48,7 @@ pub struct Batch<'a> {
     /// Scoring variant.
     pub variant: Variant,
     /// Search configuration (the same for every run).
-    pub config: SearchConfig,
+    pub config: Valid,
     /// Budget of each run.
     pub budget: Budget,
     /// Base seed.

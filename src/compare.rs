@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::rules::Variant;
-use crate::search::{Budget, SearchConfig};
+use crate::search::{Budget, Valid};
 use crate::stats::{Describe, Paired};
 
 pub mod chart;
@@ -36,7 +36,7 @@ pub struct Entry {
     /// The flags as the user wrote them (without label and budget).
     pub spec: String,
     /// The parsed, validated configuration.
-    pub config: SearchConfig,
+    pub config: Valid,
 }
 
 /// How the runs of one (configuration, position) become one sample.
@@ -377,7 +377,9 @@ mod tests {
         Entry {
             label: label.into(),
             spec: format!("--level {level}"),
-            config: SearchConfig::new(Algo::Nmcts, level),
+            config: crate::search::SearchConfig::new(Algo::Nmcts, level)
+                .valid()
+                .unwrap(),
         }
     }
 

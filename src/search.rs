@@ -2,8 +2,10 @@
 //! the best score and full move sequence out (one-player MCTS keeps the best
 //! simulation, thesis Alg. 2.6), plus statistics.
 //!
-//! This is the front door: it validates a configuration, resolves it for the board
-//! and budget (`resolve`), and dispatches on [`Algo`]. Below it, each algorithm has
+//! This is the front door: it takes a validated configuration ([`Valid`], made by
+//! [`SearchConfig::valid`], so no search is handed one it would refuse and none
+//! panics on one), resolves it for the board and budget (`resolve`), and
+//! dispatches on [`Algo`]. Below it, each algorithm has
 //! its module: `mcts` (MCTS, BMCTS, NMCTS and NBMCTS: one level routine), `nmcs`,
 //! `nrpa` (its move codes and policy table are `crate::policy::adaptive`), `exact`
 //! and `beam` (a beam search over positions, parallel within one search); `parallel` splits a
@@ -61,7 +63,7 @@ use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
 pub use config::{
     AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, Flag, InnerAlgo, Late, NrpaConfig,
-    NrpaRestart, RewardNorm, SearchConfig, Setting, FLAGS,
+    NrpaRestart, RewardNorm, SearchConfig, Setting, Valid, FLAGS,
 };
 pub use defaults::Defaults;
 use endgame::Endgame;
@@ -71,25 +73,20 @@ pub use result::{SearchResult, SearchStats};
 use rollout::Rollout;
 
 /// Runs the configured search on `root` within `budget`.
-pub fn search(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
+pub fn search(config: &Valid, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
     search_with_stop(config, root, budget, rng, None)
 }
 
 /// Like [`search`], but also stops early (returning the best complete game found so
 /// far, at least one playout) as soon as `stop` becomes true (Ctrl-C in a batch).
-///
-/// # Panics
-/// When `config` does not pass [`SearchConfig::validate`].
 pub fn search_with_stop(
-    config: &SearchConfig,
+    config: &Valid,
     root: &Board,
     budget: Budget,
     rng: &mut Rng,
     stop: Option<&AtomicBool>,
 ) -> SearchResult {
-    if let Err(e) = config.validate() {
-        panic!("invalid search configuration: {e}");
-    }
+    let config: &SearchConfig = config;
     let start = Instant::now();
     let resolved = config.resolve(root, budget);
     let n = resolved.trees;

@@ -201,8 +201,7 @@ pub fn update(
 /// The total score of `w`'s games on the training boards (each line replayed),
 /// the boards searched in parallel on the caller's pool; `None` when `stop` is set.
 pub fn fitness(s: &Settings, w: Weights, stop: &AtomicBool) -> Result<Option<i64>, Error> {
-    let config = s.config(w);
-    config.validate()?;
+    let config = s.config(w).valid()?;
     let scores: Vec<Result<Option<i32>, Error>> = s
         .boards
         .par_iter()

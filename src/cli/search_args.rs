@@ -20,7 +20,7 @@ use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
     Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, NrpaRestart, RewardNorm,
-    SearchConfig, Setting,
+    SearchConfig, Setting, Valid,
 };
 
 mod given;
@@ -289,7 +289,7 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// The validated configuration: [`SearchConfig::new`] for the algorithm and
     /// level, with every flag given set on it.
-    pub fn config(&self) -> Result<SearchConfig, Error> {
+    pub fn config(&self) -> Result<Valid, Error> {
         let algo: Algo = match &self.algo {
             Some(a) => a.parse()?,
             None => Defaults::ALGO,
@@ -443,7 +443,7 @@ impl SearchArgs {
         c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
         c.validate()?;
         c.canonical_scope();
-        Ok(c)
+        c.valid()
     }
 
     /// The `--adapt-*` flags given, set on `c` (checked by `validate`; a flag given

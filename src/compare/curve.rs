@@ -199,7 +199,7 @@ pub(crate) mod tests {
             .map(|l| Entry {
                 label: l.to_string(),
                 spec: String::new(),
-                config: SearchConfig::new(Algo::Nmcts, 1),
+                config: (SearchConfig::new(Algo::Nmcts, 1)).valid().unwrap(),
             })
             .collect();
         let reports = budgets

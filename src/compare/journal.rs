@@ -297,7 +297,7 @@ mod tests {
             configs: vec![Entry {
                 label: "mcts".into(),
                 spec: "--algo mcts".into(),
-                config: SearchConfig::new(Algo::Mcts, 1),
+                config: (SearchConfig::new(Algo::Mcts, 1)).valid().unwrap(),
             }],
         }
     }

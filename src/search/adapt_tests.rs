@@ -98,7 +98,7 @@ fn finds_tiny_optima() {
         for seed in 0..4 {
             let b = tiny_board(seed, v);
             let r = search(
-                &c,
+                &c.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(20_000),
                 &mut crate::rng_for(seed, 9, 9),
@@ -117,7 +117,15 @@ fn learning_beats_fixed_rollouts_at_equal_iterations() {
     let b = random_board(12, 12, 4, 5, Variant::SameGame);
     let total = |c: &SearchConfig, k: u64| -> i32 {
         (0..4)
-            .map(|s| search(c, &b, Budget::Iterations(k), &mut crate::rng_for(s, 6, 6)).score)
+            .map(|s| {
+                search(
+                    &c.clone().valid().unwrap(),
+                    &b,
+                    Budget::Iterations(k),
+                    &mut crate::rng_for(s, 6, 6),
+                )
+                .score
+            })
             .sum()
     };
     for (algo, level, k) in [(Algo::Mcts, 1, 4000), (Algo::Nmcs, 2, 4000)] {
@@ -279,7 +287,12 @@ fn mcts_default_learns_where_it_won() {
         c
     };
     let run = |c: &SearchConfig, b: &Board| {
-        let r = search(c, b, Budget::Iterations(4000), &mut crate::rng_for(5, 0, 0));
+        let r = search(
+            &c.clone().valid().unwrap(),
+            b,
+            Budget::Iterations(4000),
+            &mut crate::rng_for(5, 0, 0),
+        );
         crate::line::verify(b, &r.moves, r.score).unwrap();
         (r.score, r.moves, r.stats.playouts)
     };

@@ -16,7 +16,12 @@ fn cfg(eval: Eval, width: Option<u64>) -> SearchConfig {
 }
 
 fn run(c: &SearchConfig, b: &Board, k: u64) -> SearchResult {
-    search(c, b, Budget::Iterations(k), &mut crate::rng_for(1, 2, 3))
+    search(
+        &c.clone().valid().unwrap(),
+        b,
+        Budget::Iterations(k),
+        &mut crate::rng_for(1, 2, 3),
+    )
 }
 
 #[test]

@@ -271,7 +271,7 @@ mod tests {
                 let mut cfg = SearchConfig::new(Algo::Nmcs, 1);
                 cfg.policy = crate::policy::RolloutPolicy::Random;
                 let r = search(
-                    &cfg,
+                    &cfg.clone().valid().unwrap(),
                     &b,
                     Budget::Iterations(n),
                     &mut crate::rng_for(seed, 0, 0),
@@ -293,7 +293,7 @@ mod tests {
     fn repeats_runs_and_spends_exactly_the_budget() {
         let b = random_board(6, 5, 3, 8, Variant::SameGame);
         let r = search(
-            &SearchConfig::new(Algo::Nmcs, 1),
+            &(SearchConfig::new(Algo::Nmcs, 1)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(5000),
             &mut crate::rng_for(1, 1, 1),
@@ -310,7 +310,7 @@ mod tests {
                 let opt = optimum(&b);
                 let cfg = SearchConfig::new(Algo::Nmcs, 2);
                 let r = search(
-                    &cfg,
+                    &cfg.clone().valid().unwrap(),
                     &b,
                     Budget::Iterations(20_000),
                     &mut crate::rng_for(seed, 9, 9),

@@ -371,7 +371,7 @@ mod tests {
                     let mut c = cfg(2, 20);
                     c.policy = policy;
                     let r = search(
-                        &c,
+                        &c.clone().valid().unwrap(),
                         &b,
                         Budget::Iterations(20_000),
                         &mut crate::rng_for(seed, 9, 9),
@@ -417,7 +417,15 @@ mod tests {
         let b = random_board(10, 8, 4, 3, Variant::SameGame);
         let run = |c: &SearchConfig| {
             (0..4)
-                .map(|s| search(c, &b, Budget::Iterations(900), &mut crate::rng_for(s, 2, 2)).score)
+                .map(|s| {
+                    search(
+                        &c.clone().valid().unwrap(),
+                        &b,
+                        Budget::Iterations(900),
+                        &mut crate::rng_for(s, 2, 2),
+                    )
+                    .score
+                })
                 .sum::<i32>()
         };
         let mut flat = cfg(1, 1);

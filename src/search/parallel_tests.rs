@@ -90,7 +90,7 @@ fn one_tree_searches_replay_and_prove() {
     for c in tree_configs() {
         for (i, b) in boards().iter().enumerate() {
             let r = search(
-                &c,
+                &c.clone().valid().unwrap(),
                 b,
                 Budget::Iterations(1200),
                 &mut crate::rng_for(7, i as u64, 0),
@@ -145,7 +145,12 @@ fn the_iteration_budget_is_shared() {
     for mut c in configs {
         for (n, k) in [(2, 1001), (3, 1000), (4, 3)] {
             c.trees = n;
-            let r = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0));
+            let r = search(
+                &c.clone().valid().unwrap(),
+                &b,
+                Budget::Iterations(k),
+                &mut crate::rng_for(1, 0, 0),
+            );
             let single = SearchConfig {
                 trees: 1,
                 ..c.clone()
@@ -153,9 +158,14 @@ fn the_iteration_budget_is_shared() {
             let parts: u64 = shares(Budget::Iterations(k), n)
                 .into_iter()
                 .map(|s| {
-                    search(&single, &b, s, &mut crate::rng_for(1, 0, 0))
-                        .stats
-                        .playouts
+                    search(
+                        &single.clone().valid().unwrap(),
+                        &b,
+                        s,
+                        &mut crate::rng_for(1, 0, 0),
+                    )
+                    .stats
+                    .playouts
                 })
                 .sum();
             assert_eq!(r.stats.playouts, parts, "{c} K={k}");
@@ -179,13 +189,18 @@ fn independent_searches_keep_the_best_line() {
         cfg(Algo::Nmcts, 2, |c| c.inner = Some(vec![100])),
     ] {
         c.trees = 3;
-        let r = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(5, 0, 0));
+        let r = search(
+            &c.clone().valid().unwrap(),
+            &b,
+            Budget::Iterations(k),
+            &mut crate::rng_for(5, 0, 0),
+        );
         c.trees = 1;
         let seeds = rngs(&mut crate::rng_for(5, 0, 0), 3);
         let alone: Vec<SearchResult> = seeds
             .into_iter()
             .zip(shares(Budget::Iterations(k), 3))
-            .map(|(mut rng, s)| search(&c, &b, s, &mut rng))
+            .map(|(mut rng, s)| search(&c.clone().valid().unwrap(), &b, s, &mut rng))
             .collect();
         let top = alone.iter().map(|a| a.score).max().unwrap();
         let first = alone.iter().find(|a| a.score == top).unwrap();
@@ -211,7 +226,7 @@ fn move_by_move_trees_play_one_line() {
         });
         c.trees = 2;
         let r = search(
-            &c,
+            &c.clone().valid().unwrap(),
             &b,
             Budget::Iterations(4000),
             &mut crate::rng_for(2, 0, 0),
@@ -234,7 +249,7 @@ fn stopped_searches_return_a_game() {
     ] {
         c.trees = 2;
         let r = crate::search::search_with_stop(
-            &c,
+            &c.clone().valid().unwrap(),
             &b,
             Budget::Iterations(1_000_000),
             &mut crate::rng_for(1, 0, 0),
@@ -280,6 +295,13 @@ fn auto_is_two_mcts_trees_but_in_clickomania_and_under_time_budgets() {
     let b = board15(1, Variant::SameGame);
     let mut two = m.clone();
     two.trees = 2;
-    let run = |c: &SearchConfig| crate::search::search(c, &b, it, &mut crate::rng_for(1, 0, 0));
+    let run = |c: &SearchConfig| {
+        crate::search::search(
+            &c.clone().valid().unwrap(),
+            &b,
+            it,
+            &mut crate::rng_for(1, 0, 0),
+        )
+    };
     same(&run(&m), &run(&two), "auto = 2 trees");
 }

@@ -49,7 +49,7 @@ pub fn check_all_variants(cfg: &SearchConfig, iterations: u64, seed: u64) {
             random_board(10, 8, 4, seed + 1, v),
         ] {
             let r = search(
-                cfg,
+                &cfg.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(iterations),
                 &mut crate::rng_for(seed, 0, 0),
@@ -83,7 +83,7 @@ pub fn check_tiny_optima(cfg: &SearchConfig, c1: f64, iterations: u64) {
             let b = tiny_board(seed, v);
             let opt = optimum(&b);
             let r = search(
-                cfg,
+                &cfg.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(iterations),
                 &mut crate::rng_for(seed, 9, 9),
@@ -99,7 +99,7 @@ pub fn check_deterministic(cfg: &SearchConfig, iterations: u64) {
     let b = board15(11, Variant::SameGame);
     let run = || {
         search(
-            cfg,
+            &cfg.clone().valid().unwrap(),
             &b,
             Budget::Iterations(iterations),
             &mut crate::rng_for(4, 4, 4),
@@ -120,7 +120,7 @@ pub fn check_deterministic(cfg: &SearchConfig, iterations: u64) {
 /// line replays to its score (`what` names the case in a failure).
 pub fn check_spends_exactly(cfg: &SearchConfig, b: &Board, iterations: u64, what: &str) {
     let r = search(
-        cfg,
+        &cfg.clone().valid().unwrap(),
         b,
         Budget::Iterations(iterations),
         &mut crate::rng_for(1, 1, 1),
@@ -144,7 +144,7 @@ pub fn on_pool(
         .unwrap()
         .install(|| {
             search(
-                cfg,
+                &cfg.clone().valid().unwrap(),
                 b,
                 Budget::Iterations(iterations),
                 &mut crate::rng_for(seed.0, seed.1, seed.2),

@@ -88,7 +88,12 @@ fn fitness_is_the_total_of_the_beams_games() {
         .boards
         .iter()
         .map(|b| {
-            let r = crate::search::search(&c, b, s.budget, &mut crate::rng_for(0, 0, 0));
+            let r = crate::search::search(
+                &c.clone().valid().unwrap(),
+                b,
+                s.budget,
+                &mut crate::rng_for(0, 0, 0),
+            );
             i64::from(r.score)
         })
         .sum();

@@ -18,7 +18,7 @@ fn v1(c: &SearchConfig) -> String {
 fn cfg(args: &str) -> Result<SearchConfig, Error> {
     let t = T::try_parse_from(std::iter::once("x").chain(args.split_whitespace()))
         .map_err(|e| Error::Config(e.to_string()))?;
-    t.a.config()
+    t.a.config().map(Valid::into_inner)
 }
 
 fn err(args: &str, flag: &str) {

@@ -38,7 +38,7 @@ fn nrpa_iterations_auto_follows_the_board_size() {
             let mut cfg = SearchConfig::new(Algo::Nrpa, 2);
             cfg.nrpa.iterations = it;
             let r = search(
-                &cfg,
+                &cfg.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(900),
                 &mut crate::rng_for(3, 0, 0),
@@ -217,7 +217,7 @@ fn bandit_c_defaults_to_the_constant_and_changes_the_search() {
     cfg.policy = RolloutPolicy::TabuBandit;
     let run = |cfg: &SearchConfig| {
         let r = search(
-            cfg,
+            &cfg.clone().valid().unwrap(),
             &b,
             Budget::Iterations(3000),
             &mut crate::rng_for(1, 0, 0),
@@ -249,7 +249,7 @@ fn auto_policy_is_resolved_before_the_search() {
             ..SearchConfig::new(Algo::Mcts, 1)
         };
         let r = search(
-            &cfg,
+            &cfg.clone().valid().unwrap(),
             &b,
             Budget::Iterations(50),
             &mut crate::rng_for(1, 0, 0),

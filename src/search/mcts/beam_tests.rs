@@ -42,13 +42,13 @@ fn limit_never_reached_equals_mcts() {
         m.z = vec![Setting::Set(0)]; // global search, as BMCTS
         m.trees = 1; // one tree, as BMCTS
         let x = crate::search::search(
-            &m,
+            &m.clone().valid().unwrap(),
             &b,
             Budget::Iterations(1000),
             &mut crate::rng_for(3, 0, 0),
         );
         let y = crate::search::search(
-            &bmcts(1001, 1),
+            &(bmcts(1001, 1)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(1000),
             &mut crate::rng_for(3, 0, 0),
@@ -117,13 +117,13 @@ fn pruned_tree_stays_within_its_bound() {
     let (l, w) = (50u64, 3u64);
     let k = 20_000;
     let r = crate::search::search(
-        &bmcts(l, w as u32),
+        &(bmcts(l, w as u32)).clone().valid().unwrap(),
         &b,
         Budget::Iterations(k),
         &mut crate::rng_for(1, 0, 0),
     );
     let m = crate::search::search(
-        &SearchConfig::new(Algo::Mcts, 1),
+        &(SearchConfig::new(Algo::Mcts, 1)).clone().valid().unwrap(),
         &b,
         Budget::Iterations(k),
         &mut crate::rng_for(1, 0, 0),

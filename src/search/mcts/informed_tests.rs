@@ -39,7 +39,7 @@ fn zero_weights_are_bit_identical_to_the_plain_search() {
             let b = board15(seed, Variant::SameGame);
             let run = |c: &SearchConfig| {
                 search(
-                    c,
+                    &c.clone().valid().unwrap(),
                     &b,
                     Budget::Iterations(3000),
                     &mut crate::rng_for(seed, 1, 2),
@@ -62,7 +62,7 @@ fn informed_searches_differ_from_the_plain_one() {
     let b = board15(3, Variant::SameGame);
     let run = |c: &SearchConfig| {
         search(
-            c,
+            &c.clone().valid().unwrap(),
             &b,
             Budget::Iterations(4000),
             &mut crate::rng_for(3, 1, 2),

@@ -72,7 +72,7 @@ fn the_inner_search_is_the_chosen_algorithm() {
     c.policy = RolloutPolicy::Random;
     c.inner = Some(vec![5000]);
     let r = search(
-        &c,
+        &c.clone().valid().unwrap(),
         &b,
         Budget::Iterations(300),
         &mut crate::rng_for(1, 0, 0),
@@ -89,7 +89,12 @@ fn the_inner_search_is_the_chosen_algorithm() {
     for i in (1..b.groups().len()).rev() {
         rand::Rng::gen_range(&mut rng, 0..=i); // the root's shuffle (Tree::expand)
     }
-    let m = search(&n, &child, Budget::Iterations(300), &mut rng);
+    let m = search(
+        &n.clone().valid().unwrap(),
+        &child,
+        Budget::Iterations(300),
+        &mut rng,
+    );
     assert_eq!((r.score, &r.moves[1..]), (m.score, &m.moves[..]));
 }
 
@@ -114,7 +119,12 @@ fn run(
     b: &crate::board::Board,
     k: u64,
 ) -> (i32, Vec<crate::board::Cell>, u64, u64) {
-    let r = search(c, b, Budget::Iterations(k), &mut crate::rng_for(7, 0, 0));
+    let r = search(
+        &c.clone().valid().unwrap(),
+        b,
+        Budget::Iterations(k),
+        &mut crate::rng_for(7, 0, 0),
+    );
     crate::line::verify(b, &r.moves, r.score).unwrap();
     (r.score, r.moves, r.stats.playouts, r.stats.nodes_created)
 }

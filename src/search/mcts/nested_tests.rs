@@ -21,13 +21,13 @@ fn level_one_equals_mcts() {
             n.z = vec![Setting::Set(z)];
             n.advance = m.advance;
             let a = crate::search::search(
-                &m,
+                &m.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(700),
                 &mut crate::rng_for(5, 0, 0),
             );
             let bb = crate::search::search(
-                &n,
+                &n.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(700),
                 &mut crate::rng_for(5, 0, 0),
@@ -74,7 +74,7 @@ fn level_two_peak_tree_is_small() {
     let b = board15(1, Variant::SameGame);
     let k = 20_000;
     let m = crate::search::search(
-        &SearchConfig::new(Algo::Mcts, 1),
+        &(SearchConfig::new(Algo::Mcts, 1)).clone().valid().unwrap(),
         &b,
         Budget::Iterations(k),
         &mut crate::rng_for(1, 0, 0),
@@ -82,7 +82,7 @@ fn level_two_peak_tree_is_small() {
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
     cfg.inner = Some(vec![500]);
     let n = crate::search::search(
-        &cfg,
+        &cfg.clone().valid().unwrap(),
         &b,
         Budget::Iterations(k),
         &mut crate::rng_for(1, 0, 0),
@@ -116,7 +116,7 @@ mod stop_tests {
         ] {
             let cfg = SearchConfig::new(algo, 2);
             let r = search_with_stop(
-                &cfg,
+                &cfg.clone().valid().unwrap(),
                 &b,
                 Budget::Time(1e6),
                 &mut crate::rng_for(1, 0, 0),
@@ -138,7 +138,7 @@ mod stop_tests {
             Algo::Nbmcts,
         ] {
             let r = crate::search::search(
-                &SearchConfig::new(algo, 2),
+                &(SearchConfig::new(algo, 2)).clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(10),
                 &mut crate::rng_for(1, 0, 0),

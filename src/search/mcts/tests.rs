@@ -138,5 +138,5 @@ fn nodes_grow_with_the_budget_and_solver_off_restores_locking() {
 
 /// The search as a test calls it.
 fn run(config: &SearchConfig, root: &Board, budget: Budget, rng: &mut Rng) -> SearchResult {
-    crate::search::search(config, root, budget, rng)
+    crate::search::search(&config.clone().valid().unwrap(), root, budget, rng)
 }

@@ -18,7 +18,12 @@ fn cfg(level: u32, width: u32) -> SearchConfig {
 }
 
 fn run(c: &SearchConfig, b: &Board, k: u64, seed: u64) -> SearchResult {
-    search(c, b, Budget::Iterations(k), &mut crate::rng_for(seed, 0, 0))
+    search(
+        &c.clone().valid().unwrap(),
+        b,
+        Budget::Iterations(k),
+        &mut crate::rng_for(seed, 0, 0),
+    )
 }
 
 /// What a result is compared by: score, line, playouts and node counts.

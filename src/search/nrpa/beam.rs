@@ -169,7 +169,7 @@ mod tests {
                 let mut c = cfg(2, 10, 2);
                 c.policy = RolloutPolicy::Random;
                 let r = search(
-                    &c,
+                    &c.clone().valid().unwrap(),
                     &b,
                     Budget::Iterations(20_000),
                     &mut crate::rng_for(seed, 9, 9),

@@ -84,7 +84,7 @@ fn finds_tiny_optima_on_every_variant() {
             let mut c = cfg(2, 20, 2);
             c.policy = RolloutPolicy::Random;
             let r = search(
-                &c,
+                &c.clone().valid().unwrap(),
                 &b,
                 Budget::Iterations(20_000),
                 &mut crate::rng_for(seed, 9, 9),
@@ -102,7 +102,7 @@ fn deterministic_and_not_the_sequential_search() {
     let b = board15(11, Variant::SameGame);
     let run = |w| {
         let r = search(
-            &cfg(3, 10, w),
+            &(cfg(3, 10, w)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(1000),
             &mut crate::rng_for(4, 4, 4),
@@ -121,7 +121,7 @@ fn the_stop_flag_ends_every_search_of_the_round() {
     let stop = AtomicBool::new(true);
     for width in [2, 5] {
         let r = search_with_stop(
-            &cfg(3, 10, width),
+            &(cfg(3, 10, width)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(1_000_000),
             &mut crate::rng_for(1, 2, 3),

@@ -92,7 +92,7 @@ fn a_beam_keeps_its_b_best_distinct_sequences() {
         let mut c = cfg(2, 6);
         c.nrpa.beam = beam;
         search(
-            &c,
+            &c.clone().valid().unwrap(),
             &b,
             Budget::Iterations(3000),
             &mut crate::rng_for(5, 0, 0),
@@ -123,14 +123,14 @@ fn stable_level_one_plays_p_playouts_per_adaptation() {
         let mut s = cfg(1, 1);
         s.policy = RolloutPolicy::Random;
         let plain = search(
-            &s,
+            &s.clone().valid().unwrap(),
             &b,
             Budget::Iterations(9),
             &mut crate::rng_for(seed, 0, 0),
         );
         s.nrpa.stable = 9;
         let st = search(
-            &s,
+            &s.clone().valid().unwrap(),
             &b,
             Budget::Iterations(9),
             &mut crate::rng_for(seed, 0, 0),
@@ -199,7 +199,7 @@ fn the_tabu_prior_plays_the_tabu_colour_later() {
     let b = board15(3, Variant::SameGame);
     let run = |c: &SearchConfig| {
         search(
-            c,
+            &c.clone().valid().unwrap(),
             &b,
             Budget::Iterations(2000),
             &mut crate::rng_for(2, 0, 0),

@@ -63,7 +63,7 @@ fn a_budget_the_pass_spends_returns_its_line() {
         let b = board15(4, v);
         let (line, cost) = pass_alone(&b, 8);
         let r = search(
-            &seeded(2, 10, 8),
+            &(seeded(2, 10, 8)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(cost),
             &mut crate::rng_for(1, 2, 3),
@@ -72,7 +72,7 @@ fn a_budget_the_pass_spends_returns_its_line() {
         assert_eq!(r.stats.playouts, cost);
         // With more budget NRPA runs on from the line: never worse.
         let more = search(
-            &seeded(2, 10, 8),
+            &(seeded(2, 10, 8)).clone().valid().unwrap(),
             &b,
             Budget::Iterations(cost + 3000),
             &mut crate::rng_for(1, 2, 3),
@@ -150,7 +150,7 @@ fn a_budget_below_the_pass_still_gives_a_complete_game() {
     // As the beam alone: the cut pass's best position is finished greedily.
     let b = board15(3, Variant::SameGame);
     let r = search(
-        &seeded(3, 10, 64),
+        &(seeded(3, 10, 64)).clone().valid().unwrap(),
         &b,
         Budget::Iterations(50),
         &mut crate::rng_for(1, 1, 1),
