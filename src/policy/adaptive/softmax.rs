@@ -73,7 +73,7 @@ const EMPTY: Slot = Slot {
 /// changes the weight ([`Policy::weight_exp`]): a playout takes no exponential for
 /// a weight it only reads (issue 51; the same values as computed afresh).
 ///
-/// Each table has an identity ([`Policy::id`]), new for every table built, cloned
+/// Each table has an identity (its private `id`), new for every table built, cloned
 /// or grown: a code's slot stays put while the identity does, so the adaptation
 /// keeps the slots of the trace it adapted toward last ([`AdaptScratch`]) and
 /// looks up only the codes that changed.
