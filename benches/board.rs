@@ -9,20 +9,13 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use samegame::board::groups::GroupList;
 use samegame::board::GroupMask;
-use samegame::io::testset::TestSet;
 use samegame::policy::{playout, tabu_color};
-use samegame::{rng_for, Board, Variant};
+use samegame::{rng_for, Board};
+
+mod common;
 
 fn boards() -> Vec<Board> {
-    let set = TestSet::parse(
-        include_str!("../testsets/samegame-standard-20.txt"),
-        std::path::Path::new("samegame-standard-20.txt"),
-    )
-    .expect("shipped test set parses");
-    set.positions
-        .iter()
-        .map(|p| p.board(Variant::SameGame))
-        .collect()
+    common::standard_boards()
 }
 
 fn bench(c: &mut Criterion) {

@@ -13,22 +13,14 @@
 //! speed") come from callgrind on `samegame solve`, not from this bench.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
-use samegame::io::testset::TestSet;
 use samegame::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
 use samegame::policy::tabu_color;
-use samegame::{rng_for, Board, Variant};
+use samegame::{rng_for, Board};
+
+mod common;
 
 fn boards() -> Vec<Board> {
-    let set = TestSet::parse(
-        include_str!("../testsets/samegame-standard-20.txt"),
-        std::path::Path::new("samegame-standard-20.txt"),
-    )
-    .expect("shipped test set parses");
-    set.positions
-        .iter()
-        .take(2)
-        .map(|p| p.board(Variant::SameGame))
-        .collect()
+    common::standard_boards().into_iter().take(2).collect()
 }
 
 /// A playout with NRPA's default candidate rule on `board`, and a policy adapted
