@@ -40,12 +40,9 @@ pub(super) fn complete<'p>(
             .iter()
             .all(|pl| (0..pl.configs.len()).all(|c| (0..pl.runs).all(|r| journal.has(pl, c, p, r))))
     };
-    let done: Vec<&Position> = positions.iter().copied().filter(|p| has_all(p)).collect();
-    let missing: Vec<String> = positions
-        .iter()
-        .filter(|p| !has_all(p))
-        .map(|p| p.index.to_string())
-        .collect();
+    let (done, left): (Vec<&Position>, Vec<&Position>) =
+        positions.iter().copied().partition(|p| has_all(p));
+    let missing: Vec<String> = left.iter().map(|p| p.index.to_string()).collect();
     if done.is_empty() {
         return Err(Error::Config(format!(
             "--journal-only: {} has every job of no position (none of {})",
