@@ -62,8 +62,9 @@ use best::Best;
 use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
 pub use config::{
-    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, Flag, InnerAlgo, Late, NrpaConfig,
-    NrpaRestart, RewardNorm, SearchConfig, Setting, Valid, FLAGS,
+    AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, BeamSpec, EvalSpec, Flag, InnerAlgo,
+    Late, NmcsSpec, NrpaConfig, NrpaRestart, NrpaSpec, RewardNorm, SearchConfig, Setting, Spec,
+    TreeSpec, Valid, FLAGS,
 };
 pub use defaults::Defaults;
 use endgame::Endgame;
@@ -99,9 +100,9 @@ pub fn search_with_stop(
                 ..SearchStats::default()
             },
         }
-    } else if !splits(config.algo, n) {
+    } else if !splits(config.algo(), n) {
         single(config, &resolved, root, budget, rng, stop)
-    } else if config.algo.is_tree() {
+    } else if config.algo().is_tree() {
         // One tree or several root-parallel trees, each resolved for its share.
         parallel::split(budget, n, rng, |budgets, rngs| {
             let smallest = *budgets.last().expect("at least one share");
@@ -141,7 +142,7 @@ fn resolution_text(config: &SearchConfig, root: &Board, budget: Budget, v1: bool
     let text_of = |r: &Resolved| if v1 { format!("{r:?}") } else { r.to_string() };
     let whole = config.resolve(root, budget);
     let mut text = text_of(&whole);
-    if splits(config.algo, whole.trees) {
+    if splits(config.algo(), whole.trees) {
         let mut shares = parallel::shares(budget, whole.trees);
         shares.dedup();
         for b in shares {
@@ -185,24 +186,24 @@ fn single(
     let mut best = Best::default();
     let mut endgame = Endgame::from_plan(resolved);
     let level = config.level as usize;
-    let proven = match config.algo {
-        Algo::Exact => exact::exact(root, resolved.tt_mb, &mut meter, top, &mut best),
-        Algo::Beam => {
+    let proven = match &config.spec {
+        Spec::Exact => exact::exact(root, resolved.tt_mb, &mut meter, top, &mut best),
+        Spec::Beam(_) => {
             let plan = resolved.beam.expect("a beam search resolves a beam plan");
             beam::beam(plan, root, &mut meter, top, &mut best)
         }
-        Algo::Nrpa => {
+        Spec::Nrpa(n) => {
             let run = nrpa::Run {
-                cfg: config.nrpa,
+                cfg: n.nrpa,
                 iterations: resolved.nrpa_iterations,
                 policy: resolved.policy,
                 seed: resolved.beam,
-                restart_best: config.nrpa_restart == NrpaRestart::Best,
+                restart_best: n.restart == NrpaRestart::Best,
             };
             nrpa::nrpa(run, level, root, &mut meter, rng, top, &mut best);
             false
         }
-        Algo::Nmcs => {
+        Spec::Nmcs(_) => {
             let mut rollout = Rollout::from_plan(resolved, root);
             nmcs::nmcs(
                 level,
@@ -217,7 +218,7 @@ fn single(
                 None,
             )
         }
-        tree => unreachable!("{} runs in mcts::run_trees", tree.name()),
+        Spec::Tree(t) => unreachable!("{} runs in mcts::run_trees", t.algo().name()),
     };
     SearchResult {
         score: best.score,

@@ -28,7 +28,10 @@ pub use journal::Journal;
 
 use crate::board::Board;
 use crate::error::Error;
-use crate::search::{search_with_stop, Algo, Budget, Eval, EvalWeights, SearchConfig, Weights};
+use crate::search::{
+    search_with_stop, Algo, BeamSpec, Budget, Eval, EvalSpec, EvalWeights, SearchConfig, Spec,
+    Weights,
+};
 
 /// Weight of the elite in the next mean and σ (the rest is the current ones).
 pub const SMOOTHING: f64 = 0.7;
@@ -90,11 +93,15 @@ impl Settings {
     /// The beam configuration a candidate plays with.
     pub fn config(&self, w: Weights) -> SearchConfig {
         let mut c = SearchConfig::new(Algo::Beam, 1);
-        c.eval = Eval::Learned;
-        c.beam_width = Some(self.beam_width);
-        c.eval_weights = Some(EvalWeights {
-            file: "(tune-eval candidate)".into(),
-            weights: w,
+        c.spec = Spec::Beam(BeamSpec {
+            width: Some(self.beam_width),
+            eval: EvalSpec {
+                eval: Eval::Learned,
+                weights: Some(EvalWeights {
+                    file: "(tune-eval candidate)".into(),
+                    weights: w,
+                }),
+            },
         });
         c
     }

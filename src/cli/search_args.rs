@@ -19,8 +19,8 @@ use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
-    Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, NrpaRestart, RewardNorm,
-    SearchConfig, Setting, Valid,
+    Advance, Algo, Beam, Budget, Defaults, EvalWeights, InnerAlgo, NrpaConfig, NrpaRestart,
+    RewardNorm, SearchConfig, Setting, Spec, TreeSpec, Valid,
 };
 
 mod given;
@@ -297,14 +297,18 @@ impl SearchArgs {
         let level = self.level.unwrap_or(Defaults::level(algo));
         algo.check_level(level)?;
         let mut c = SearchConfig::new(algo, level);
-        if let Some(s) = &self.inner_algo {
-            c.inner_algo = s.parse()?;
+        let inner_algo: Option<InnerAlgo> =
+            self.inner_algo.as_deref().map(str::parse).transpose()?;
+        if let Some(t) = c.tree_mut() {
+            t.inner_algo = inner_algo.unwrap_or(t.inner_algo);
+            t.inner_level = self.inner_level;
         }
-        c.inner_level = self.inner_level;
         // A flag whose field an inner NRPA reads too is checked by validate where
         // one may run (`--inner-algo nrpa`, or the default warm tree of
         // nmcts/nbmcts, `--inner-algo auto`).
-        let inner_nrpa = matches!(c.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto);
+        let inner_nrpa = c
+            .tree()
+            .is_some_and(|t| matches!(t.inner_algo, InnerAlgo::Nrpa | InnerAlgo::Auto));
         for f in self.given() {
             if !(f.inner_nrpa && inner_nrpa) {
                 f.check(algo)?;
@@ -313,12 +317,57 @@ impl SearchArgs {
         if let Some(p) = self.policy {
             c.policy = p;
         }
-        let n = c.c.len();
+        // Every flag given is now one the algorithm takes: its field is in the spec.
+        if let Some(t) = c.tree_mut() {
+            self.set_tree(t)?;
+        }
+        if let Some(e) = c.eval_mut() {
+            if let Some(s) = &self.eval {
+                e.eval = s.parse()?;
+            }
+            if let Some(p) = &self.eval_weights {
+                e.weights = Some(read_eval_weights(p)?);
+            }
+        }
+        c.bandit_c = self.bandit_c;
+        if let Some(v) = self.endgame {
+            c.endgame = v;
+        }
+        if let Some(v) = self.tt_mb {
+            c.tt_mb = v;
+        }
+        if let Some(p) = c.nrpa_mut() {
+            self.set_nrpa(p);
+        }
+        match &mut c.spec {
+            Spec::Nrpa(n) => n.restart = self.nrpa_restart.unwrap_or(n.restart),
+            Spec::Beam(b) => b.width = self.beam_width.map_or(b.width, Setting::given),
+            Spec::Nmcs(n) => n.playout_beam = self.playout_beam.unwrap_or(n.playout_beam),
+            // Not by an inner NRPA either (`--inner-algo nrpa`): it restarts a whole
+            // nrpa search's top-level runs.
+            _ if self.nrpa_restart.is_some() => {
+                return Err(Error::Config(format!(
+                    "--nrpa-restart is only used by nrpa (its top-level runs), not {}",
+                    algo.name()
+                )))
+            }
+            _ => {}
+        }
+        self.set_adapt(&mut c)?;
+        c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
+        c.validate()?;
+        c.canonical_scope();
+        c.valid()
+    }
+
+    /// The tree search's flags given, set on `t`.
+    fn set_tree(&self, t: &mut TreeSpec) -> Result<(), Error> {
+        let n = t.c.len();
         if let Some(s) = &self.c {
             let v = parse_list::<f64>("--c", s)?;
             check_len("--c", &v, n)?;
             for (i, it) in v.into_iter().enumerate() {
-                c.c[i] = match it {
+                t.c[i] = match it {
                     Item::Val(x) => Setting::Set(x),
                     Item::Auto if i == 0 => Setting::Auto,
                     Item::Auto => Setting::Set(0.0),
@@ -330,7 +379,7 @@ impl SearchArgs {
             let v = parse_list::<u32>("--z", s)?;
             check_len("--z", &v, n)?;
             for (i, it) in v.into_iter().enumerate() {
-                c.z[i] = match it {
+                t.z[i] = match it {
                     Item::Val(x) => Setting::Set(x),
                     Item::Auto => Setting::Auto,
                     Item::None => Setting::Set(0),
@@ -338,16 +387,10 @@ impl SearchArgs {
             }
         }
         if let Some(a) = &self.advance {
-            c.advance = a.parse::<Advance>()?;
+            t.advance = a.parse::<Advance>()?;
         }
         if self.beam_l.is_some() || self.beam_w.is_some() {
-            self.set_beams(&mut c, n)?;
-        }
-        if let Some(w) = self.beam_width {
-            c.beam_width = match w {
-                Setting::Set(n) => Some(n),
-                Setting::Auto => None,
-            };
+            self.set_beams(t, n)?;
         }
         if let Some(s) = &self.inner {
             if s.trim() != "auto" {
@@ -361,89 +404,42 @@ impl SearchArgs {
                         )),
                     })
                     .collect::<Result<Vec<u64>, Error>>()?;
-                c.inner = Some(out);
+                t.inner = Some(out);
             }
         }
-        if let Some(r) = self.restarts {
-            c.restarts = r;
-        }
-        c.bandit_c = self.bandit_c;
-        if let Some(v) = self.solver {
-            c.solver = v;
-        }
+        t.restarts = self.restarts.unwrap_or(t.restarts);
+        t.solver = self.solver.unwrap_or(t.solver);
         if let Some(v) = self.bounds {
-            if !c.solver {
+            if !t.solver {
                 // The bounds close nodes of the solver's tree: without it they do nothing.
                 return Err(Error::Config(
                     "--bounds is only used with --solver on".into(),
                 ));
             }
-            c.bounds = v;
+            t.bounds = v;
         }
-        if let Some(v) = self.reuse {
-            c.reuse = v;
-        }
-        if let Some(v) = self.reward_norm {
-            c.reward_norm = v;
-        }
-        if let Some(e) = &self.eval {
-            c.eval = e.parse()?;
-        }
-        if let Some(p) = &self.eval_weights {
-            c.eval_weights = Some(read_eval_weights(p)?);
-        }
+        t.reuse = self.reuse.unwrap_or(t.reuse);
+        t.reward_norm = self.reward_norm.unwrap_or(t.reward_norm);
         if let Some(s) = &self.im_source {
-            c.im_source = s.parse()?;
+            t.im_source = s.parse()?;
         }
-        c.im_alpha = per_level_weights("--im-alpha", self.im_alpha.as_deref(), n)?;
-        c.pb = per_level_weights("--pb", self.pb.as_deref(), n)?;
-        if let Some(v) = self.endgame {
-            c.endgame = v;
-        }
-        if let Some(v) = self.tt_mb {
-            c.tt_mb = v;
-        }
-        if let Some(v) = self.nrpa_iterations {
-            c.nrpa.iterations = v;
-        }
-        if let Some(v) = self.nrpa_alpha {
-            c.nrpa.alpha = v;
-        }
-        if let Some(v) = self.nrpa_bias {
-            c.nrpa.bias = v;
-        }
-        if let Some(v) = self.nrpa_late_tiles {
-            c.nrpa.late.tiles = v;
-        }
-        if let Some(v) = self.nrpa_late_size {
-            c.nrpa.late.size = v;
-        }
-        if let Some(v) = self.nrpa_prior {
-            c.nrpa.prior = v;
-        }
-        if let Some(v) = self.nrpa_stable {
-            c.nrpa.stable = v;
-        }
-        if let Some(v) = self.nrpa_beam {
-            c.nrpa.beam = v;
-        }
-        if let Some(v) = self.nrpa_repeats {
-            c.nrpa.repeats = v;
-        }
-        if let Some(v) = self.nrpa_seed {
-            c.nrpa.seed = v;
-        }
-        if let Some(v) = self.nrpa_restart {
-            c.nrpa_restart = v;
-        }
-        if let Some(v) = self.playout_beam {
-            c.playout_beam = v;
-        }
-        self.set_adapt(&mut c)?;
-        c.set_threads(self.search_threads, self.nrpa_width, self.nrpa_independent)?;
-        c.validate()?;
-        c.canonical_scope();
-        c.valid()
+        t.im_alpha = per_level_weights("--im-alpha", self.im_alpha.as_deref(), n)?;
+        t.pb = per_level_weights("--pb", self.pb.as_deref(), n)?;
+        Ok(())
+    }
+
+    /// The `--nrpa-*` values given, set on `p` (nrpa's, or an inner NRPA's).
+    fn set_nrpa(&self, p: &mut NrpaConfig) {
+        p.iterations = self.nrpa_iterations.unwrap_or(p.iterations);
+        p.alpha = self.nrpa_alpha.unwrap_or(p.alpha);
+        p.bias = self.nrpa_bias.unwrap_or(p.bias);
+        p.late.tiles = self.nrpa_late_tiles.unwrap_or(p.late.tiles);
+        p.late.size = self.nrpa_late_size.unwrap_or(p.late.size);
+        p.prior = self.nrpa_prior.unwrap_or(p.prior);
+        p.stable = self.nrpa_stable.unwrap_or(p.stable);
+        p.beam = self.nrpa_beam.unwrap_or(p.beam);
+        p.repeats = self.nrpa_repeats.unwrap_or(p.repeats);
+        p.seed = self.nrpa_seed.unwrap_or(p.seed);
     }
 
     /// The `--adapt-*` flags given, set on `c` (checked by `validate`; a flag given
@@ -452,24 +448,27 @@ impl SearchArgs {
         for f in self.given().filter(|f| f.name.starts_with("--adapt-")) {
             c.check_adapt_flag(f.name)?;
         }
+        let Some(a) = c.adapt_mut() else {
+            return Ok(());
+        };
         if let Some(s) = self.adapt_alpha {
-            c.adapt.alpha = s.given();
+            a.alpha = s.given();
         }
         if let Some(s) = self.adapt_every {
-            c.adapt.every = s.given();
+            a.every = s.given();
         }
         if let Some(s) = &self.adapt_scope {
-            c.adapt.scope = s.parse()?;
+            a.scope = s.parse()?;
         }
         if let Some(s) = &self.adapt_tabu {
-            c.adapt.tabu = s.parse()?;
+            a.tabu = s.parse()?;
         }
         Ok(())
     }
 
     /// `--beam-l`/`--beam-w` on the `n` levels of `c`: missing upper levels have no
     /// beam, a missing W beside a given L is `auto`, `none` switches a level off.
-    fn set_beams(&self, c: &mut SearchConfig, n: usize) -> Result<(), Error> {
+    fn set_beams(&self, t: &mut TreeSpec, n: usize) -> Result<(), Error> {
         let l = match &self.beam_l {
             Some(s) => parse_list::<u64>("--beam-l", s)?,
             None => vec![],
@@ -492,7 +491,7 @@ impl SearchArgs {
                 Item::Val(x) => Setting::Set(x),
                 _ => Setting::Auto,
             };
-            c.beam[i] = match (li, wi) {
+            t.beam[i] = match (li, wi) {
                 (Item::None, Item::None) => None,
                 (Item::None, _) | (_, Item::None) => {
                     return Err(Error::Config(format!(

@@ -60,13 +60,13 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
     // the global pool); parallel NRPA runs its one search of --nrpa-width on
     // --threads threads (default 1); the other algorithms run `trees` searches on
     // as many threads.
-    let wide_nrpa = config.algo == Algo::Nrpa && config.nrpa.width > 1;
-    let threads = match config.algo {
+    let wide_nrpa = config.algo() == Algo::Nrpa && config.nrpa().is_some_and(|p| p.width > 1);
+    let threads = match config.algo() {
         Algo::Beam => config.trees,
         _ if wide_nrpa => a.search.search_threads.filter(|&t| t > 0).unwrap_or(1),
         _ => config.resolved_trees(a.variant, budget),
     };
-    let own_pool = match config.algo {
+    let own_pool = match config.algo() {
         Algo::Beam => threads >= 1,
         _ => wide_nrpa || threads > 1,
     };
@@ -128,7 +128,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         }
         if r.stats.proven {
             extra += " proven optimal";
-        } else if config.algo == Algo::Exact {
+        } else if config.algo() == Algo::Exact {
             extra += " not proven (budget spent; best line found)";
         }
         eprintln!(

@@ -418,11 +418,11 @@ mod tests {
         // The default C written out resolves as `auto` does: the text holds values.
         let c = auto.resolve(&board, budget).plan.unwrap().levels[0].c;
         let mut same = auto.clone();
-        same.c[0] = crate::search::Setting::Set(c);
+        same.tree_mut().unwrap().c[0] = crate::search::Setting::Set(c);
         assert_eq!(text(&same), text(&auto));
         // Another C is another search.
         let mut other = auto.clone();
-        other.c[0] = crate::search::Setting::Set(c * 3.0 + 0.01);
+        other.tree_mut().unwrap().c[0] = crate::search::Setting::Set(c * 3.0 + 0.01);
         assert_ne!(text(&other), text(&auto));
         // NRPA runs one search: no shares.
         assert!(!text(&SearchConfig::new(Algo::Nrpa, 3)).contains(" | "));

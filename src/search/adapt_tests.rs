@@ -26,26 +26,30 @@ fn configs() -> Vec<SearchConfig> {
     vec![
         adapt(Algo::Mcts, 1, |_| {}),
         adapt(Algo::Mcts, 1, |c| {
-            c.z = vec![Setting::Set(4)];
-            c.restarts = 2;
-            c.adapt.every = Some(0);
-            c.adapt.tabu = AdaptTabu::Bandit;
+            c.tree_mut().unwrap().z = vec![Setting::Set(4)];
+            c.tree_mut().unwrap().restarts = 2;
+            c.adapt_mut().unwrap().every = Some(0);
+            c.adapt_mut().unwrap().tabu = AdaptTabu::Bandit;
         }),
-        adapt(Algo::Bmcts, 1, |c| c.adapt.tabu = AdaptTabu::None),
+        adapt(Algo::Bmcts, 1, |c| {
+            c.adapt_mut().unwrap().tabu = AdaptTabu::None
+        }),
         adapt(Algo::Nmcts, 2, |c| {
-            c.z = vec![Setting::Set(0), Setting::Set(3)];
-            c.adapt.scope = AdaptScope::Level;
+            c.tree_mut().unwrap().z = vec![Setting::Set(0), Setting::Set(3)];
+            c.adapt_mut().unwrap().scope = AdaptScope::Level;
         }),
-        adapt(Algo::Nmcts, 3, |c| c.adapt.every = Some(7)),
+        adapt(Algo::Nmcts, 3, |c| c.adapt_mut().unwrap().every = Some(7)),
         adapt(Algo::Nbmcts, 2, |c| {
-            c.adapt.scope = AdaptScope::Level;
-            c.adapt.tabu = AdaptTabu::Most;
+            c.adapt_mut().unwrap().scope = AdaptScope::Level;
+            c.adapt_mut().unwrap().tabu = AdaptTabu::Most;
         }),
         adapt(Algo::Nmcs, 1, |_| {}),
-        adapt(Algo::Nmcs, 2, |c| c.adapt.scope = AdaptScope::Level),
+        adapt(Algo::Nmcs, 2, |c| {
+            c.adapt_mut().unwrap().scope = AdaptScope::Level
+        }),
         adapt(Algo::Nmcs, 3, |c| {
-            c.adapt.every = Some(0);
-            c.adapt.tabu = AdaptTabu::Bandit;
+            c.adapt_mut().unwrap().every = Some(0);
+            c.adapt_mut().unwrap().tabu = AdaptTabu::Bandit;
         }),
     ]
 }
@@ -90,10 +94,14 @@ fn deterministic_whatever_the_pool() {
 /// The tiny boards' optima are found: learned rollouts reach every line.
 #[test]
 fn finds_tiny_optima() {
-    let mut c = adapt(Algo::Mcts, 1, |c| c.adapt.tabu = AdaptTabu::None);
-    c.z = vec![Setting::Set(0)];
+    let mut c = adapt(Algo::Mcts, 1, |c| {
+        c.adapt_mut().unwrap().tabu = AdaptTabu::None
+    });
+    c.tree_mut().unwrap().z = vec![Setting::Set(0)];
     check_tiny_optima(&c, 0.3, 3000);
-    let c = adapt(Algo::Nmcs, 2, |c| c.adapt.tabu = AdaptTabu::None);
+    let c = adapt(Algo::Nmcs, 2, |c| {
+        c.adapt_mut().unwrap().tabu = AdaptTabu::None
+    });
     for v in Variant::ALL {
         for seed in 0..4 {
             let b = tiny_board(seed, v);
@@ -130,7 +138,7 @@ fn learning_beats_fixed_rollouts_at_equal_iterations() {
     };
     for (algo, level, k) in [(Algo::Mcts, 1, 4000), (Algo::Nmcs, 2, 4000)] {
         let learning = adapt(algo, level, |_| {});
-        let fixed = adapt(algo, level, |c| c.adapt.alpha = Some(1e-12));
+        let fixed = adapt(algo, level, |c| c.adapt_mut().unwrap().alpha = Some(1e-12));
         let (l, f) = (total(&learning, k), total(&fixed, k));
         assert!(l > f, "{algo:?}: learning {l} vs fixed {f}");
     }
@@ -246,11 +254,11 @@ fn configurations_keep_their_identity() {
         if matches!(algo, Algo::Nmcts | Algo::Nbmcts) {
             // nmcts's and nbmcts's default is the warm tree since; `--inner-algo
             // mcts`, the thesis' nesting, is what the old default was.
-            assert_eq!(c.inner_algo, crate::search::InnerAlgo::Auto);
+            assert_eq!(c.tree().unwrap().inner_algo, crate::search::InnerAlgo::Auto);
             let json = crate::compare::journal::keys_v1_params(&c);
             assert!(json.contains(r#""inner_algo":"Auto""#), "{json}");
             assert!(c.to_string().contains("--inner-algo auto"), "{c}");
-            c.inner_algo = crate::search::InnerAlgo::Mcts;
+            c.tree_mut().unwrap().inner_algo = crate::search::InnerAlgo::Mcts;
         }
         let json = crate::compare::journal::keys_v1_params(&c);
         for key in ["adapt", "inner_algo", "inner_level"] {
@@ -260,12 +268,12 @@ fn configurations_keep_their_identity() {
         assert!(!c.line_v1().to_string().contains("--inner-algo"), "{c}");
     }
     let mut c = adapt(Algo::Nmcts, 2, |c| {
-        c.adapt.alpha = Some(0.5);
-        c.adapt.scope = AdaptScope::Level;
-        c.inner_algo = crate::search::InnerAlgo::Nmcs;
-        c.inner_level = Some(2);
+        c.adapt_mut().unwrap().alpha = Some(0.5);
+        c.adapt_mut().unwrap().scope = AdaptScope::Level;
+        c.tree_mut().unwrap().inner_algo = crate::search::InnerAlgo::Nmcs;
+        c.tree_mut().unwrap().inner_level = Some(2);
     });
-    c.adapt.every = Some(4);
+    c.adapt_mut().unwrap().every = Some(4);
     assert!(
         c.to_string().contains(
             "--inner-algo nmcs --inner-level 2 --restarts 1 --solver on --reuse on --reward-norm thesis --policy adapt --adapt-alpha 0.5 --adapt-every 4 --adapt-scope level --adapt-tabu auto"
@@ -317,10 +325,10 @@ fn mcts_default_learns_where_it_won() {
     }
     // The --adapt-* flags apply to the default (they act where it learns).
     let mut c = default.clone();
-    c.adapt.alpha = Some(0.5);
+    c.adapt_mut().unwrap().alpha = Some(0.5);
     c.validate().unwrap();
     let mut a = with(RolloutPolicy::Adapt);
-    a.adapt.alpha = Some(0.5);
+    a.adapt_mut().unwrap().alpha = Some(0.5);
     assert_eq!(run(&c, &b), run(&a, &b));
     // Deterministic whatever the thread count (two trees by default).
     check_deterministic(&default, 3000);

@@ -9,8 +9,10 @@ use crate::search::{search, Algo, Budget, Eval, SearchConfig, SearchResult};
 
 fn cfg(eval: Eval, width: Option<u64>) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Beam, 1);
-    c.eval = eval;
-    c.beam_width = width;
+    c.eval_mut().unwrap().eval = eval;
+    if let crate::search::Spec::Beam(b) = &mut c.spec {
+        b.width = width;
+    }
     c.validate().unwrap();
     c
 }
@@ -178,7 +180,7 @@ fn learned_eval_follows_its_weights() {
     use crate::search::{EvalWeights, Weights};
     let with = |w: Weights| {
         let mut c = cfg(Eval::Learned, Some(32));
-        c.eval_weights = Some(EvalWeights {
+        c.eval_mut().unwrap().weights = Some(EvalWeights {
             file: "w.toml".into(),
             weights: w,
         });

@@ -69,7 +69,7 @@ impl<T: fmt::Display> fmt::Display for Setting<T> {
 
 impl<T: Copy> Setting<T> {
     /// The value, or `default` for `auto`.
-    pub fn or(self, default: T) -> T {
+    pub fn unwrap_or(self, default: T) -> T {
         self.given().unwrap_or(default)
     }
 
@@ -91,18 +91,56 @@ pub struct Beam {
     pub w: Setting<u32>,
 }
 
-/// A complete search configuration. Per-level lists are indexed from level 1 upward
-/// and have exactly `level` entries for the tree searches (empty for NMCS).
-/// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks shapes
-/// and values.
+/// A complete search configuration: what every algorithm takes, and the spec of
+/// its algorithm ([`Spec`]), which holds only the parameters that algorithm reads.
+/// [`SearchConfig::new`] gives the defaults; [`SearchConfig::validate`] checks
+/// values and combinations.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchConfig {
-    /// Algorithm.
-    pub algo: Algo,
-    /// Nesting level (1 for MCTS and BMCTS).
+    /// Nesting level (1 for MCTS, BMCTS, beam and exact).
     pub level: u32,
-    /// Rollout policy.
+    /// Rollout policy (`--policy`; exact and beam play none: `auto`).
     pub policy: RolloutPolicy,
+    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
+    /// `tabu-bandit` only); `None` = [`Defaults::bandit_c`] for the bandit's lifetime.
+    pub bandit_c: Option<f64>,
+    /// Exact endgames: positions with at most this many tiles are solved exactly
+    /// (`--endgame N`, 0 = off; every algorithm but `exact`).
+    pub endgame: u32,
+    /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
+    pub tt_mb: u64,
+    /// Root parallelisation (`solve --threads`, `--search-threads`): this many
+    /// independent searches (root-parallel trees for the tree searches) share the
+    /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
+    /// the default of `mcts`).
+    pub trees: u32,
+    /// The algorithm and its own parameters.
+    pub spec: Spec,
+}
+
+/// The algorithm of a configuration, with the parameters only it reads.
+// A few configurations per run, none in a hot loop: the size does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Spec {
+    /// MCTS, BMCTS, NMCTS, NBMCTS.
+    Tree(TreeSpec),
+    /// NMCS.
+    Nmcs(NmcsSpec),
+    /// NRPA.
+    Nrpa(NrpaSpec),
+    /// The beam search over positions.
+    Beam(BeamSpec),
+    /// The exact solver.
+    Exact,
+}
+
+/// The tree searches' parameters. Per-level lists are indexed from level 1 upward
+/// and have exactly `level` entries.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TreeSpec {
+    /// Which tree search: mcts, bmcts, nmcts or nbmcts (set by [`SearchConfig::new`]).
+    algo: Algo,
     /// Exploration factor C of UCB1-TUNED per level (`--c`).
     pub c: Vec<Setting<f64>>,
     /// Beam per level (`--beam-l`, `--beam-w`); `None` = plain MCTS at that level.
@@ -118,46 +156,17 @@ pub struct SearchConfig {
     pub inner: Option<Vec<u64>>,
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
-    /// Exploration factor of the tabu-colour bandit (`--bandit-c`, policy
-    /// `tabu-bandit` only); `None` = [`Defaults::bandit_c`] for the bandit's lifetime.
-    pub bandit_c: Option<f64>,
-    /// One-player MCTS-Solver in the tree searches (`--solver on|off`).
+    /// One-player MCTS-Solver (`--solver on|off`).
     pub solver: bool,
     /// Score-bounded solver (`--bounds on|off`, with the solver only): a node whose
     /// admissible upper bound cannot beat the search's best game is closed.
     pub bounds: bool,
     /// Move-by-move search keeps the committed move's subtree (`--reuse on|off`).
     pub reuse: bool,
-    /// Reward scaling for selection in the tree searches (`--reward-norm`).
+    /// Reward scaling for selection (`--reward-norm`).
     pub reward_norm: RewardNorm,
-    /// Exact endgames: positions with at most this many tiles are solved exactly
-    /// (`--endgame N`, 0 = off; every algorithm but `exact`).
-    pub endgame: u32,
-    /// Transposition table of `exact` and of the endgame solver, in MB (`--tt-mb`).
-    pub tt_mb: u64,
-    /// Largest beam width of `beam` (`--beam-width`); `None` = `auto`
-    /// ([`Defaults::BEAM_MAX_WIDTH`]).
-    pub beam_width: Option<u64>,
-    /// NMCS's level-0 playouts as passes of the beam search over positions of this
-    /// width (`--playout-beam W`, `search::beam::playout`; 0 = off: rollouts of
-    /// `--policy`).
-    pub playout_beam: u32,
-    /// NRPA parameters (`--nrpa-iterations`, `--nrpa-alpha`, `--nrpa-bias`, … ;
-    /// nrpa only).
-    pub nrpa: NrpaConfig,
-    /// How the learned rollouts of `--policy adapt` learn (`--adapt-alpha`, …; tree
-    /// searches and NMCS).
-    pub adapt: AdaptConfig,
-    /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
-    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1).
-    pub inner_algo: InnerAlgo,
-    /// Level of `--inner-algo nmcs|nrpa` (`--inner-level`; `None` = 1).
-    pub inner_level: Option<u32>,
-    /// Heuristic evaluation of the tree searches and the beam's ranking (`--eval`).
-    pub eval: Eval,
-    /// The weights of `--eval learned` read from `--eval-weights FILE`; `None` = the
-    /// shipped weights.
-    pub eval_weights: Option<EvalWeights>,
+    /// Heuristic evaluation of informed selection (`--eval`, `--eval-weights`).
+    pub eval: EvalSpec,
     /// Weight α of the implicit value in selection per level (`--im-alpha`); empty
     /// = 0 at every level (off).
     pub im_alpha: Vec<f64>,
@@ -165,35 +174,169 @@ pub struct SearchConfig {
     pub im_source: ImSource,
     /// Progressive-bias weight W per level (`--pb`); empty = 0 at every level.
     pub pb: Vec<f64>,
-    /// Root parallelisation (`solve --threads`, `--search-threads`): this many
-    /// independent searches (root-parallel trees for the tree searches) share the
-    /// budget (`search::parallel`); 1 = one search, 0 = auto ([`Defaults::trees`],
-    /// the default of `mcts`).
-    pub trees: u32,
-    /// What NRPA's top-level runs after the first start from (`--nrpa-restart`;
-    /// `--algo nrpa` only; the warm tree's inner NRPA always starts afresh).
-    pub nrpa_restart: NrpaRestart,
+    /// How the learned rollouts of `--policy adapt` learn (`--adapt-*`).
+    pub adapt: AdaptConfig,
+    /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
+    /// (`--inner-algo`) and its level (`--inner-level`, `None` = 1).
+    pub inner_algo: InnerAlgo,
+    /// Level of `--inner-algo nmcs|nrpa` (`--inner-level`; `None` = 1).
+    pub inner_level: Option<u32>,
+    /// The parameters of an inner NRPA (`--inner-algo nrpa`, the warm tree).
+    pub nrpa: NrpaConfig,
+}
+
+/// NMCS's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct NmcsSpec {
+    /// Level-0 playouts as passes of the beam search over positions of this width
+    /// (`--playout-beam W`, `search::beam::playout`; 0 = off: rollouts of
+    /// `--policy`).
+    pub playout_beam: u32,
+    /// How the learned rollouts of `--policy adapt` learn (`--adapt-*`).
+    pub adapt: AdaptConfig,
+}
+
+/// NRPA's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct NrpaSpec {
+    /// `--nrpa-iterations`, `--nrpa-alpha`, … (an inner NRPA takes them too).
+    pub nrpa: NrpaConfig,
+    /// What the top-level runs after the first start from (`--nrpa-restart`).
+    pub restart: NrpaRestart,
+}
+
+/// The beam search's parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BeamSpec {
+    /// Largest width (`--beam-width`); `None` = `auto` ([`Defaults::BEAM_MAX_WIDTH`]).
+    pub width: Option<u64>,
+    /// How positions are ranked (`--eval`, `--eval-weights`).
+    pub eval: EvalSpec,
+}
+
+/// A heuristic evaluation (`--eval`) and the weights of `--eval learned`
+/// (`--eval-weights FILE`; `None` = the shipped weights).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvalSpec {
+    /// The evaluation (`--eval`).
+    pub eval: Eval,
+    /// Its weights (`--eval-weights`), for `learned`.
+    pub weights: Option<EvalWeights>,
+}
+
+impl TreeSpec {
+    /// Which tree search this is.
+    pub fn algo(&self) -> Algo {
+        self.algo
+    }
+}
+
+impl SearchConfig {
+    /// The algorithm.
+    pub fn algo(&self) -> Algo {
+        match &self.spec {
+            Spec::Tree(t) => t.algo,
+            Spec::Nmcs(_) => Algo::Nmcs,
+            Spec::Nrpa(_) => Algo::Nrpa,
+            Spec::Beam(_) => Algo::Beam,
+            Spec::Exact => Algo::Exact,
+        }
+    }
+
+    /// The tree search's parameters (`None` for the other algorithms).
+    pub fn tree(&self) -> Option<&TreeSpec> {
+        match &self.spec {
+            Spec::Tree(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// [`SearchConfig::tree`], to change.
+    pub fn tree_mut(&mut self) -> Option<&mut TreeSpec> {
+        match &mut self.spec {
+            Spec::Tree(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The NRPA parameters: nrpa's, or those of a tree search's inner NRPA.
+    pub fn nrpa(&self) -> Option<&NrpaConfig> {
+        match &self.spec {
+            Spec::Nrpa(n) => Some(&n.nrpa),
+            Spec::Tree(t) => Some(&t.nrpa),
+            _ => None,
+        }
+    }
+
+    /// [`SearchConfig::nrpa`], to change.
+    pub fn nrpa_mut(&mut self) -> Option<&mut NrpaConfig> {
+        match &mut self.spec {
+            Spec::Nrpa(n) => Some(&mut n.nrpa),
+            Spec::Tree(t) => Some(&mut t.nrpa),
+            _ => None,
+        }
+    }
+
+    /// The learned rollouts' settings (the tree searches' and NMCS's).
+    pub fn adapt(&self) -> Option<&AdaptConfig> {
+        match &self.spec {
+            Spec::Tree(t) => Some(&t.adapt),
+            Spec::Nmcs(n) => Some(&n.adapt),
+            _ => None,
+        }
+    }
+
+    /// [`SearchConfig::adapt`], to change.
+    pub fn adapt_mut(&mut self) -> Option<&mut AdaptConfig> {
+        match &mut self.spec {
+            Spec::Tree(t) => Some(&mut t.adapt),
+            Spec::Nmcs(n) => Some(&mut n.adapt),
+            _ => None,
+        }
+    }
+
+    /// The evaluation (the tree searches' and the beam's).
+    pub fn eval(&self) -> Option<&EvalSpec> {
+        match &self.spec {
+            Spec::Tree(t) => Some(&t.eval),
+            Spec::Beam(b) => Some(&b.eval),
+            _ => None,
+        }
+    }
+
+    /// [`SearchConfig::eval`], to change.
+    pub fn eval_mut(&mut self) -> Option<&mut EvalSpec> {
+        match &mut self.spec {
+            Spec::Tree(t) => Some(&mut t.eval),
+            Spec::Beam(b) => Some(&mut b.eval),
+            _ => None,
+        }
+    }
 }
 
 impl SearchConfig {
     /// Checks parameters that make no sense (level 0, W = 0, negative C, list
-    /// lengths, …); the message names the flag.
+    /// lengths, …) and combinations that do not go together; the message names the
+    /// flag.
     pub fn validate(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        self.algo.check_level(self.level)?;
-        if self.restarts == 0 {
-            return bad("--restarts must be at least 1".into());
-        }
-        if self.restarts > limits::MAX_RESTARTS {
-            return bad(format!(
-                "--restarts must be at most {}, got {}",
-                limits::MAX_RESTARTS,
-                self.restarts
-            ));
+        let algo = self.algo();
+        algo.check_level(self.level)?;
+        if let Some(t) = self.tree() {
+            if t.restarts == 0 {
+                return bad("--restarts must be at least 1".into());
+            }
+            if t.restarts > limits::MAX_RESTARTS {
+                return bad(format!(
+                    "--restarts must be at most {}, got {}",
+                    limits::MAX_RESTARTS,
+                    t.restarts
+                ));
+            }
         }
         // 0 is `auto` (resolved per variant and budget when the search starts).
         limits::check_search_threads(self.trees)?;
-        if self.trees != 1 && self.algo == Algo::Exact {
+        if self.trees != 1 && algo == Algo::Exact {
             return bad(
                 "--threads (--search-threads) is not used by exact (it runs one search)".into(),
             );
@@ -205,8 +348,8 @@ impl SearchConfig {
             if !(b.is_finite() && b >= 0.0) {
                 return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
             }
-            let adapt_bandit =
-                self.policy == RolloutPolicy::Adapt && self.adapt.tabu == AdaptTabu::Bandit;
+            let adapt_bandit = self.policy == RolloutPolicy::Adapt
+                && self.adapt().is_some_and(|a| a.tabu == AdaptTabu::Bandit);
             if self.policy != RolloutPolicy::TabuBandit && !adapt_bandit {
                 return bad(format!(
                     "--bandit-c is only used by --policy tabu-bandit (or adapt with --adapt-tabu bandit), not {}",
@@ -222,17 +365,17 @@ impl SearchConfig {
             ));
         }
         // The table is exact's and the endgame solver's; nothing else reads it.
-        if self.tt_mb != Defaults::TT_MB && self.algo != Algo::Exact && self.endgame == 0 {
+        if self.tt_mb != Defaults::TT_MB && algo != Algo::Exact && self.endgame == 0 {
             return bad(format!(
                 "--tt-mb is only used by exact and, with --endgame N, the tree searches and nmcs; not by {} here",
-                self.algo.name()
+                algo.name()
             ));
         }
         nrpa::validate(self)?;
-        if self.algo == Algo::Exact && self.endgame != 0 {
+        if algo == Algo::Exact && self.endgame != 0 {
             return bad("--endgame is not used by exact (it solves the whole game)".into());
         }
-        if self.algo == Algo::Exact && self.policy != RolloutPolicy::Auto {
+        if algo == Algo::Exact && self.policy != RolloutPolicy::Auto {
             return bad(format!(
                 "--policy {} is not used by exact (it plays no rollouts)",
                 self.policy
@@ -244,13 +387,25 @@ impl SearchConfig {
                 self.endgame
             ));
         }
-        self.validate_informed()?;
-        self.validate_beam()?;
-        self.validate_playout_beam()?;
-        let n = self.level as usize;
-        if !self.algo.is_tree() {
-            return Ok(());
+        if let Some(e) = self.eval() {
+            e.validate()?;
         }
+        match &self.spec {
+            Spec::Tree(t) => t.validate(self.level),
+            Spec::Beam(b) => self.validate_beam(b),
+            Spec::Nmcs(n) => self.validate_playout_beam(n.playout_beam),
+            Spec::Nrpa(_) | Spec::Exact => Ok(()),
+        }
+    }
+}
+
+impl TreeSpec {
+    /// The tree search's own checks at `level` levels: per-level list lengths and
+    /// values, beams, `--inner`, informed selection.
+    fn validate(&self, level: u32) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        self.validate_informed(level)?;
+        let n = level as usize;
         for (flag, len) in [
             ("--c", self.c.len()),
             ("--z", self.z.len()),
@@ -273,31 +428,28 @@ impl SearchConfig {
             }
         }
         for (i, b) in self.beam.iter().enumerate() {
-            if let Some(Beam { l, w }) = b {
-                if *l == Setting::Set(0) {
-                    return bad(format!("--beam-l must be at least 1 (level {})", i + 1));
+            let Some(Beam { l, w }) = b else { continue };
+            let level = i + 1;
+            match (*l, *w) {
+                (Setting::Set(0), _) => {
+                    return bad(format!("--beam-l must be at least 1 (level {level})"))
                 }
-                if *w == Setting::Set(0) {
-                    return bad(format!("--beam-w must be at least 1 (level {})", i + 1));
+                (_, Setting::Set(0)) => {
+                    return bad(format!("--beam-w must be at least 1 (level {level})"))
                 }
-                if let Setting::Set(l) = l {
-                    if *l > limits::MAX_ITERATIONS {
-                        return bad(format!(
-                            "--beam-l must be at most {} (level {}), got {l}",
-                            limits::MAX_ITERATIONS,
-                            i + 1
-                        ));
-                    }
+                (Setting::Set(l), _) if l > limits::MAX_ITERATIONS => {
+                    return bad(format!(
+                        "--beam-l must be at most {} (level {level}), got {l}",
+                        limits::MAX_ITERATIONS
+                    ))
                 }
-                if let Setting::Set(w) = w {
-                    if *w > limits::MAX_BEAM_W {
-                        return bad(format!(
-                            "--beam-w must be at most {} (level {}), got {w}",
-                            limits::MAX_BEAM_W,
-                            i + 1
-                        ));
-                    }
+                (_, Setting::Set(w)) if w > limits::MAX_BEAM_W => {
+                    return bad(format!(
+                        "--beam-w must be at most {} (level {level}), got {w}",
+                        limits::MAX_BEAM_W
+                    ))
                 }
+                _ => {}
             }
         }
         if self.algo == Algo::Bmcts && self.beam[0].is_none() {

@@ -357,7 +357,7 @@ mod tests {
 
     fn cfg(level: u32, n: u64) -> SearchConfig {
         let mut c = SearchConfig::new(Algo::Nrpa, level);
-        c.nrpa.iterations = crate::search::Setting::Set(n);
+        c.nrpa_mut().unwrap().iterations = crate::search::Setting::Set(n);
         c
     }
 
@@ -395,7 +395,7 @@ mod tests {
             check_all_variants(&cfg(level, 10), 700, u64::from(level));
         }
         let mut c = cfg(2, 10);
-        c.nrpa.bias = 0.5;
+        c.nrpa_mut().unwrap().bias = 0.5;
         c.policy = RolloutPolicy::Tabu;
         check_all_variants(&c, 500, 7);
     }

@@ -23,34 +23,38 @@ fn cfg(algo: Algo, level: u32, f: impl FnOnce(&mut SearchConfig)) -> SearchConfi
 fn tree_configs() -> Vec<SearchConfig> {
     vec![
         cfg(Algo::Mcts, 1, |_| {}),
-        cfg(Algo::Mcts, 1, |c| c.z = vec![Setting::Set(0)]),
         cfg(Algo::Mcts, 1, |c| {
-            c.z = vec![Setting::Set(6)];
-            c.advance = Advance::Visits;
+            c.tree_mut().unwrap().z = vec![Setting::Set(0)]
         }),
         cfg(Algo::Mcts, 1, |c| {
-            c.z = vec![Setting::Set(5)];
-            c.advance = Advance::Visits;
-            c.reuse = false;
-            c.restarts = 3;
+            c.tree_mut().unwrap().z = vec![Setting::Set(6)];
+            c.tree_mut().unwrap().advance = Advance::Visits;
         }),
         cfg(Algo::Mcts, 1, |c| {
-            c.z = vec![Setting::Set(4)];
-            c.advance = Advance::Best;
-            c.restarts = 2;
+            c.tree_mut().unwrap().z = vec![Setting::Set(5)];
+            c.tree_mut().unwrap().advance = Advance::Visits;
+            c.tree_mut().unwrap().reuse = false;
+            c.tree_mut().unwrap().restarts = 3;
+        }),
+        cfg(Algo::Mcts, 1, |c| {
+            c.tree_mut().unwrap().z = vec![Setting::Set(4)];
+            c.tree_mut().unwrap().advance = Advance::Best;
+            c.tree_mut().unwrap().restarts = 2;
         }),
         cfg(Algo::Bmcts, 1, |c| {
-            c.z = vec![Setting::Set(3)];
-            c.beam = vec![Some(Beam {
+            c.tree_mut().unwrap().z = vec![Setting::Set(3)];
+            c.tree_mut().unwrap().beam = vec![Some(Beam {
                 l: Setting::Set(50),
                 w: Setting::Set(3),
             })];
         }),
         cfg(Algo::Nmcts, 2, |c| {
-            c.z = vec![Setting::Set(0), Setting::Set(3)];
-            c.inner = Some(vec![150]);
+            c.tree_mut().unwrap().z = vec![Setting::Set(0), Setting::Set(3)];
+            c.tree_mut().unwrap().inner = Some(vec![150]);
         }),
-        cfg(Algo::Nbmcts, 2, |c| c.inner = Some(vec![100])),
+        cfg(Algo::Nbmcts, 2, |c| {
+            c.tree_mut().unwrap().inner = Some(vec![100])
+        }),
     ]
 }
 
@@ -112,7 +116,9 @@ fn one_tree_searches_replay_and_prove() {
 fn threads_give_the_same_result_whatever_the_pool() {
     let mut configs = tree_configs();
     configs.push(cfg(Algo::Nmcs, 1, |_| {}));
-    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = Setting::Set(10)));
+    configs.push(cfg(Algo::Nrpa, 2, |c| {
+        c.nrpa_mut().unwrap().iterations = Setting::Set(10)
+    }));
     let b = board15(9, Variant::SameGame);
     for mut c in configs {
         for n in [2, 3] {
@@ -141,7 +147,9 @@ fn the_iteration_budget_is_shared() {
     let b = board15(4, Variant::SameGame);
     let mut configs = tree_configs();
     configs.push(cfg(Algo::Nmcs, 2, |_| {}));
-    configs.push(cfg(Algo::Nrpa, 2, |c| c.nrpa.iterations = Setting::Set(5)));
+    configs.push(cfg(Algo::Nrpa, 2, |c| {
+        c.nrpa_mut().unwrap().iterations = Setting::Set(5)
+    }));
     for mut c in configs {
         for (n, k) in [(2, 1001), (3, 1000), (4, 3)] {
             c.trees = n;
@@ -170,7 +178,7 @@ fn the_iteration_budget_is_shared() {
                 .sum();
             assert_eq!(r.stats.playouts, parts, "{c} K={k}");
             assert!(r.stats.playouts <= k, "{c} K={k}");
-            if c.algo.is_tree() {
+            if c.algo().is_tree() {
                 assert_eq!(r.stats.playouts, k, "{c} K={k}");
             }
         }
@@ -184,9 +192,13 @@ fn independent_searches_keep_the_best_line() {
     let b = board15(2, Variant::SameGame);
     let k = 3000;
     for mut c in [
-        cfg(Algo::Mcts, 1, |c| c.z = vec![Setting::Set(0)]),
+        cfg(Algo::Mcts, 1, |c| {
+            c.tree_mut().unwrap().z = vec![Setting::Set(0)]
+        }),
         cfg(Algo::Nmcs, 1, |_| {}),
-        cfg(Algo::Nmcts, 2, |c| c.inner = Some(vec![100])),
+        cfg(Algo::Nmcts, 2, |c| {
+            c.tree_mut().unwrap().inner = Some(vec![100])
+        }),
     ] {
         c.trees = 3;
         let r = search(
@@ -221,8 +233,8 @@ fn move_by_move_trees_play_one_line() {
     let b = board15(8, Variant::SameGame);
     for advance in [Advance::Visits, Advance::Best] {
         let mut c = cfg(Algo::Mcts, 1, |c| {
-            c.z = vec![Setting::Set(8)];
-            c.advance = advance;
+            c.tree_mut().unwrap().z = vec![Setting::Set(8)];
+            c.tree_mut().unwrap().advance = advance;
         });
         c.trees = 2;
         let r = search(

@@ -11,7 +11,10 @@
 //! (`search::config`), build the objects a search runs with, or run searches.
 
 use super::budget::Budget;
-use super::config::{AdaptScope, AdaptTabu, Algo, InnerAlgo, SearchConfig};
+use super::config::{
+    AdaptScope, AdaptTabu, Algo, EvalSpec, InnerAlgo, NmcsSpec, SearchConfig, Setting, Spec,
+    TreeSpec,
+};
 use super::defaults::Defaults;
 use super::eval::Evaluator;
 use super::plan::{
@@ -38,7 +41,7 @@ impl SearchConfig {
     /// (`--search-threads auto` resolved by [`Defaults::trees`]).
     pub fn resolved_trees(&self, variant: Variant, budget: Budget) -> u32 {
         match self.trees {
-            0 => Defaults::trees(self.algo, variant, budget),
+            0 => Defaults::trees(self.algo(), variant, budget),
             n => n,
         }
     }
@@ -49,7 +52,7 @@ impl SearchConfig {
     /// with that budget.
     pub(crate) fn resolve(&self, root: &Board, budget: Budget) -> Resolved {
         let warm = warm(self, root);
-        let policy = if self.algo == Algo::Nrpa {
+        let policy = if self.algo() == Algo::Nrpa {
             nrpa_policy(self.policy, root)
         } else if warm || mcts_learns(self, root) {
             // The warm tree's rollouts learn (`warm_capable` allows auto or adapt),
@@ -60,9 +63,8 @@ impl SearchConfig {
         };
         let trees = self.resolved_trees(root.variant(), budget);
         let plan = self
-            .algo
-            .is_tree()
-            .then(|| self.tree_plan(policy, root, budget, warm));
+            .tree()
+            .map(|t| self.tree_plan(t, policy, root, budget, warm));
         // The bandit lives for one level-1 search (tree searches) or one search
         // (NMCS); its default C depends on how many playouts that is.
         let bandit_playouts = match &plan {
@@ -76,32 +78,34 @@ impl SearchConfig {
                 .bandit_c
                 .unwrap_or_else(|| Defaults::bandit_c(bandit_playouts)),
             nrpa_iterations: self
-                .nrpa
-                .iterations
-                .or(Defaults::nrpa_iterations(root.tiles())),
+                .nrpa()
+                .map_or(Setting::Auto, |p| p.iterations)
+                .unwrap_or(Defaults::nrpa_iterations(root.tiles())),
             endgame: self.endgame,
             tt_mb: self.tt_mb,
             plan,
             adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root, warm)),
-            beam: match (self.algo, self.nrpa.seed, self.playout_beam) {
-                (Algo::Beam, ..) => {
-                    let cap = self.beam_width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+            beam: match &self.spec {
+                Spec::Beam(b) => {
+                    let cap = b.width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
                     Some(BeamPlan {
                         start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
                         cap: cap as usize,
-                        eval: self.evaluator(),
+                        eval: b.eval.evaluator(),
                     })
                 }
                 // Both rank as the beam ranks by default.
                 // Seeded NRPA (`--nrpa-seed W`): one pass of width W.
-                (Algo::Nrpa, w, _) if w > 0 => Some(BeamPlan {
-                    start: w as usize,
-                    cap: w as usize,
+                Spec::Nrpa(n) if n.nrpa.seed > 0 => Some(BeamPlan {
+                    start: n.nrpa.seed as usize,
+                    cap: n.nrpa.seed as usize,
                     eval: Evaluator::new(Defaults::BEAM_EVAL, None),
                 }),
                 // NMCS's beam playouts (`--playout-beam W`): width W in the first
                 // run, doubled in each repeated run up to the beam's default cap.
-                (Algo::Nmcs, _, w) if w > 0 => Some(BeamPlan {
+                &Spec::Nmcs(NmcsSpec {
+                    playout_beam: w, ..
+                }) if w > 0 => Some(BeamPlan {
                     start: w as usize,
                     cap: (Defaults::BEAM_MAX_WIDTH as usize).max(w as usize),
                     eval: Evaluator::new(Defaults::BEAM_EVAL, None),
@@ -111,17 +115,12 @@ impl SearchConfig {
         }
     }
 
-    /// `--eval` with its weights (`--eval-weights`, else the shipped ones).
-    fn evaluator(&self) -> Evaluator {
-        Evaluator::new(self.eval, self.eval_weights.as_ref().map(|w| &w.weights))
-    }
-
     /// The learned rollouts resolved for `root`: `--adapt-tabu auto` is the
     /// candidate rule of NRPA's `--policy auto` on that board
     /// ([`Defaults::nrpa_policy`]: a tabu colour on large SameGame boards); α and K
     /// left out are the warm tree's NRPA-like step (`warm`) or the learned rollouts'.
     fn adapt_plan(&self, root: &Board, warm: bool) -> AdaptPlan {
-        let a = self.adapt;
+        let a = self.adapt().copied().unwrap_or_default();
         let (alpha, every) = if warm {
             (Defaults::WARM_ADAPT_ALPHA, Defaults::WARM_ADAPT_EVERY)
         } else {
@@ -144,8 +143,10 @@ impl SearchConfig {
                 AdaptTabu::None => TabuRule::None,
             },
             levels: self.level as usize
-                + match self.inner_algo {
-                    InnerAlgo::Nmcs => self.inner_level_or_default() as usize - 1,
+                + match self.tree() {
+                    Some(t) if t.inner_algo == InnerAlgo::Nmcs => {
+                        t.inner_level_or_default() as usize - 1
+                    }
                     _ => 0,
                 },
         }
@@ -156,6 +157,7 @@ impl SearchConfig {
     /// tree of `--inner-algo auto` ([`warm`]).
     fn tree_plan(
         &self,
+        t: &TreeSpec,
         policy: RolloutPolicy,
         root: &Board,
         budget: Budget,
@@ -165,16 +167,16 @@ impl SearchConfig {
         let variant = root.variant();
         // The top level's budget as seen by `Defaults::inner`: a share per restart.
         let top_budget = match budget {
-            Budget::Iterations(k) => Budget::Iterations(k / self.restarts.max(1)),
+            Budget::Iterations(k) => Budget::Iterations(k / t.restarts.max(1)),
             b => b,
         };
         // Playouts of one search at level i+1 (all its move-by-move steps together).
-        let top_playouts = Defaults::playouts(budget) / self.restarts.max(1);
+        let top_playouts = Defaults::playouts(budget) / t.restarts.max(1);
         let search_playouts = |i: usize| {
             if i + 1 == n {
                 top_playouts
             } else {
-                match &self.inner {
+                match &t.inner {
                     Some(v) => v[i],
                     None if warm && i == 0 => Defaults::WARM_INNER,
                     None => Defaults::inner(i + 1, n, top_budget),
@@ -182,7 +184,7 @@ impl SearchConfig {
             }
         };
         let z: Vec<u32> = (0..n)
-            .map(|i| self.z[i].or(Defaults::z(variant, policy, search_playouts(i))))
+            .map(|i| t.z[i].unwrap_or(Defaults::z(variant, policy, search_playouts(i))))
             .collect();
         // Playouts of one level-1 search (one move-by-move step at the top): its
         // budget class for the default C and beam.
@@ -193,22 +195,22 @@ impl SearchConfig {
         };
         // NBMCTS's warm tree with the default beams (level 1's, which an inner NRPA
         // does not use): the beam moves to level 2 ([`Defaults::WARM_BEAM`]).
-        let warm_beam = warm && self.algo == Algo::Nbmcts && self.beams_are_default();
+        let warm_beam = warm && t.algo() == Algo::Nbmcts && t.beams_are_default();
         let levels = (0..n)
             .map(|i| LevelParams {
-                c: self.c[i].or(Defaults::c(
+                c: t.c[i].unwrap_or(Defaults::c(
                     i + 1,
                     variant,
                     policy,
-                    self.reward_norm,
+                    t.reward_norm,
                     level1_playouts,
                 )),
                 beam: if warm_beam {
                     (i == 1).then_some((Defaults::WARM_BEAM.0, Defaults::WARM_BEAM.1 as usize))
                 } else {
-                    self.beam[i].map(|b| {
+                    t.beam[i].map(|b| {
                         let (l, w) = Defaults::beam(n > 1, variant, policy, level1_playouts);
-                        (b.l.or(l), b.w.or(w) as usize)
+                        (b.l.unwrap_or(l), b.w.unwrap_or(w) as usize)
                     })
                 },
                 z: z[i],
@@ -217,33 +219,33 @@ impl SearchConfig {
                 } else {
                     search_playouts(i)
                 },
-                im_alpha: self.im_alpha.get(i).copied().unwrap_or(0.0),
-                pb: self.pb.get(i).copied().unwrap_or(0.0),
+                im_alpha: t.im_alpha.get(i).copied().unwrap_or(0.0),
+                pb: t.pb.get(i).copied().unwrap_or(0.0),
             })
             .collect();
         TreePlan {
             levels,
             level1_search_playouts: search_playouts(0),
-            advance: self.advance,
-            restarts: self.restarts,
-            solver: self.solver,
-            bounds: self.solver && self.bounds,
-            reuse: self.reuse,
-            norm: self.reward_norm,
-            eval: self.evaluator(),
-            im_source: self.im_source,
+            advance: t.advance,
+            restarts: t.restarts,
+            solver: t.solver,
+            bounds: t.solver && t.bounds,
+            reuse: t.reuse,
+            norm: t.reward_norm,
+            eval: t.eval.evaluator(),
+            im_source: t.im_source,
             inner: {
                 // `--inner-algo auto`: the warm tree's NRPA where it won, else the
                 // thesis' level-1 MCTS.
-                let algo = match self.inner_algo {
+                let algo = match t.inner_algo {
                     InnerAlgo::Auto if warm => InnerAlgo::Nrpa,
                     InnerAlgo::Auto => InnerAlgo::Mcts,
                     a => a,
                 };
-                let k = match (self.inner_level, warm) {
+                let k = match (t.inner_level, warm) {
                     (Some(k), _) => k,
                     (None, true) => Defaults::WARM_INNER_LEVEL,
-                    (None, false) => self.inner_level_or_default(),
+                    (None, false) => t.inner_level_or_default(),
                 } as usize;
                 let inner_policy = if warm {
                     RolloutPolicy::Adapt
@@ -255,8 +257,8 @@ impl SearchConfig {
                     InnerAlgo::Nmcs => InnerSearch::Nmcs(k),
                     InnerAlgo::Nrpa => InnerSearch::Nrpa {
                         level: k,
-                        cfg: self.nrpa,
-                        iterations: self.nrpa.iterations.or(if warm {
+                        cfg: t.nrpa,
+                        iterations: t.nrpa.iterations.unwrap_or(if warm {
                             Defaults::WARM_NRPA_ITERATIONS
                         } else {
                             Defaults::nrpa_iterations(root.tiles())
@@ -276,6 +278,13 @@ impl SearchConfig {
                 }
             },
         }
+    }
+}
+
+impl EvalSpec {
+    /// `--eval` with its weights (`--eval-weights`, else the shipped ones).
+    fn evaluator(&self) -> Evaluator {
+        Evaluator::new(self.eval, self.weights.as_ref().map(|w| &w.weights))
     }
 }
 

@@ -76,7 +76,7 @@ pub fn check_all_variants(cfg: &SearchConfig, iterations: u64, seed: u64) {
 /// pure exploitation settles in a local optimum for good).
 pub fn check_tiny_optima(cfg: &SearchConfig, c1: f64, iterations: u64) {
     let mut cfg = cfg.clone();
-    cfg.c[0] = super::Setting::Set(c1);
+    cfg.tree_mut().unwrap().c[0] = super::Setting::Set(c1);
     let cfg = &cfg;
     for v in Variant::ALL {
         for seed in 0..4 {

@@ -77,7 +77,7 @@ fn display_round_trips_through_the_flags() {
         let c = cfg(a).unwrap();
         let shown = c.command_line().to_string();
         let rest = shown.split_once(' ').map_or("", |x| x.1);
-        let again = cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap();
+        let again = cfg(&format!("--algo {} {rest}", c.algo().name())).unwrap();
         assert_eq!(c, again, "{a} → {shown}");
         // One canonical line; schema 1's keys left the thesis nesting's inner
         // search implicit.
@@ -123,6 +123,8 @@ fn display_round_trips_through_the_flags() {
     assert_eq!(
         cfg("--algo nmcts --im-alpha 0.3 --eval colors")
             .unwrap()
+            .tree()
+            .unwrap()
             .im_alpha,
         vec![0.3, 0.0]
     );
@@ -135,9 +137,12 @@ fn display_round_trips_through_the_flags() {
 #[test]
 fn nrpa_iterations_auto_or_a_number() {
     use crate::search::Setting;
-    assert_eq!(cfg("--algo nrpa").unwrap().nrpa.iterations, Setting::Auto);
+    assert_eq!(
+        cfg("--algo nrpa").unwrap().nrpa().unwrap().iterations,
+        Setting::Auto
+    );
     let c = cfg("--algo nrpa --nrpa-iterations 100").unwrap();
-    assert_eq!(c.nrpa.iterations, Setting::Set(100));
+    assert_eq!(c.nrpa().unwrap().iterations, Setting::Set(100));
     assert!(c.to_string().contains("--nrpa-iterations 100 "), "{c}");
     assert_eq!(
         cfg("--algo nrpa --nrpa-iterations auto").unwrap(),
@@ -156,7 +161,7 @@ fn nrpa_iterations_auto_or_a_number() {
 #[test]
 fn nrpa_threads_are_one_wide_search_unless_independent() {
     let wide = cfg("--algo nrpa --search-threads 3").unwrap();
-    assert_eq!((wide.nrpa.width, wide.trees), (3, 1));
+    assert_eq!((wide.nrpa().unwrap().width, wide.trees), (3, 1));
     assert_eq!(wide, cfg("--algo nrpa --nrpa-width 3").unwrap());
     assert_eq!(
         wide,
@@ -164,7 +169,7 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
     );
     assert!(wide.to_string().contains(" --nrpa-width 3 "), "{wide}");
     let apart = cfg("--algo nrpa --search-threads 3 --nrpa-independent").unwrap();
-    assert_eq!((apart.nrpa.width, apart.trees), (1, 3));
+    assert_eq!((apart.nrpa().unwrap().width, apart.trees), (1, 3));
     assert!(
         apart
             .to_string()
@@ -204,7 +209,7 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
     );
     // A configuration asking for both (JSON or the library) is refused too.
     let mut both = apart.clone();
-    both.nrpa.width = 2;
+    both.nrpa_mut().unwrap().width = 2;
     assert!(matches!(both.validate(), Err(Error::Config(m)) if m.contains("--nrpa-width")));
 }
 
@@ -355,7 +360,7 @@ fn beam_flags_and_refusals() {
         "beam --beam-width auto --eval learned"
     );
     let c = cfg("--algo beam --beam-width 1000 --eval none").unwrap();
-    assert_eq!(c.beam_width, Some(1000));
+    assert!(matches!(&c.spec, crate::search::Spec::Beam(b) if b.width == Some(1000)));
     assert_eq!(c.to_string(), "beam --beam-width 1000 --eval none");
     // Schema-1 keys: the width is left out when unset.
     let old = v1(&cfg("--algo nrpa").unwrap());
@@ -382,17 +387,17 @@ fn beam_flags_and_refusals() {
 fn nrpa_refinement_flags_round_trip_and_refusals() {
     use crate::policy::adaptive::Prior;
     let c = cfg("--algo nrpa --nrpa-stable 4").unwrap();
-    assert_eq!(c.nrpa.stable, 4);
+    assert_eq!(c.nrpa().unwrap().stable, 4);
     assert!(
         c.to_string().ends_with("--nrpa-stable 4 --policy auto"),
         "{c}"
     );
     let c = cfg("--algo nrpa --nrpa-beam 3 --nrpa-iterations 10").unwrap();
-    assert_eq!(c.nrpa.beam, 3);
+    assert_eq!(c.nrpa().unwrap().beam, 3);
     let c = cfg("--algo nrpa --nrpa-repeats 5").unwrap();
-    assert_eq!(c.nrpa.repeats, 5);
+    assert_eq!(c.nrpa().unwrap().repeats, 5);
     let c = cfg("--algo nrpa --policy random --nrpa-prior tabu --nrpa-bias 2").unwrap();
-    assert_eq!(c.nrpa.prior, Prior::Tabu);
+    assert_eq!(c.nrpa().unwrap().prior, Prior::Tabu);
     for a in [
         "--algo nrpa --nrpa-stable 4 --nrpa-repeats 3 --policy tabu",
         "--algo nrpa --level 2 --nrpa-beam 2",
@@ -454,10 +459,8 @@ fn nrpa_refinement_flags_round_trip_and_refusals() {
         "--nrpa-repeats",
     );
     err("--algo beam --nrpa-prior tabu", "--nrpa-prior");
-    let mut c = SearchConfig::new(Algo::Nmcs, 2);
-    c.nrpa.stable = 3;
-    let e = c.validate().unwrap_err().to_string();
-    assert!(e.contains("--nrpa-stable is only used by nrpa"), "{e}");
+    // NMCS holds no NRPA parameters at all.
+    assert!(SearchConfig::new(Algo::Nmcs, 2).nrpa().is_none());
 }
 
 #[test]
@@ -474,8 +477,8 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
         format!("--algo mcts --eval learned --eval-weights {f} --pb 0.5"),
     ] {
         let c = cfg(&a).unwrap();
-        assert_eq!(c.eval_weights.as_ref().unwrap().weights, w);
-        assert_eq!(c.eval_weights.as_ref().unwrap().file, f);
+        assert_eq!(c.eval().unwrap().weights.as_ref().unwrap().weights, w);
+        assert_eq!(c.eval().unwrap().weights.as_ref().unwrap().file, f);
         // The canonical line names the file and reads back to the same configuration.
         let shown = c.to_string();
         assert!(
@@ -483,14 +486,17 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
             "{shown}"
         );
         let rest = shown.split_once(' ').unwrap().1;
-        assert_eq!(cfg(&format!("--algo {} {rest}", c.algo.name())).unwrap(), c);
+        assert_eq!(
+            cfg(&format!("--algo {} {rest}", c.algo().name())).unwrap(),
+            c
+        );
         // Schema-1 keys held the weights themselves.
         let json = v1(&c);
         assert!(json.contains("\"singles\":-2.5"), "{json}");
     }
     // Without the flag: the shipped weights, and nothing new in either form.
     let c = cfg("--algo beam --eval learned").unwrap();
-    assert_eq!(c.eval_weights, None);
+    assert_eq!(c.eval().unwrap().weights, None);
     assert_eq!(c.to_string(), "beam --beam-width auto --eval learned");
     assert!(!v1(&c).contains("eval_weights"));
     for algo in ["nrpa", "nmcs", "exact"] {
@@ -501,7 +507,7 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
     }
     // The beam's default evaluation is learned: the file alone is enough there.
     let c = cfg(&format!("--algo beam --eval-weights {f}")).unwrap();
-    assert_eq!(c.eval_weights.unwrap().weights, w);
+    assert_eq!(c.eval().unwrap().weights.as_ref().unwrap().weights, w);
     err(
         &format!("--algo beam --eval potential --eval-weights {f}"),
         "--eval learned",
@@ -540,7 +546,7 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
 #[test]
 fn playout_beam_flag_round_trips_and_is_refused_where_it_does_not_apply() {
     let c = cfg("--algo nmcs --level 1 --playout-beam 4 --endgame 10").unwrap();
-    assert_eq!(c.playout_beam, 4);
+    assert!(matches!(c.spec, crate::search::Spec::Nmcs(n) if n.playout_beam == 4));
     let shown = c.to_string();
     assert!(shown.contains("--playout-beam 4 --policy auto"), "{shown}");
     let rest = shown.split_once(' ').map_or("", |x| x.1);
@@ -578,8 +584,4 @@ fn playout_beam_flag_round_trips_and_is_refused_where_it_does_not_apply() {
         "--algo nmcts --inner-algo nmcs --playout-beam 2",
         "--playout-beam is only used by nmcs",
     );
-    let mut c = SearchConfig::new(Algo::Nrpa, 3);
-    c.playout_beam = 3;
-    let e = c.validate().unwrap_err().to_string();
-    assert!(e.contains("--playout-beam is only used by nmcs"), "{e}");
 }

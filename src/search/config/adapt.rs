@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::{AdaptScope, AdaptTabu, Algo, SearchConfig};
+use super::{AdaptScope, AdaptTabu, Algo, InnerAlgo, SearchConfig};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
@@ -53,23 +53,24 @@ impl SearchConfig {
     /// True for `mcts` with `--policy auto`, which plays learned rollouts where they
     /// won (resolved by `search::resolve` with [`Defaults::mcts_learns`]).
     pub fn mcts_auto(&self) -> bool {
-        self.algo == Algo::Mcts && self.policy == RolloutPolicy::Auto
+        self.algo() == Algo::Mcts && self.policy == RolloutPolicy::Auto
     }
 
     /// `--adapt-scope` resolved for this configuration (the same on every board, so
     /// that the canonical line can name it): a given scope, else
     /// [`Self::auto_scope`]. `search` or `level`, never `auto`.
     pub fn adapt_scope(&self) -> AdaptScope {
-        match self.adapt.scope {
-            AdaptScope::Auto => self.auto_scope(),
-            given => given,
+        match self.adapt().map(|a| a.scope) {
+            None | Some(AdaptScope::Auto) => self.auto_scope(),
+            Some(given) => given,
         }
     }
 
     /// What `--adapt-scope auto` means for this configuration:
     /// [`Defaults::auto_scope`] of its algorithm, level and inner search.
     pub fn auto_scope(&self) -> AdaptScope {
-        Defaults::auto_scope(self.algo, self.level, self.inner_algo)
+        let inner = self.tree().map_or(InnerAlgo::Mcts, |t| t.inner_algo);
+        Defaults::auto_scope(self.algo(), self.level, inner)
     }
 
     /// Writes `--adapt-scope` in its one form for this search, so that equal searches
@@ -79,7 +80,7 @@ impl SearchConfig {
     /// rollouts do not learn: the scope is not used there). Called once the
     /// configuration is validated (the CLI's `config`).
     pub fn canonical_scope(&mut self) {
-        self.adapt.scope = if !self.learns() {
+        let scope = if !self.learns() {
             AdaptScope::Auto
         } else {
             match (self.adapt_scope(), self.auto_scope()) {
@@ -88,13 +89,16 @@ impl SearchConfig {
                 _ => AdaptScope::Auto,
             }
         };
+        if let Some(a) = self.adapt_mut() {
+            a.scope = scope;
+        }
     }
 
     /// Checks that `flag` (one of the `--adapt-*` flags, given or set) applies: an
     /// algorithm with learned rollouts, and `--policy adapt` (or the default of
     /// `mcts`, `nmcts` and `nbmcts`, which learn on large boards).
     pub fn check_adapt_flag(&self, flag: &str) -> Result<(), Error> {
-        self.algo.uses_flag(flag)?;
+        self.algo().uses_flag(flag)?;
         if !self.learns() {
             return Err(Error::Config(format!(
                 "{flag} is only used by --policy adapt (the learned rollouts), not --policy {}",
@@ -109,23 +113,22 @@ impl SearchConfig {
     /// level scope only where there are levels).
     pub(super) fn validate_adapt(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        let a = self.adapt;
         for flag in self.set_flags("--adapt-") {
             self.check_adapt_flag(flag)?;
         }
         if !self.learns() {
             return Ok(());
         }
-        if !(self.algo.is_tree() || self.algo == Algo::Nmcs) {
-            let why = match self.algo {
+        let Some(&a) = self.adapt() else {
+            let why = match self.algo() {
                 Algo::Nrpa => "nrpa always learns its playouts; its --policy sets their candidates: random, tabu or auto",
                 _ => "it plays no rollouts",
             };
             return bad(format!(
                 "--policy adapt is not available for {} ({why})",
-                self.algo.name()
+                self.algo().name()
             ));
-        }
+        };
         if let Some(alpha) = a.alpha {
             if !(alpha.is_finite() && alpha > 0.0) {
                 return bad(format!(

@@ -6,7 +6,7 @@
 //! Owns: [`SearchConfig::validate_beam`] and [`SearchConfig::validate_playout_beam`].
 //! Must not: hold defaults (those are [`crate::search::Defaults`]) or run the beam.
 
-use super::{Algo, SearchConfig};
+use super::{BeamSpec, SearchConfig};
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::Defaults;
@@ -23,12 +23,9 @@ impl SearchConfig {
     /// endgames (`--endgame`) and restarts nothing (`--restarts`). The other
     /// algorithms' flags are refused by the table of flags (`config::flags`) through
     /// `validate`.
-    pub(super) fn validate_beam(&self) -> Result<(), Error> {
+    pub(super) fn validate_beam(&self, beam: &BeamSpec) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if self.algo != Algo::Beam {
-            return Ok(());
-        }
-        if let Some(w) = self.beam_width {
+        if let Some(w) = beam.width {
             if !(1..=MAX_BEAM_WIDTH).contains(&w) {
                 return bad(format!(
                     "--beam-width must be between 1 and {MAX_BEAM_WIDTH}, got {w}"
@@ -43,9 +40,6 @@ impl SearchConfig {
         }
         if self.endgame != 0 {
             return bad("--endgame is not used by beam".into());
-        }
-        if self.restarts != 1 {
-            self.algo.uses_flag("--restarts")?;
         }
         Ok(())
     }
@@ -75,9 +69,8 @@ impl SearchConfig {
     /// `--search-threads` N > 1: a beam playout draws no random number, so the N
     /// searches would all play the same game). `--endgame` combines: its positions
     /// are solved exactly in place of a playout, as without the beam.
-    pub(super) fn validate_playout_beam(&self) -> Result<(), Error> {
+    pub(super) fn validate_playout_beam(&self, w: u32) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        let w = self.playout_beam;
         if is_off(&w) {
             return Ok(());
         }

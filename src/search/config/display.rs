@@ -10,21 +10,19 @@
 
 use std::fmt;
 
-use super::{Algo, InnerAlgo, SearchConfig, Setting};
+use super::{Algo, EvalSpec, InnerAlgo, SearchConfig, Setting, Spec, TreeSpec};
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
     v.iter().map(f).collect::<Vec<_>>().join(",")
 }
 
-impl SearchConfig {
-    /// ` --eval-weights FILE` when weights were loaded (printed only then, so the
-    /// strings of earlier configurations stay as they were).
-    fn write_eval_weights(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.eval_weights {
-            Some(w) => write!(f, " --eval-weights {}", w.file),
-            None => Ok(()),
-        }
+/// ` --eval-weights FILE` when weights were loaded (printed only then, so the
+/// strings of earlier configurations stay as they were).
+fn write_eval_weights(e: &EvalSpec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match &e.weights {
+        Some(w) => write!(f, " --eval-weights {}", w.file),
+        None => Ok(()),
     }
 }
 
@@ -67,95 +65,32 @@ impl fmt::Display for SearchConfig {
 impl SearchConfig {
     /// The canonical line (`explicit` false: [`SearchConfig::line_v1`]).
     fn write_line(&self, f: &mut fmt::Formatter<'_>, explicit: bool) -> fmt::Result {
-        write!(f, "{}", self.algo.name())?;
-        if self.algo.is_nested() {
+        let algo = self.algo();
+        write!(f, "{}", algo.name())?;
+        if algo.is_nested() {
             write!(f, " --level {}", self.level)?;
         }
-        if self.algo.is_tree() {
-            write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
-            if self.algo.has_beam() {
-                let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
-                let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
-                write!(f, " --beam-l {l} --beam-w {w}")?;
-            }
-            write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
-            write!(f, " --advance {}", self.advance)?;
-            if self.level > 1 {
-                match &self.inner {
-                    Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
-                    None => write!(f, " --inner auto")?,
-                }
-            }
-            match self.inner_algo {
-                InnerAlgo::Mcts => {
-                    // The thesis' nesting: implicit in the key, whose lines predate
-                    // the flag; written out where the line is to be run again.
-                    if explicit && self.level > 1 {
-                        write!(f, " --inner-algo mcts")?;
-                    }
-                }
-                // nmcts's and nbmcts's default (the warm tree on large boards), written out so
-                // that its journal keys differ from the thesis nesting's.
-                InnerAlgo::Auto => {
-                    if self.level > 1 {
-                        write!(f, " --inner-algo auto")?;
-                        if let Some(k) = self.inner_level {
-                            write!(f, " --inner-level {k}")?;
-                        }
-                    }
-                }
-                _ => write!(
-                    f,
-                    " --inner-algo {} --inner-level {}",
-                    self.inner_algo,
-                    self.inner_level_or_default()
-                )?,
-            }
-            write!(f, " --restarts {}", self.restarts)?;
-            let on = |b: bool| if b { "on" } else { "off" };
-            write!(
-                f,
-                " --solver {} --reuse {} --reward-norm {}",
-                on(self.solver),
-                on(self.reuse),
-                self.reward_norm
-            )?;
-            // Printed only when set, so older canonical strings stay unchanged.
-            if self.solver && !self.bounds {
-                write!(f, " --bounds off")?;
-            }
-            if self.eval != Eval::None {
-                write!(f, " --eval {}", self.eval)?;
-            }
-            self.write_eval_weights(f)?;
-            if !self.im_alpha.is_empty() {
-                write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
-            }
-            if self.im_source != ImSource::Eval {
-                write!(f, " --im-source {}", self.im_source)?;
-            }
-            if !self.pb.is_empty() {
-                write!(f, " --pb {}", join(&self.pb, |w| w.to_string()))?;
-            }
+        if let Some(t) = self.tree() {
+            t.write_line(f, self.level, explicit)?;
         }
-        if self.algo == Algo::Exact {
-            return write!(f, " --tt-mb {}", self.tt_mb);
-        }
-        if self.algo == Algo::Beam {
-            // No rollouts, no endgames: width, ranking and the pool it was given.
-            match self.beam_width {
-                Some(w) => write!(f, " --beam-width {w}")?,
-                None => write!(f, " --beam-width auto")?,
+        match &self.spec {
+            Spec::Exact => return write!(f, " --tt-mb {}", self.tt_mb),
+            Spec::Beam(b) => {
+                // No rollouts, no endgames: width, ranking and the pool it was given.
+                match b.width {
+                    Some(w) => write!(f, " --beam-width {w}")?,
+                    None => write!(f, " --beam-width auto")?,
+                }
+                write!(f, " --eval {}", b.eval.eval)?;
+                write_eval_weights(&b.eval, f)?;
+                if self.trees != 0 {
+                    write!(f, " --search-threads {}", self.trees)?;
+                }
+                return Ok(());
             }
-            write!(f, " --eval {}", self.eval)?;
-            self.write_eval_weights(f)?;
-            if self.trees != 0 {
-                write!(f, " --search-threads {}", self.trees)?;
-            }
-            return Ok(());
+            _ => {}
         }
-        if self.runs_nrpa() {
-            let p = self.nrpa;
+        if let Some(&p) = self.nrpa().filter(|_| self.runs_nrpa()) {
             write!(
                 f,
                 " --nrpa-iterations {} --nrpa-alpha {} --nrpa-bias {}",
@@ -190,17 +125,20 @@ impl SearchConfig {
             if p.seed != d.seed {
                 write!(f, " --nrpa-seed {}", p.seed)?;
             }
-            if !self.nrpa_restart.is_fresh() {
-                write!(f, " --nrpa-restart {}", self.nrpa_restart)?;
+            if let Spec::Nrpa(n) = &self.spec {
+                if !n.restart.is_fresh() {
+                    write!(f, " --nrpa-restart {}", n.restart)?;
+                }
             }
         }
         // NMCS's beam playouts, printed only when on (older lines stay unchanged).
-        if !super::beam::is_off(&self.playout_beam) {
-            write!(f, " --playout-beam {}", self.playout_beam)?;
+        if let Spec::Nmcs(n) = &self.spec {
+            if !super::beam::is_off(&n.playout_beam) {
+                write!(f, " --playout-beam {}", n.playout_beam)?;
+            }
         }
         write!(f, " --policy {}", self.policy)?;
-        if self.learns() {
-            let a = self.adapt;
+        if let Some(&a) = self.adapt().filter(|_| self.learns()) {
             write!(
                 f,
                 " --adapt-alpha {} --adapt-every {} --adapt-scope {} --adapt-tabu {}",
@@ -224,9 +162,81 @@ impl SearchConfig {
         // back as the same configuration.
         match self.trees {
             0 => write!(f, " --search-threads auto")?,
-            1 if self.algo != Algo::Mcts => {}
-            n if self.algo == Algo::Nrpa => write!(f, " --search-threads {n} --nrpa-independent")?,
+            1 if algo != Algo::Mcts => {}
+            n if algo == Algo::Nrpa => write!(f, " --search-threads {n} --nrpa-independent")?,
             n => write!(f, " --search-threads {n}")?,
+        }
+        Ok(())
+    }
+}
+
+impl TreeSpec {
+    /// The tree search's part of the canonical line, at `level` levels.
+    fn write_line(&self, f: &mut fmt::Formatter<'_>, level: u32, explicit: bool) -> fmt::Result {
+        write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
+        if self.algo.has_beam() {
+            let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
+            let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
+            write!(f, " --beam-l {l} --beam-w {w}")?;
+        }
+        write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
+        write!(f, " --advance {}", self.advance)?;
+        if level > 1 {
+            match &self.inner {
+                Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
+                None => write!(f, " --inner auto")?,
+            }
+        }
+        match self.inner_algo {
+            InnerAlgo::Mcts => {
+                // The thesis' nesting: implicit in the key, whose lines predate
+                // the flag; written out where the line is to be run again.
+                if explicit && level > 1 {
+                    write!(f, " --inner-algo mcts")?;
+                }
+            }
+            // nmcts's and nbmcts's default (the warm tree on large boards), written
+            // out so that its journal keys differ from the thesis nesting's.
+            InnerAlgo::Auto => {
+                if level > 1 {
+                    write!(f, " --inner-algo auto")?;
+                    if let Some(k) = self.inner_level {
+                        write!(f, " --inner-level {k}")?;
+                    }
+                }
+            }
+            _ => write!(
+                f,
+                " --inner-algo {} --inner-level {}",
+                self.inner_algo,
+                self.inner_level_or_default()
+            )?,
+        }
+        write!(f, " --restarts {}", self.restarts)?;
+        let on = |b: bool| if b { "on" } else { "off" };
+        write!(
+            f,
+            " --solver {} --reuse {} --reward-norm {}",
+            on(self.solver),
+            on(self.reuse),
+            self.reward_norm
+        )?;
+        // Printed only when set, so older canonical strings stay unchanged.
+        if self.solver && !self.bounds {
+            write!(f, " --bounds off")?;
+        }
+        if self.eval.eval != Eval::None {
+            write!(f, " --eval {}", self.eval.eval)?;
+        }
+        write_eval_weights(&self.eval, f)?;
+        if !self.im_alpha.is_empty() {
+            write!(f, " --im-alpha {}", join(&self.im_alpha, |a| a.to_string()))?;
+        }
+        if self.im_source != ImSource::Eval {
+            write!(f, " --im-source {}", self.im_source)?;
+        }
+        if !self.pb.is_empty() {
+            write!(f, " --pb {}", join(&self.pb, |w| w.to_string()))?;
         }
         Ok(())
     }

@@ -10,9 +10,8 @@
 //! types (the CLI maps its own fields to these names; a test there pins that its
 //! flags and this table agree).
 
-use super::{AdaptConfig, Algo, InnerAlgo, NrpaConfig, SearchConfig};
+use super::{AdaptConfig, Algo, InnerAlgo, NrpaConfig, SearchConfig, TreeSpec};
 use crate::error::Error;
-use crate::search::eval::{Eval, ImSource};
 
 /// One search flag: its name, who takes it, and whether a configuration sets it.
 pub struct Flag {
@@ -26,14 +25,12 @@ pub struct Flag {
     /// reads this flag's field too: on a tree search that may run one, whether it
     /// applies is decided with the configuration (`config::nrpa`), not by `rules`.
     pub inner_nrpa: bool,
-    /// Whether a configuration sets this flag's field, for
-    /// [`SearchConfig::validate_flags`]. `None` where that check reads no field:
-    /// the flags every algorithm takes; `--advance`, `--solver`, `--bounds`,
-    /// `--reuse` and `--reward-norm`, whose fields every default configuration
-    /// holds; `--beam-w` (held with `--beam-l`); `--nrpa-independent` (no field);
-    /// `--restarts` and `--nrpa-restart`, checked with their values
-    /// (`config::beam`, `config::nrpa`: an inner NRPA refuses the latter too, in
-    /// its own words).
+    /// Whether a configuration sets this flag's field where its algorithm's spec
+    /// holds the field but the algorithm may not take it, for
+    /// [`SearchConfig::validate_flags`]: a tree search's beams (mcts, nmcts) and
+    /// inner search (mcts, bmcts), an inner NRPA's parameters where none runs, the
+    /// learned rollouts' settings without them. `None` elsewhere: a field exists
+    /// only in the specs of the algorithms that take it.
     set: Option<fn(&SearchConfig) -> bool>,
 }
 
@@ -111,9 +108,20 @@ const fn nrpa(name: &'static str, set: Option<fn(&SearchConfig) -> bool>) -> Fla
     }
 }
 
-/// NRPA's parameters at their defaults, to tell which a configuration sets.
-fn nrpa_default() -> NrpaConfig {
-    NrpaConfig::default()
+/// Whether `c` is a tree search and `set` holds of its spec.
+fn tree(c: &SearchConfig, set: fn(&TreeSpec) -> bool) -> bool {
+    c.tree().is_some_and(set)
+}
+
+/// Whether `c` holds NRPA parameters and `set` holds of them and the defaults.
+fn nrpa_set(c: &SearchConfig, set: fn(&NrpaConfig, &NrpaConfig) -> bool) -> bool {
+    c.nrpa().is_some_and(|p| set(p, &NrpaConfig::default()))
+}
+
+/// Whether `c` holds learned rollouts' settings and `set` holds of them and the
+/// defaults.
+fn adapt(c: &SearchConfig, set: fn(&AdaptConfig, &AdaptConfig) -> bool) -> bool {
+    c.adapt().is_some_and(|a| set(a, &AdaptConfig::default()))
 }
 
 /// Every search flag, in the order the CLI checks the flags a user gives (the first
@@ -129,108 +137,112 @@ pub const FLAGS: &[Flag] = &[
     every("--endgame"),
     every("--tt-mb"),
     every("--bandit-c"),
-    only("--c", &[TREE], Some(|c| !c.c.is_empty())),
-    only("--z", &[TREE], Some(|c| !c.z.is_empty())),
+    only("--c", &[TREE], None),
+    only("--z", &[TREE], None),
     only("--advance", &[TREE], None),
     // A tree search has one entry per level, `None` where it has no beam.
     only(
         "--beam-l",
         &[TREE, BEAMS],
-        Some(|c| match c.algo.is_tree() {
-            true => c.beam.iter().any(Option::is_some),
-            false => !c.beam.is_empty(),
-        }),
+        Some(|c| tree(c, |t| t.beam.iter().any(Option::is_some))),
     ),
     // Held with --beam-l in `beam` (checked as --beam-l).
     only("--beam-w", &[TREE, BEAMS], None),
-    only(
-        "--beam-width",
-        &[BEAM_SEARCH],
-        Some(|c| c.beam_width.is_some()),
-    ),
-    only("--inner", &[TREE], Some(|c| c.inner.is_some())),
+    only("--beam-width", &[BEAM_SEARCH], None),
+    only("--inner", &[TREE], None),
     only("--restarts", &[TREE], None),
     only("--solver", &[TREE], None),
     only("--bounds", &[TREE], None),
     only("--reuse", &[TREE], None),
     only("--reward-norm", &[TREE], None),
-    only("--eval", &[EVAL], Some(|c| c.eval != Eval::None)),
-    only(
-        "--eval-weights",
-        &[EVAL],
-        Some(|c| c.eval_weights.is_some()),
-    ),
-    only("--im-alpha", &[TREE], Some(|c| !c.im_alpha.is_empty())),
-    only(
-        "--im-source",
-        &[TREE],
-        Some(|c| c.im_source != ImSource::Eval),
-    ),
-    only("--pb", &[TREE], Some(|c| !c.pb.is_empty())),
+    only("--eval", &[EVAL], None),
+    only("--eval-weights", &[EVAL], None),
+    only("--im-alpha", &[TREE], None),
+    only("--im-source", &[TREE], None),
+    only("--pb", &[TREE], None),
     nrpa(
         "--nrpa-iterations",
-        Some(|c| c.nrpa.iterations != nrpa_default().iterations),
+        Some(|c| nrpa_set(c, |p, d| p.iterations != d.iterations)),
     ),
     nrpa(
         "--nrpa-alpha",
-        Some(|c| c.nrpa.alpha != nrpa_default().alpha),
+        Some(|c| nrpa_set(c, |p, d| p.alpha != d.alpha)),
     ),
-    nrpa("--nrpa-bias", Some(|c| c.nrpa.bias != nrpa_default().bias)),
+    nrpa(
+        "--nrpa-bias",
+        Some(|c| nrpa_set(c, |p, d| p.bias != d.bias)),
+    ),
     nrpa(
         "--nrpa-late-tiles",
-        Some(|c| c.nrpa.late.tiles != nrpa_default().late.tiles),
+        Some(|c| nrpa_set(c, |p, d| p.late.tiles != d.late.tiles)),
     ),
     nrpa(
         "--nrpa-late-size",
-        Some(|c| c.nrpa.late.size != nrpa_default().late.size),
+        Some(|c| nrpa_set(c, |p, d| p.late.size != d.late.size)),
     ),
     nrpa(
         "--nrpa-width",
-        Some(|c| c.nrpa.width != nrpa_default().width),
+        Some(|c| nrpa_set(c, |p, d| p.width != d.width)),
     ),
     // What nrpa's threads do: no inner NRPA reads it, and no field holds it.
     only("--nrpa-independent", &[NRPA], None),
     nrpa(
         "--nrpa-prior",
-        Some(|c| c.nrpa.prior != nrpa_default().prior),
+        Some(|c| nrpa_set(c, |p, d| p.prior != d.prior)),
     ),
     nrpa(
         "--nrpa-stable",
-        Some(|c| c.nrpa.stable != nrpa_default().stable),
+        Some(|c| nrpa_set(c, |p, d| p.stable != d.stable)),
     ),
-    nrpa("--nrpa-beam", Some(|c| c.nrpa.beam != nrpa_default().beam)),
+    nrpa(
+        "--nrpa-beam",
+        Some(|c| nrpa_set(c, |p, d| p.beam != d.beam)),
+    ),
     nrpa(
         "--nrpa-repeats",
-        Some(|c| c.nrpa.repeats != nrpa_default().repeats),
+        Some(|c| nrpa_set(c, |p, d| p.repeats != d.repeats)),
     ),
-    nrpa("--nrpa-seed", Some(|c| c.nrpa.seed != nrpa_default().seed)),
+    nrpa(
+        "--nrpa-seed",
+        Some(|c| nrpa_set(c, |p, d| p.seed != d.seed)),
+    ),
+    // Only nrpa's spec holds it; an inner NRPA, which always starts afresh, refuses
+    // it in its own words (the CLI).
     nrpa("--nrpa-restart", None),
+    only("--playout-beam", &[NMCS_PLAYOUTS], None),
     only(
-        "--playout-beam",
-        &[NMCS_PLAYOUTS],
-        Some(|c| !super::beam::is_off(&c.playout_beam)),
+        "--adapt-alpha",
+        &[ADAPT],
+        Some(|c| adapt(c, |a, _| a.alpha.is_some())),
     ),
-    only("--adapt-alpha", &[ADAPT], Some(|c| c.adapt.alpha.is_some())),
-    only("--adapt-every", &[ADAPT], Some(|c| c.adapt.every.is_some())),
+    only(
+        "--adapt-every",
+        &[ADAPT],
+        Some(|c| adapt(c, |a, _| a.every.is_some())),
+    ),
     only(
         "--adapt-scope",
         &[ADAPT],
-        Some(|c| c.adapt.scope != AdaptConfig::default().scope),
+        Some(|c| adapt(c, |a, d| a.scope != d.scope)),
     ),
     only(
         "--adapt-tabu",
         &[ADAPT],
-        Some(|c| c.adapt.tabu != AdaptConfig::default().tabu),
+        Some(|c| adapt(c, |a, d| a.tabu != d.tabu)),
     ),
     only(
         "--inner-algo",
         &[NESTED_TREES],
-        Some(|c| !matches!(c.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto)),
+        Some(|c| {
+            tree(c, |t| {
+                !matches!(t.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto)
+            })
+        }),
     ),
     only(
         "--inner-level",
         &[NESTED_TREES],
-        Some(|c| c.inner_level.is_some()),
+        Some(|c| tree(c, |t| t.inner_level.is_some())),
     ),
 ];
 
@@ -287,7 +299,7 @@ impl SearchConfig {
     pub(super) fn validate_flags(&self, which: fn(&Flag) -> bool) -> Result<(), Error> {
         for f in FLAGS.iter().filter(|f| which(f)) {
             if f.is_set(self) {
-                f.check(self.algo)?;
+                f.check(self.algo())?;
             }
         }
         Ok(())

@@ -3,26 +3,24 @@
 //! shape and the combinations that need an evaluation (which algorithms take them
 //! is the table of flags, `config::flags`).
 //!
-//! Owns: [`SearchConfig::validate_informed`]. Must not: hold defaults or evaluate
+//! Owns: `EvalSpec::validate` and `TreeSpec::validate_informed`. Must not: hold defaults or evaluate
 //! positions.
 
-use super::SearchConfig;
+use super::{EvalSpec, TreeSpec};
 use crate::error::Error;
 use crate::search::eval::{Eval, ImSource};
 
-impl SearchConfig {
-    /// Checks the values of `--eval`, `--eval-weights`, `--im-alpha`, `--im-source`
-    /// and `--pb` (tree searches only, `--eval` and `--eval-weights` also beam:
-    /// refused elsewhere by the table of flags).
-    pub(super) fn validate_informed(&self) -> Result<(), Error> {
+impl EvalSpec {
+    /// `--eval-weights` needs `--eval learned`, and finite weights.
+    pub(super) fn validate(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
-        if self.eval_weights.is_some() && self.eval != Eval::Learned {
+        if self.weights.is_some() && self.eval != Eval::Learned {
             return bad(format!(
                 "--eval-weights needs --eval learned (the evaluation it weighs), not --eval {}",
                 self.eval
             ));
         }
-        if let Some(w) = &self.eval_weights {
+        if let Some(w) = &self.weights {
             if let Some(x) = w.weights.0.iter().find(|x| !x.is_finite()) {
                 return bad(format!(
                     "--eval-weights {}: weights must be finite numbers, got {x}",
@@ -30,10 +28,17 @@ impl SearchConfig {
                 ));
             }
         }
-        if !self.algo.is_tree() {
-            return Ok(());
-        }
-        let n = self.level as usize;
+        Ok(())
+    }
+}
+
+impl TreeSpec {
+    /// Checks the values of `--eval`, `--eval-weights`, `--im-alpha`, `--im-source`
+    /// and `--pb` (tree searches only, `--eval` and `--eval-weights` also beam:
+    /// refused elsewhere by the table of flags).
+    pub(super) fn validate_informed(&self, level: u32) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Config(m));
+        let n = level as usize;
         for (flag, v, hi) in [
             ("--im-alpha", &self.im_alpha, 1.0),
             ("--pb", &self.pb, f64::MAX),
@@ -52,7 +57,7 @@ impl SearchConfig {
             }
         }
         let im = self.im_alpha.iter().any(|&a| a != 0.0);
-        if self.eval == Eval::None {
+        if self.eval.eval == Eval::None {
             if im && self.im_source == ImSource::Eval {
                 return bad(
                     "--im-alpha with --im-source eval needs --eval potential, colors or learned"
@@ -68,10 +73,10 @@ impl SearchConfig {
         // (A weight of 0 given is an "off" point of a sweep, bit-identical to the
         // plain search, and stays accepted.)
         let im_eval = !self.im_alpha.is_empty() && self.im_source == ImSource::Eval;
-        if self.eval != Eval::None && self.pb.is_empty() && !im_eval {
+        if self.eval.eval != Eval::None && self.pb.is_empty() && !im_eval {
             return bad(format!(
                 "--eval {} is only used by a tree search with --pb or with --im-alpha (--im-source eval); give one, or leave --eval out",
-                self.eval
+                self.eval.eval
             ));
         }
         if self.im_source != ImSource::Eval && self.im_alpha.is_empty() {

@@ -6,16 +6,18 @@
 //! ([`SearchConfig::warm_capable`]; [`InnerAlgo`] itself is `search::choices`').
 //! Must not: run searches or hold defaults.
 
-use super::{AdaptTabu, Algo, InnerAlgo, SearchConfig};
+use super::{AdaptTabu, Algo, InnerAlgo, SearchConfig, Spec, TreeSpec};
 use crate::error::Error;
 use crate::policy::RolloutPolicy;
 
-impl SearchConfig {
+impl TreeSpec {
     /// The level of the inner search (`--inner-level`, 1 unless given).
     pub fn inner_level_or_default(&self) -> u32 {
         self.inner_level.unwrap_or(1)
     }
+}
 
+impl SearchConfig {
     /// Checks `--inner-algo` and `--inner-level`: at level ≥ 2 only (NMCTS and NBMCTS
     /// only: the table of flags, `config::flags`);
     /// a level only for `nmcs` or `nrpa` (1-8); with `nrpa`, no tabu-colour bandit
@@ -23,6 +25,7 @@ impl SearchConfig {
     /// `config::nrpa::validate`).
     pub(super) fn validate_inner(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
+        let Some(t) = self.tree() else { return Ok(()) };
         // Who takes them: the table (`config::flags`).
         for flag in self.set_flags("--inner-") {
             if self.level < 2 {
@@ -31,9 +34,9 @@ impl SearchConfig {
                 ));
             }
         }
-        if let Some(k) = self.inner_level {
-            if self.inner_algo == InnerAlgo::Mcts
-                || (self.inner_algo == InnerAlgo::Auto && !self.warm_capable())
+        if let Some(k) = t.inner_level {
+            if t.inner_algo == InnerAlgo::Mcts
+                || (t.inner_algo == InnerAlgo::Auto && !self.warm_capable())
             {
                 return bad(
                     "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (the default of nmcts and nbmcts at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
@@ -44,14 +47,14 @@ impl SearchConfig {
                 return bad(format!("--inner-level must be between 1 and 8, got {k}"));
             }
         }
-        if self.inner_algo == InnerAlgo::Nrpa {
+        if t.inner_algo == InnerAlgo::Nrpa {
             if self.policy == RolloutPolicy::TabuBandit {
                 return bad(
                     "--policy tabu-bandit is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu, auto, or adapt to warm-start them from the tree's learned policy)"
                         .into(),
                 );
             }
-            if self.policy == RolloutPolicy::Adapt && self.adapt.tabu == AdaptTabu::Bandit {
+            if self.policy == RolloutPolicy::Adapt && t.adapt.tabu == AdaptTabu::Bandit {
                 return bad(
                     "--adapt-tabu bandit is not available with --inner-algo nrpa (the inner NRPA's candidates: --adapt-tabu auto, most or none)"
                         .into(),
@@ -65,7 +68,11 @@ impl SearchConfig {
     /// True when the `--nrpa-*` flags apply: NRPA, a nested tree search whose inner
     /// search is NRPA, or one that may run the warm tree ([`Self::warm_capable`]).
     pub(super) fn runs_nrpa(&self) -> bool {
-        self.algo == Algo::Nrpa || self.inner_algo == InnerAlgo::Nrpa || self.warm_capable()
+        match &self.spec {
+            Spec::Nrpa(_) => true,
+            Spec::Tree(t) => t.inner_algo == InnerAlgo::Nrpa || self.warm_capable(),
+            _ => false,
+        }
     }
 
     /// True when `--inner-algo auto` runs the warm tree on large boards: `nmcts` or
@@ -75,12 +82,13 @@ impl SearchConfig {
     /// the rest ([`Defaults::warm`](crate::search::Defaults::warm), applied by
     /// `search::resolve`).
     pub fn warm_capable(&self) -> bool {
-        matches!(self.algo, Algo::Nmcts | Algo::Nbmcts)
+        let Some(t) = self.tree() else { return false };
+        matches!(t.algo, Algo::Nmcts | Algo::Nbmcts)
             && self.level >= 2
-            && self.inner_algo == InnerAlgo::Auto
+            && t.inner_algo == InnerAlgo::Auto
             && match self.policy {
                 RolloutPolicy::Auto => true,
-                RolloutPolicy::Adapt => self.adapt.tabu != AdaptTabu::Bandit,
+                RolloutPolicy::Adapt => t.adapt.tabu != AdaptTabu::Bandit,
                 _ => false,
             }
     }

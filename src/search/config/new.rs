@@ -9,7 +9,8 @@
 //! ([`SearchConfig::validate`] does).
 
 use super::{
-    AdaptConfig, Advance, Algo, Beam, InnerAlgo, NrpaConfig, NrpaRestart, SearchConfig, Setting,
+    AdaptConfig, Advance, Algo, Beam, BeamSpec, EvalSpec, InnerAlgo, NmcsSpec, NrpaConfig,
+    NrpaRestart, NrpaSpec, SearchConfig, Setting, Spec, TreeSpec,
 };
 use crate::error::Error;
 use crate::limits;
@@ -30,30 +31,22 @@ fn default_beams(algo: Algo, n: usize) -> Vec<Option<Beam>> {
         .collect()
 }
 
-impl SearchConfig {
+impl TreeSpec {
     /// True when the beams are the default beams of the algorithm at its level
     /// (none given): NBMCTS's warm tree then moves its beam to level 2
     /// (`search::resolve`).
     pub(crate) fn beams_are_default(&self) -> bool {
-        self.beam == default_beams(self.algo, self.level as usize)
+        self.beam == default_beams(self.algo, self.beam.len())
     }
 
-    /// The default configuration of `algo` at `level` (forced to 1 for MCTS/BMCTS):
-    /// what the CLI runs when no other flag is given.
-    pub fn new(algo: Algo, level: u32) -> SearchConfig {
-        let level = if algo.is_nested() { level } else { 1 };
-        let n = if algo.is_tree() { level as usize } else { 0 };
-        SearchConfig {
+    /// The default parameters of the tree search `algo` with `n` levels.
+    fn new(algo: Algo, n: usize) -> TreeSpec {
+        TreeSpec {
             algo,
-            level,
-            policy: RolloutPolicy::Auto,
             c: (0..n)
-                .map(|i| {
-                    if i == 0 {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0.0)
-                    }
+                .map(|i| match i {
+                    0 => Setting::Auto,
+                    _ => Setting::Set(0.0),
                 })
                 .collect(),
             beam: default_beams(algo, n),
@@ -62,61 +55,81 @@ impl SearchConfig {
             // "Move-by-move z"); `auto` is global search where that won. Nested
             // levels and BMCTS keep global search (the thesis' setting).
             z: (0..n)
-                .map(|_| {
-                    if algo == Algo::Mcts {
-                        Setting::Auto
-                    } else {
-                        Setting::Set(0)
-                    }
+                .map(|_| match algo {
+                    Algo::Mcts => Setting::Auto,
+                    _ => Setting::Set(0),
                 })
                 .collect(),
             // The z tuning advanced along the best solution (option b).
-            advance: if algo == Algo::Mcts {
-                Advance::Best
-            } else {
-                Advance::Visits
+            advance: match algo {
+                Algo::Mcts => Advance::Best,
+                _ => Advance::Visits,
             },
             inner: None,
             restarts: 1,
-            bandit_c: None,
             solver: true,
             bounds: true,
             reuse: true,
             reward_norm: Defaults::REWARD_NORM,
-            endgame: if matches!(algo, Algo::Exact | Algo::Nrpa | Algo::Beam) {
-                0
-            } else {
-                Defaults::ENDGAME
-            },
-            tt_mb: Defaults::TT_MB,
-            nrpa: NrpaConfig::default(),
-            adapt: AdaptConfig::default(),
-            // The warm tree where it won (resolved by `Defaults::warm`).
-            inner_algo: if matches!(algo, Algo::Nmcts | Algo::Nbmcts) {
-                InnerAlgo::Auto
-            } else {
-                InnerAlgo::Mcts
-            },
-            inner_level: None,
-            beam_width: None,
-            playout_beam: Defaults::PLAYOUT_BEAM,
-            eval_weights: None,
-            eval: if algo == Algo::Beam {
-                Defaults::BEAM_EVAL
-            } else {
-                Eval::None
+            eval: EvalSpec {
+                eval: Eval::None,
+                weights: None,
             },
             im_alpha: Vec::new(),
             im_source: ImSource::Eval,
             pb: Vec::new(),
+            adapt: AdaptConfig::default(),
+            // The warm tree where it won (resolved by `Defaults::warm`).
+            inner_algo: match algo {
+                Algo::Nmcts | Algo::Nbmcts => InnerAlgo::Auto,
+                _ => InnerAlgo::Mcts,
+            },
+            inner_level: None,
+            nrpa: NrpaConfig::default(),
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The default configuration of `algo` at `level` (forced to 1 but for the
+    /// nested searches): what the CLI runs when no other flag is given.
+    pub fn new(algo: Algo, level: u32) -> SearchConfig {
+        let level = if algo.is_nested() { level } else { 1 };
+        let spec = match algo {
+            Algo::Nmcs => Spec::Nmcs(NmcsSpec {
+                playout_beam: Defaults::PLAYOUT_BEAM,
+                adapt: AdaptConfig::default(),
+            }),
+            Algo::Nrpa => Spec::Nrpa(NrpaSpec {
+                nrpa: NrpaConfig::default(),
+                restart: NrpaRestart::Fresh,
+            }),
+            Algo::Beam => Spec::Beam(BeamSpec {
+                width: None,
+                eval: EvalSpec {
+                    eval: Defaults::BEAM_EVAL,
+                    weights: None,
+                },
+            }),
+            Algo::Exact => Spec::Exact,
+            tree => Spec::Tree(TreeSpec::new(tree, level as usize)),
+        };
+        SearchConfig {
+            level,
+            policy: RolloutPolicy::Auto,
+            bandit_c: None,
+            endgame: match algo {
+                Algo::Exact | Algo::Nrpa | Algo::Beam => 0,
+                _ => Defaults::ENDGAME,
+            },
+            tt_mb: Defaults::TT_MB,
             // Beam: 0 = the caller's pool, whatever its size (it parallelises one
             // search; see `search::beam`).
-            trees: if matches!(algo, Algo::Mcts | Algo::Beam) {
-                0
-            } else {
-                1
+            trees: match algo {
+                Algo::Mcts | Algo::Beam => 0,
+                _ => 1,
             },
-            nrpa_restart: NrpaRestart::Fresh,
+            spec,
         }
     }
 
@@ -130,7 +143,8 @@ impl SearchConfig {
     ///   budget, the best kept (`search::parallel`, the meaning of `--threads` before
     ///   parallel NRPA);
     /// - every other algorithm: N root-parallel searches (`trees`); a `width` is
-    ///   left for [`SearchConfig::validate`] to refuse.
+    ///   refused where no NRPA runs, left for [`SearchConfig::validate`] to check
+    ///   where an inner one may.
     ///
     /// # Errors
     /// A thread count out of range, or `width` and `independent` together.
@@ -151,17 +165,20 @@ impl SearchConfig {
             ));
         }
         if let Some(w) = width {
-            self.nrpa.width = w;
+            match self.nrpa_mut() {
+                Some(p) => p.width = w,
+                None => return self.algo().uses_flag("--nrpa-width"),
+            }
         }
-        match threads {
-            Some(n) if self.algo == Algo::Nrpa && !independent && n != 0 => {
+        match (threads, &mut self.spec) {
+            (Some(n), Spec::Nrpa(p)) if !independent && n != 0 => {
                 if width.is_none() {
-                    self.nrpa.width = Defaults::nrpa_width(n);
+                    p.nrpa.width = Defaults::nrpa_width(n);
                 }
                 self.trees = 1;
             }
-            Some(n) => self.trees = n,
-            None => {}
+            (Some(n), _) => self.trees = n,
+            (None, _) => {}
         }
         Ok(())
     }

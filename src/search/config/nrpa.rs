@@ -7,7 +7,7 @@
 //! Owns: their shape, defaults from [`Defaults`], plain JSON form (`params` beside journal keys) and checks ([`validate`],
 //! for `--algo nrpa` and `--inner-algo nrpa`). Must not: run NRPA.
 
-use super::{Algo, SearchConfig, Setting};
+use super::{Algo, SearchConfig, Setting, Spec};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::adaptive::Prior;
@@ -174,16 +174,12 @@ impl NrpaConfig {
 /// The message names the flag.
 pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
     let bad = |m: String| Err(Error::Config(m));
-    let p = c.nrpa;
-    if c.algo != Algo::Nrpa && !c.nrpa_restart.is_fresh() {
-        // Not by an inner NRPA either (`--inner-algo nrpa`): it restarts a whole
-        // nrpa search's top-level runs.
-        return bad(format!(
-            "--nrpa-restart is only used by nrpa (its top-level runs), not {}",
-            c.algo.name()
-        ));
-    }
-    if c.nrpa_restart == NrpaRestart::Best && p.beam > 1 {
+    let (p, restart) = match &c.spec {
+        Spec::Nrpa(n) => (n.nrpa, n.restart),
+        Spec::Tree(t) => (t.nrpa, NrpaRestart::Fresh),
+        _ => return Ok(()),
+    };
+    if restart == NrpaRestart::Best && p.beam > 1 {
         return bad(
             "--nrpa-restart best does not combine with --nrpa-beam (not implemented)".into(),
         );
@@ -192,7 +188,7 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
         // No NRPA reads them: refused by the table (`config::flags`).
         return c.validate_flags(|f| f.inner_nrpa);
     }
-    if c.algo != Algo::Nrpa {
+    if c.algo() != Algo::Nrpa {
         // An inner NRPA warm-started by --policy adapt takes --adapt-tabu's
         // candidates (checked with the inner search, config::inner).
         p.validate(match c.policy {
@@ -212,7 +208,7 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
                     .into(),
             );
         }
-        return validate_refinements(c);
+        return validate_refinements(c, p);
     }
     p.validate(c.policy)?;
     if c.endgame != 0 {
@@ -232,14 +228,13 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
             p.width, c.trees
         ));
     }
-    validate_refinements(c)
+    validate_refinements(c, p)
 }
 
 /// Checks `--nrpa-prior`, `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats` and
 /// `--nrpa-seed` of an nrpa configuration.
-fn validate_refinements(c: &SearchConfig) -> Result<(), Error> {
+fn validate_refinements(c: &SearchConfig, p: NrpaConfig) -> Result<(), Error> {
     let bad = |m: String| Err(Error::Config(m));
-    let p = c.nrpa;
     if p.prior == Prior::Tabu {
         if c.policy != RolloutPolicy::Random {
             return bad(format!(

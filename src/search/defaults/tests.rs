@@ -36,7 +36,7 @@ fn nrpa_iterations_auto_follows_the_board_size() {
         // `auto` searches exactly as the explicit value would.
         let run = |it| {
             let mut cfg = SearchConfig::new(Algo::Nrpa, 2);
-            cfg.nrpa.iterations = it;
+            cfg.nrpa_mut().unwrap().iterations = it;
             let r = search(
                 &cfg.clone().valid().unwrap(),
                 &b,
@@ -96,7 +96,7 @@ fn learned_rollouts_have_their_own_c() {
     cfg.policy = Tabu;
     assert_eq!(level1(&cfg, Budget::Time(5.0)).c, 0.003);
     cfg.policy = RolloutPolicy::Auto;
-    cfg.c = vec![Setting::Set(0.01)];
+    cfg.tree_mut().unwrap().c = vec![Setting::Set(0.01)];
     assert_eq!(level1(&cfg, Budget::Time(5.0)).c, 0.01);
 }
 
@@ -163,20 +163,29 @@ fn default_z_follows_the_budget_class() {
     assert_eq!(Defaults::z(Variant::Clickomania, r, 10_000), 100);
     assert_eq!(Defaults::z(Variant::Clickomania, r, 100_000), 0);
     // Only MCTS defaults to `auto`; nested levels and BMCTS search globally.
-    assert_eq!(SearchConfig::new(Algo::Mcts, 1).z, vec![Setting::Auto]);
     assert_eq!(
-        SearchConfig::new(Algo::Nmcts, 2).z,
+        SearchConfig::new(Algo::Mcts, 1).tree().unwrap().z,
+        vec![Setting::Auto]
+    );
+    assert_eq!(
+        SearchConfig::new(Algo::Nmcts, 2).tree().unwrap().z,
         vec![Setting::Set(0); 2]
     );
-    assert_eq!(SearchConfig::new(Algo::Bmcts, 1).z, vec![Setting::Set(0)]);
-    assert_eq!(SearchConfig::new(Algo::Mcts, 1).advance, Advance::Best);
+    assert_eq!(
+        SearchConfig::new(Algo::Bmcts, 1).tree().unwrap().z,
+        vec![Setting::Set(0)]
+    );
+    assert_eq!(
+        SearchConfig::new(Algo::Mcts, 1).tree().unwrap().advance,
+        Advance::Best
+    );
 }
 
 #[test]
 fn auto_z_and_beam_resolve_per_budget_class() {
     let b: Board = testutil::board15(7, Variant::SameGame);
     let mut cfg = SearchConfig::new(Algo::Bmcts, 1);
-    cfg.z = vec![Setting::Auto];
+    cfg.tree_mut().unwrap().z = vec![Setting::Auto];
     cfg.policy = RolloutPolicy::Random;
     for k in [10_000, 100_000, 1_000_000] {
         let plan = cfg.resolve(&b, Budget::Iterations(k)).plan.unwrap();
@@ -199,8 +208,8 @@ fn auto_z_and_beam_resolve_per_budget_class() {
     }
     // Nested: z auto at each level from that level's own search budget.
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-    cfg.z = vec![Setting::Auto, Setting::Set(7)];
-    cfg.inner = Some(vec![4000]);
+    cfg.tree_mut().unwrap().z = vec![Setting::Auto, Setting::Set(7)];
+    cfg.tree_mut().unwrap().inner = Some(vec![4000]);
     cfg.policy = RolloutPolicy::Random;
     let plan = cfg.resolve(&b, Budget::Iterations(400_000)).plan.unwrap();
     assert_eq!(
@@ -276,7 +285,7 @@ fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
         let mut c = SearchConfig::new(algo, level);
         c.policy = RolloutPolicy::Adapt;
         if let Some(i) = inner {
-            c.inner_algo = i;
+            c.tree_mut().unwrap().inner_algo = i;
         }
         c.validate().unwrap();
         c
@@ -310,7 +319,7 @@ fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
         (learned(Algo::Bmcts, 1, None), ScopeRule::Search),
         (learned(Algo::Nmcs, 2, None), ScopeRule::Search),
     ] {
-        assert_eq!(c.adapt.scope, AdaptScope::Auto);
+        assert_eq!(c.adapt().unwrap().scope, AdaptScope::Auto);
         assert_eq!(as_rule(c.adapt_scope()), want, "{c}");
         assert!(
             c.to_string().contains(&format!("--adapt-scope {want}")),
@@ -330,7 +339,7 @@ fn adapt_scope_auto_is_level_only_over_level_1_mcts() {
             (AdaptScope::Level, ScopeRule::Level),
         ] {
             let mut g = c.clone();
-            g.adapt.scope = given;
+            g.adapt_mut().unwrap().scope = given;
             assert_eq!(as_rule(g.adapt_scope()), rule);
         }
     }
@@ -346,8 +355,10 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
     let canonical = |algo, inner, scope| {
         let mut c = SearchConfig::new(algo, 2);
         c.policy = RolloutPolicy::Adapt;
-        c.inner_algo = inner;
-        c.adapt.scope = scope;
+        if let Some(t) = c.tree_mut() {
+            t.inner_algo = inner;
+        }
+        c.adapt_mut().unwrap().scope = scope;
         c.validate().unwrap();
         c.canonical_scope();
         c
@@ -386,8 +397,8 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
     // With other learned-rollout flags the scope is written out, as before `auto`
     // (the warm tree given in full, as time60-validate's journal holds it).
     let mut warm = canonical(Algo::Nmcts, InnerAlgo::Nrpa, AdaptScope::Auto);
-    warm.adapt.alpha = Some(1.0);
-    warm.adapt.every = Some(1);
+    warm.adapt_mut().unwrap().alpha = Some(1.0);
+    warm.adapt_mut().unwrap().every = Some(1);
     assert!(
         json(&warm).contains(r#""adapt":{"alpha":1.0,"every":1,"scope":"Search","tabu":"Auto"}"#),
         "{}",
@@ -395,9 +406,9 @@ fn adapt_scope_has_one_canonical_form_and_keeps_old_keys() {
     );
     // Rollouts that do not learn: the scope is not used, and not in the key.
     let mut tabu = SearchConfig::new(Algo::Nmcts, 2);
-    tabu.inner_algo = InnerAlgo::Mcts;
+    tabu.tree_mut().unwrap().inner_algo = InnerAlgo::Mcts;
     tabu.policy = RolloutPolicy::Tabu;
     tabu.canonical_scope();
-    assert_eq!(tabu.adapt.scope, AdaptScope::Auto);
+    assert_eq!(tabu.adapt().unwrap().scope, AdaptScope::Auto);
     assert!(!json(&tabu).contains("adapt"));
 }

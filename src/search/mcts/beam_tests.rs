@@ -9,7 +9,7 @@ use crate::Variant;
 
 fn bmcts(l: u64, w: u32) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Bmcts, 1);
-    c.beam = vec![Some(Beam {
+    c.tree_mut().unwrap().beam = vec![Some(Beam {
         l: Setting::Set(l),
         w: Setting::Set(w),
     })];
@@ -39,7 +39,7 @@ fn limit_never_reached_equals_mcts() {
         let b = board15(2, v);
         let mut m = SearchConfig::new(Algo::Mcts, 1);
         m.policy = crate::policy::RolloutPolicy::Auto.resolve(v); // BMCTS's rollouts
-        m.z = vec![Setting::Set(0)]; // global search, as BMCTS
+        m.tree_mut().unwrap().z = vec![Setting::Set(0)]; // global search, as BMCTS
         m.trees = 1; // one tree, as BMCTS
         let x = crate::search::search(
             &m.clone().valid().unwrap(),

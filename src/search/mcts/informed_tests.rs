@@ -14,10 +14,10 @@ fn informed(
 ) -> SearchConfig {
     let mut c = SearchConfig::new(algo, level);
     let n = c.level as usize;
-    c.eval = eval;
-    c.im_alpha = vec![alpha; n];
-    c.im_source = source;
-    c.pb = vec![pb; n];
+    c.eval_mut().unwrap().eval = eval;
+    c.tree_mut().unwrap().im_alpha = vec![alpha; n];
+    c.tree_mut().unwrap().im_source = source;
+    c.tree_mut().unwrap().pb = vec![pb; n];
     c.validate().unwrap();
     c
 }
@@ -112,48 +112,42 @@ fn deterministic_with_the_options_on() {
 #[test]
 fn validation_names_the_flag() {
     let err = |c: &SearchConfig| c.validate().unwrap_err().to_string();
-    let mut c = SearchConfig::new(Algo::Nmcs, 2);
-    c.eval = Eval::Colors;
-    assert!(
-        err(&c).contains("--eval is not used by nmcs"),
-        "{}",
-        err(&c)
-    );
-    let mut c = SearchConfig::new(Algo::Nrpa, 2);
-    c.pb = vec![1.0];
-    assert!(err(&c).contains("--pb is not used by nrpa"), "{}", err(&c));
+    // NMCS and NRPA hold no evaluation and no tree parameters at all (the CLI
+    // refuses their flags: `cli::search_args`' tests).
+    assert!(SearchConfig::new(Algo::Nmcs, 2).eval().is_none());
+    assert!(SearchConfig::new(Algo::Nrpa, 2).tree().is_none());
     let mut c = SearchConfig::new(Algo::Mcts, 1);
-    c.im_alpha = vec![0.3];
+    c.tree_mut().unwrap().im_alpha = vec![0.3];
     assert!(err(&c).contains("needs --eval"), "{}", err(&c));
-    c.im_source = ImSource::Best;
+    c.tree_mut().unwrap().im_source = ImSource::Best;
     c.validate().unwrap();
-    c.im_alpha = vec![1.5];
+    c.tree_mut().unwrap().im_alpha = vec![1.5];
     assert!(err(&c).contains("--im-alpha must be"), "{}", err(&c));
     let mut c = SearchConfig::new(Algo::Mcts, 1);
-    c.pb = vec![1.0];
+    c.tree_mut().unwrap().pb = vec![1.0];
     assert!(err(&c).contains("--pb needs --eval"), "{}", err(&c));
     let mut c = SearchConfig::new(Algo::Nmcts, 2);
-    c.eval = Eval::Colors;
-    c.pb = vec![1.0];
+    c.eval_mut().unwrap().eval = Eval::Colors;
+    c.tree_mut().unwrap().pb = vec![1.0];
     assert!(err(&c).contains("--pb needs 2 value(s)"), "{}", err(&c));
     // An evaluation or a source nothing would read.
     let mut c = SearchConfig::new(Algo::Mcts, 1);
-    c.eval = Eval::Colors;
+    c.eval_mut().unwrap().eval = Eval::Colors;
     assert!(
         err(&c).contains("--eval colors is only used"),
         "{}",
         err(&c)
     );
-    c.im_alpha = vec![0.0];
+    c.tree_mut().unwrap().im_alpha = vec![0.0];
     c.validate().unwrap(); // a sweep's "off" point
-    c.im_source = ImSource::Best;
+    c.tree_mut().unwrap().im_source = ImSource::Best;
     assert!(
         err(&c).contains("--eval colors is only used"),
         "{}",
         err(&c)
     );
-    c.eval = Eval::None;
-    c.im_alpha = vec![];
+    c.eval_mut().unwrap().eval = Eval::None;
+    c.tree_mut().unwrap().im_alpha = vec![];
     assert!(err(&c).contains("--im-source is only used"), "{}", err(&c));
 }
 

@@ -8,10 +8,10 @@ use crate::Variant;
 
 fn inner(algo: Algo, level: u32, inner: InnerAlgo, k: u32) -> SearchConfig {
     let mut c = SearchConfig::new(algo, level);
-    c.inner_algo = inner;
-    c.inner_level = Some(k);
+    c.tree_mut().unwrap().inner_algo = inner;
+    c.tree_mut().unwrap().inner_level = Some(k);
     if inner == InnerAlgo::Nrpa {
-        c.nrpa.iterations = Setting::Set(10);
+        c.nrpa_mut().unwrap().iterations = Setting::Set(10);
     }
     c.validate().unwrap();
     c
@@ -26,7 +26,7 @@ fn configs() -> Vec<SearchConfig> {
     ];
     let mut learned = inner(Algo::Nmcts, 2, InnerAlgo::Nmcs, 2);
     learned.policy = RolloutPolicy::Adapt;
-    learned.adapt.scope = AdaptScope::Level;
+    learned.adapt_mut().unwrap().scope = AdaptScope::Level;
     v.push(learned);
     let mut learned = inner(Algo::Nbmcts, 3, InnerAlgo::Nmcs, 1);
     learned.policy = RolloutPolicy::Adapt;
@@ -34,7 +34,7 @@ fn configs() -> Vec<SearchConfig> {
     // An inner NRPA warm-started from the tree's learned policy.
     let mut warm = inner(Algo::Nmcts, 2, InnerAlgo::Nrpa, 1);
     warm.policy = RolloutPolicy::Adapt;
-    warm.adapt.every = Some(1);
+    warm.adapt_mut().unwrap().every = Some(1);
     warm.validate().unwrap();
     v.push(warm);
     v
@@ -45,7 +45,7 @@ fn configs() -> Vec<SearchConfig> {
 fn inner_searches_replay_within_budget() {
     for (i, c) in configs().iter().enumerate() {
         let mut c = c.clone();
-        c.inner = Some(if c.level == 2 {
+        c.tree_mut().unwrap().inner = Some(if c.level == 2 {
             vec![60]
         } else {
             vec![40, 200]
@@ -70,7 +70,7 @@ fn the_inner_search_is_the_chosen_algorithm() {
     let b = random_board(9, 8, 4, 3, Variant::SameGame);
     let mut c = inner(Algo::Nmcts, 2, InnerAlgo::Nmcs, 1);
     c.policy = RolloutPolicy::Random;
-    c.inner = Some(vec![5000]);
+    c.tree_mut().unwrap().inner = Some(vec![5000]);
     let r = search(
         &c.clone().valid().unwrap(),
         &b,
@@ -101,14 +101,19 @@ fn the_inner_search_is_the_chosen_algorithm() {
 /// The explicit flags of the warm tree (`--inner-algo nrpa --inner-level 2
 /// --nrpa-iterations 50 --inner 2500 --policy adapt --adapt-every 1 --adapt-alpha 1`).
 fn warm_flags() -> SearchConfig {
-    let mut c = SearchConfig::new(Algo::Nmcts, 2);
-    c.inner_algo = InnerAlgo::Nrpa;
-    c.inner_level = Some(2);
-    c.nrpa.iterations = Setting::Set(50);
-    c.inner = Some(vec![2500]);
+    warm_flags_of(Algo::Nmcts)
+}
+
+/// [`warm_flags`] for the tree search `algo`.
+fn warm_flags_of(algo: Algo) -> SearchConfig {
+    let mut c = SearchConfig::new(algo, 2);
+    c.tree_mut().unwrap().inner_algo = InnerAlgo::Nrpa;
+    c.tree_mut().unwrap().inner_level = Some(2);
+    c.nrpa_mut().unwrap().iterations = Setting::Set(50);
+    c.tree_mut().unwrap().inner = Some(vec![2500]);
     c.policy = RolloutPolicy::Adapt;
-    c.adapt.alpha = Some(1.0);
-    c.adapt.every = Some(1);
+    c.adapt_mut().unwrap().alpha = Some(1.0);
+    c.adapt_mut().unwrap().every = Some(1);
     c.validate().unwrap();
     c
 }
@@ -133,9 +138,9 @@ fn run(
 /// boards of every variant, and the thesis' nesting (`--inner-algo mcts`) on 143
 /// tiles and with the thesis' rollout policies.
 fn check_warm_default(default: &SearchConfig, warm: &SearchConfig) {
-    assert_eq!(default.inner_algo, InnerAlgo::Auto);
+    assert_eq!(default.tree().unwrap().inner_algo, InnerAlgo::Auto);
     let mut thesis = default.clone();
-    thesis.inner_algo = InnerAlgo::Mcts;
+    thesis.tree_mut().unwrap().inner_algo = InnerAlgo::Mcts;
     for v in Variant::ALL {
         let b = board15(5, v);
         let got = run(default, &b, 6000);
@@ -178,20 +183,20 @@ fn the_default_is_the_warm_tree_where_it_won() {
     let b = board15(6, Variant::SameGame);
     let one = SearchConfig::new(Algo::Nmcts, 1);
     let mut one_thesis = one.clone();
-    one_thesis.inner_algo = InnerAlgo::Mcts;
+    one_thesis.tree_mut().unwrap().inner_algo = InnerAlgo::Mcts;
     assert_eq!(run(&one, &b, 3000), run(&one_thesis, &b, 3000));
     // Given values replace the warm tree's: N, the inner budget and level, α.
     let mut d = default.clone();
-    d.nrpa.iterations = Setting::Set(20);
-    d.inner = Some(vec![400]);
-    d.inner_level = Some(1);
-    d.adapt.alpha = Some(0.5);
+    d.nrpa_mut().unwrap().iterations = Setting::Set(20);
+    d.tree_mut().unwrap().inner = Some(vec![400]);
+    d.tree_mut().unwrap().inner_level = Some(1);
+    d.adapt_mut().unwrap().alpha = Some(0.5);
     d.validate().unwrap();
     let mut w = warm_flags();
-    w.nrpa.iterations = Setting::Set(20);
-    w.inner = Some(vec![400]);
-    w.inner_level = Some(1);
-    w.adapt.alpha = Some(0.5);
+    w.nrpa_mut().unwrap().iterations = Setting::Set(20);
+    w.tree_mut().unwrap().inner = Some(vec![400]);
+    w.tree_mut().unwrap().inner_level = Some(1);
+    w.adapt_mut().unwrap().alpha = Some(0.5);
     assert_eq!(run(&d, &b, 3000), run(&w, &b, 3000));
 }
 
@@ -231,17 +236,16 @@ fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
             }),
         ]
     };
-    let mut warm = warm_flags();
-    warm.algo = Algo::Nbmcts;
-    warm.beam = beams(25, 5);
+    let mut warm = warm_flags_of(Algo::Nbmcts);
+    warm.tree_mut().unwrap().beam = beams(25, 5);
     warm.validate().unwrap();
     check_warm_default(&default, &warm);
     let b = board15(6, Variant::SameGame);
     // A beam that is given replaces the warm beam; the level-2 beam matters.
     let mut d = default.clone();
-    d.beam = beams(2, 1);
+    d.tree_mut().unwrap().beam = beams(2, 1);
     let mut w = warm.clone();
-    w.beam = beams(2, 1);
+    w.tree_mut().unwrap().beam = beams(2, 1);
     let narrow = run(&d, &b, 20_000);
     assert_eq!(narrow, run(&w, &b, 20_000));
     assert_ne!(narrow, run(&default, &b, 20_000));

@@ -14,12 +14,12 @@ fn level_one_equals_mcts() {
             let mut m = SearchConfig::new(Algo::Mcts, 1);
             m.trees = 1; // one tree, as NMCTS
             m.policy = RolloutPolicy::Auto.resolve(v); // the thesis' rollouts, as NMCTS
-            m.c = vec![c];
-            m.z = vec![Setting::Set(z)];
+            m.tree_mut().unwrap().c = vec![c];
+            m.tree_mut().unwrap().z = vec![Setting::Set(z)];
             let mut n = SearchConfig::new(Algo::Nmcts, 1);
-            n.c = vec![c];
-            n.z = vec![Setting::Set(z)];
-            n.advance = m.advance;
+            n.tree_mut().unwrap().c = vec![c];
+            n.tree_mut().unwrap().z = vec![Setting::Set(z)];
+            n.tree_mut().unwrap().advance = m.tree().unwrap().advance;
             let a = crate::search::search(
                 &m.clone().valid().unwrap(),
                 &b,
@@ -46,8 +46,8 @@ fn replays_on_all_variants() {
     for level in [2, 3] {
         let mut cfg = SearchConfig::new(Algo::Nmcts, level);
         check_all_variants(&cfg, 900, u64::from(level));
-        cfg.z = vec![Setting::Set(3); level as usize];
-        cfg.inner = Some(
+        cfg.tree_mut().unwrap().z = vec![Setting::Set(3); level as usize];
+        cfg.tree_mut().unwrap().inner = Some(
             (1..level)
                 .map(|i| 30 * u64::from(i) * u64::from(i))
                 .collect(),
@@ -59,7 +59,7 @@ fn replays_on_all_variants() {
 #[test]
 fn finds_tiny_optima() {
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-    cfg.inner = Some(vec![100]);
+    cfg.tree_mut().unwrap().inner = Some(vec![100]);
     check_tiny_optima(&cfg, 0.3, 4000);
 }
 
@@ -80,7 +80,7 @@ fn level_two_peak_tree_is_small() {
         &mut crate::rng_for(1, 0, 0),
     );
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-    cfg.inner = Some(vec![500]);
+    cfg.tree_mut().unwrap().inner = Some(vec![500]);
     let n = crate::search::search(
         &cfg.clone().valid().unwrap(),
         &b,

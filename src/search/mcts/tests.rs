@@ -6,24 +6,24 @@ use crate::search::Setting;
 use crate::search::{Algo, Budget, SearchConfig, SearchResult};
 use crate::Rng;
 
+/// MCTS's default configuration with `set` applied to its tree spec.
+fn mcts(set: impl FnOnce(&mut crate::search::TreeSpec)) -> SearchConfig {
+    let mut c = SearchConfig::new(Algo::Mcts, 1);
+    set(c.tree_mut().unwrap());
+    c
+}
+
 #[test]
 fn replays_on_all_variants_with_options() {
     for (i, cfg) in [
         SearchConfig::new(Algo::Mcts, 1),
-        SearchConfig {
-            restarts: 3,
-            ..SearchConfig::new(Algo::Mcts, 1)
-        },
-        SearchConfig {
-            z: vec![Setting::Set(5)],
-            ..SearchConfig::new(Algo::Mcts, 1)
-        },
-        SearchConfig {
-            z: vec![Setting::Set(5)],
-            advance: crate::search::Advance::Best,
-            c: vec![Setting::Set(0.1)],
-            ..SearchConfig::new(Algo::Mcts, 1)
-        },
+        mcts(|t| t.restarts = 3),
+        mcts(|t| t.z = vec![Setting::Set(5)]),
+        mcts(|t| {
+            t.z = vec![Setting::Set(5)];
+            t.advance = crate::search::Advance::Best;
+            t.c = vec![Setting::Set(0.1)];
+        }),
     ]
     .iter()
     .enumerate()
@@ -36,7 +36,7 @@ fn replays_on_all_variants_with_options() {
 fn finds_tiny_optima() {
     // Global search: move-by-move (the default `--z auto`) commits to moves.
     let mut cfg = SearchConfig::new(Algo::Mcts, 1);
-    cfg.z = vec![Setting::Set(0)];
+    cfg.tree_mut().unwrap().z = vec![Setting::Set(0)];
     check_tiny_optima(&cfg, 0.3, 3000);
 }
 
@@ -47,10 +47,7 @@ fn deterministic() {
 
 #[test]
 fn move_by_move_spends_exactly_the_budget() {
-    let cfg = SearchConfig {
-        z: vec![Setting::Set(10)],
-        ..SearchConfig::new(Algo::Mcts, 1)
-    };
+    let cfg = mcts(|t| t.z = vec![Setting::Set(10)]);
     let b = board15(3, crate::Variant::SameGame);
     let r = run(
         &cfg,
@@ -69,7 +66,7 @@ fn move_by_move_spends_exactly_the_budget() {
 #[test]
 fn solver_proves_small_optima_and_returns_the_budget() {
     let mut cfg = SearchConfig::new(Algo::Mcts, 1);
-    cfg.z = vec![Setting::Set(0)];
+    cfg.tree_mut().unwrap().z = vec![Setting::Set(0)];
     for v in crate::Variant::ALL {
         for seed in 0..3 {
             let b = random_board(5, 4, 3, seed, v);
@@ -95,8 +92,8 @@ fn solver_proves_small_optima_and_returns_the_budget() {
 fn nodes_grow_with_the_budget_and_solver_off_restores_locking() {
     let b = random_board(6, 6, 3, 1, crate::Variant::SameGame);
     let mut cfg = SearchConfig::new(Algo::Mcts, 1);
-    cfg.c = vec![Setting::Set(0.0)];
-    cfg.z = vec![Setting::Set(0)];
+    cfg.tree_mut().unwrap().c = vec![Setting::Set(0.0)];
+    cfg.tree_mut().unwrap().z = vec![Setting::Set(0)];
     let search = |cfg: &SearchConfig, b: &Board, k| {
         run(cfg, b, Budget::Iterations(k), &mut crate::rng_for(1, 0, 0))
     };
@@ -112,7 +109,7 @@ fn nodes_grow_with_the_budget_and_solver_off_restores_locking() {
         .map(|&k| search(&cfg, &b10, k).stats.nodes_created)
         .collect();
     assert!(on[0] < on[1] && on[1] < on[2], "{on:?}");
-    cfg.solver = false;
+    cfg.tree_mut().unwrap().solver = false;
     let off: Vec<u64> = [1_000, 3_000, 10_000]
         .iter()
         .map(|&k| nodes(&cfg, k))

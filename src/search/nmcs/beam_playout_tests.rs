@@ -12,7 +12,9 @@ use crate::search::{search, Algo, Budget, Defaults, Evaluator, SearchConfig, Sea
 /// Level-`level` NMCS with beam playouts of width `width`.
 fn cfg(level: u32, width: u32) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Nmcs, level);
-    c.playout_beam = width;
+    if let crate::search::Spec::Nmcs(n) = &mut c.spec {
+        n.playout_beam = width;
+    }
     c.validate().unwrap();
     c
 }

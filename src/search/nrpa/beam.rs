@@ -134,8 +134,8 @@ mod tests {
 
     fn cfg(level: u32, n: u64, beam: u32) -> SearchConfig {
         let mut c = SearchConfig::new(Algo::Nrpa, level);
-        c.nrpa.iterations = Setting::Set(n);
-        c.nrpa.beam = beam;
+        c.nrpa_mut().unwrap().iterations = Setting::Set(n);
+        c.nrpa_mut().unwrap().beam = beam;
         c
     }
 

@@ -12,8 +12,8 @@ use crate::Variant;
 
 fn cfg(level: u32, n: u64, width: u32) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Nrpa, level);
-    c.nrpa.iterations = crate::search::Setting::Set(n);
-    c.nrpa.width = width;
+    c.nrpa_mut().unwrap().iterations = crate::search::Setting::Set(n);
+    c.nrpa_mut().unwrap().width = width;
     c
 }
 
@@ -70,7 +70,7 @@ fn replays_on_all_variants_within_budget() {
         check_all_variants(&cfg(level, 10, 2), 700, u64::from(level));
     }
     let mut c = cfg(2, 10, 3);
-    c.nrpa.bias = 0.5;
+    c.nrpa_mut().unwrap().bias = 0.5;
     c.policy = RolloutPolicy::Tabu;
     check_all_variants(&c, 500, 7);
 }

@@ -14,7 +14,7 @@ use crate::Variant;
 
 fn cfg(level: u32, n: u64) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Nrpa, level);
-    c.nrpa.iterations = Setting::Set(n);
+    c.nrpa_mut().unwrap().iterations = Setting::Set(n);
     c
 }
 
@@ -90,7 +90,7 @@ fn a_beam_keeps_its_b_best_distinct_sequences() {
     // Its search differs from plain NRPA's at the same budget and seed.
     let run = |beam: u32| {
         let mut c = cfg(2, 6);
-        c.nrpa.beam = beam;
+        c.nrpa_mut().unwrap().beam = beam;
         search(
             &c.clone().valid().unwrap(),
             &b,
@@ -128,7 +128,7 @@ fn stable_level_one_plays_p_playouts_per_adaptation() {
             Budget::Iterations(9),
             &mut crate::rng_for(seed, 0, 0),
         );
-        s.nrpa.stable = 9;
+        s.nrpa_mut().unwrap().stable = 9;
         let st = search(
             &s.clone().valid().unwrap(),
             &b,
@@ -162,13 +162,13 @@ fn repeats_end_a_level_that_finds_its_best_again() {
 fn refinements_spend_exactly_the_budget() {
     let b = random_board(6, 5, 3, 8, Variant::SameGame);
     let mut stable = cfg(3, 4);
-    stable.nrpa.stable = 3;
+    stable.nrpa_mut().unwrap().stable = 3;
     let mut repeats = cfg(3, 4);
-    repeats.nrpa.repeats = 1;
+    repeats.nrpa_mut().unwrap().repeats = 1;
     let mut prior = cfg(2, 4);
     prior.policy = RolloutPolicy::Random;
-    prior.nrpa.prior = Prior::Tabu;
-    prior.nrpa.bias = 1.5;
+    prior.nrpa_mut().unwrap().prior = Prior::Tabu;
+    prior.nrpa_mut().unwrap().bias = 1.5;
     for c in [&stable, &repeats, &prior] {
         for k in [1, 7, 100, 1000, 5000] {
             check_spends_exactly(c, &b, k, &format!("budget {k}"));
@@ -179,13 +179,13 @@ fn refinements_spend_exactly_the_budget() {
 #[test]
 fn refinements_replay_on_every_variant_and_are_deterministic() {
     let mut stable = cfg(2, 8);
-    stable.nrpa.stable = 4;
+    stable.nrpa_mut().unwrap().stable = 4;
     let mut repeats = cfg(2, 8);
-    repeats.nrpa.repeats = 3;
+    repeats.nrpa_mut().unwrap().repeats = 3;
     let mut prior = cfg(2, 8);
     prior.policy = RolloutPolicy::Random;
-    prior.nrpa.prior = Prior::Tabu;
-    prior.nrpa.bias = 2.0;
+    prior.nrpa_mut().unwrap().prior = Prior::Tabu;
+    prior.nrpa_mut().unwrap().bias = 2.0;
     for (i, c) in [&stable, &repeats, &prior].into_iter().enumerate() {
         check_all_variants(c, 600, 5 + i as u64);
         check_deterministic(c, 2000);
@@ -208,8 +208,8 @@ fn the_tabu_prior_plays_the_tabu_colour_later() {
     let mut plain = cfg(2, 10);
     plain.policy = RolloutPolicy::Random;
     let mut prior = plain.clone();
-    prior.nrpa.prior = Prior::Tabu;
-    prior.nrpa.bias = 3.0;
+    prior.nrpa_mut().unwrap().prior = Prior::Tabu;
+    prior.nrpa_mut().unwrap().bias = 3.0;
     let tabu = crate::policy::tabu_color(&b).unwrap();
     let tabu_moves = |moves: &[crate::board::Cell]| {
         let mut board = b;

@@ -19,8 +19,8 @@ use crate::Variant;
 
 fn seeded(level: u32, n: u64, w: u32) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Nrpa, level);
-    c.nrpa.iterations = Setting::Set(n);
-    c.nrpa.seed = w;
+    c.nrpa_mut().unwrap().iterations = Setting::Set(n);
+    c.nrpa_mut().unwrap().seed = w;
     c
 }
 
@@ -140,8 +140,8 @@ fn spends_exactly_the_budget_replays_and_is_deterministic() {
     check_all_variants(&c, 20_000, 5);
     check_deterministic(&c, 20_000);
     let mut stable = seeded(2, 6, 2);
-    stable.nrpa.stable = 2;
-    stable.nrpa.repeats = 2;
+    stable.nrpa_mut().unwrap().stable = 2;
+    stable.nrpa_mut().unwrap().repeats = 2;
     check_all_variants(&stable, 20_000, 6);
 }
 
@@ -163,7 +163,7 @@ fn a_budget_below_the_pass_still_gives_a_complete_game() {
 fn parallel_seeded_nrpa_is_the_same_on_any_thread_count() {
     let b = board15(7, Variant::SameGame);
     let mut c = seeded(2, 10, 8);
-    c.nrpa.width = 3;
+    c.nrpa_mut().unwrap().width = 3;
     let on = |threads: usize| on_pool(threads, &c, &b, 12_000, (5, 6, 7));
     let one = on(1);
     crate::line::verify(&b, &one.moves, one.score).unwrap();

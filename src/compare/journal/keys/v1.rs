@@ -12,7 +12,10 @@
 
 use serde::Serialize;
 
-use crate::search::{AdaptConfig, AdaptScope, InnerAlgo, NrpaConfig, NrpaRestart, SearchConfig};
+use crate::search::{
+    AdaptConfig, AdaptScope, Advance, Defaults, Eval, ImSource, InnerAlgo, NrpaConfig, NrpaRestart,
+    SearchConfig, Spec, TreeSpec,
+};
 
 /// `value` as JSON (the leaves' plain serde form).
 fn js<T: Serialize + ?Sized>(value: &T) -> String {
@@ -33,38 +36,76 @@ fn unless<T: PartialEq + Serialize>(value: T, skip: T) -> Option<String> {
     (value != skip).then(|| js(&value))
 }
 
-/// The schema-1 JSON of `c`.
+/// The schema-1 JSON of `c`. Schema 1 held every field of every algorithm; those
+/// an algorithm does not read held their defaults, written here as such.
 pub fn params(c: &SearchConfig) -> String {
+    let t = c.tree();
+    let tree = |f: fn(&TreeSpec) -> String, default: &str| t.map_or(default.into(), f);
+    let eval = c.eval();
+    let nrpa_spec = match &c.spec {
+        Spec::Nrpa(n) => Some(n),
+        _ => None,
+    };
     object(&[
-        ("algo", Some(js(&c.algo))),
+        ("algo", Some(js(&c.algo()))),
         ("level", Some(js(&c.level))),
         ("policy", Some(js(&c.policy))),
-        ("c", Some(js(&c.c))),
-        ("beam", Some(js(&c.beam))),
-        ("z", Some(js(&c.z))),
-        ("advance", Some(js(&c.advance))),
-        ("inner", Some(js(&c.inner))),
-        ("restarts", Some(js(&c.restarts))),
+        ("c", Some(tree(|t| js(&t.c), "[]"))),
+        ("beam", Some(tree(|t| js(&t.beam), "[]"))),
+        ("z", Some(tree(|t| js(&t.z), "[]"))),
+        (
+            "advance",
+            Some(tree(|t| js(&t.advance), &js(&Advance::Visits))),
+        ),
+        ("inner", Some(tree(|t| js(&t.inner), "null"))),
+        ("restarts", Some(tree(|t| js(&t.restarts), "1"))),
         ("bandit_c", Some(js(&c.bandit_c))),
-        ("solver", Some(js(&c.solver))),
-        ("bounds", Some(js(&c.bounds))),
-        ("reuse", Some(js(&c.reuse))),
-        ("reward_norm", Some(js(&c.reward_norm))),
+        ("solver", Some(tree(|t| js(&t.solver), "true"))),
+        ("bounds", Some(tree(|t| js(&t.bounds), "true"))),
+        ("reuse", Some(tree(|t| js(&t.reuse), "true"))),
+        (
+            "reward_norm",
+            Some(tree(|t| js(&t.reward_norm), &js(&Defaults::REWARD_NORM))),
+        ),
         ("endgame", Some(js(&c.endgame))),
         ("tt_mb", Some(js(&c.tt_mb))),
-        ("beam_width", c.beam_width.map(|w| js(&w))),
-        ("playout_beam", unless(c.playout_beam, 0)),
-        ("nrpa", Some(nrpa(&c.nrpa))),
-        ("adapt", adapt(&c.adapt)),
-        ("inner_algo", unless(c.inner_algo, InnerAlgo::Mcts)),
-        ("inner_level", c.inner_level.map(|k| js(&k))),
-        ("eval", Some(js(&c.eval))),
-        ("eval_weights", c.eval_weights.as_ref().map(js)),
-        ("im_alpha", Some(js(&c.im_alpha))),
-        ("im_source", Some(js(&c.im_source))),
-        ("pb", Some(js(&c.pb))),
+        (
+            "beam_width",
+            match &c.spec {
+                Spec::Beam(b) => b.width.map(|w| js(&w)),
+                _ => None,
+            },
+        ),
+        (
+            "playout_beam",
+            match &c.spec {
+                Spec::Nmcs(n) => unless(n.playout_beam, 0),
+                _ => None,
+            },
+        ),
+        ("nrpa", Some(nrpa(&c.nrpa().copied().unwrap_or_default()))),
+        ("adapt", adapt(&c.adapt().copied().unwrap_or_default())),
+        (
+            "inner_algo",
+            t.and_then(|t| unless(t.inner_algo, InnerAlgo::Mcts)),
+        ),
+        ("inner_level", t.and_then(|t| t.inner_level.map(|k| js(&k)))),
+        ("eval", Some(js(&eval.map_or(Eval::None, |e| e.eval)))),
+        (
+            "eval_weights",
+            eval.and_then(|e| e.weights.as_ref().map(js)),
+        ),
+        ("im_alpha", Some(tree(|t| js(&t.im_alpha), "[]"))),
+        (
+            "im_source",
+            Some(tree(|t| js(&t.im_source), &js(&ImSource::Eval))),
+        ),
+        ("pb", Some(tree(|t| js(&t.pb), "[]"))),
         ("threads", unless(c.trees, 1)),
-        ("nrpa_restart", unless(c.nrpa_restart, NrpaRestart::Fresh)),
+        (
+            "nrpa_restart",
+            nrpa_spec.and_then(|n| unless(n.restart, NrpaRestart::Fresh)),
+        ),
     ])
 }
 
