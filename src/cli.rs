@@ -88,7 +88,7 @@ pub enum Outcome {
 /// Parses `args` and runs the subcommand; returns the process exit code.
 /// Errors are printed to stderr as `error: …` with their causes.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match parse(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -111,12 +111,29 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// the text `main` prints for an error that exits 2 (a usage error or `error: …`
 /// with its causes). `--help` and `--version` are `Ok(Outcome::Ok)`.
 pub fn run_args(args: impl IntoIterator<Item = OsString>) -> Result<Outcome, String> {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match parse(args) {
         Ok(c) => c,
         Err(e) if !e.use_stderr() => return Ok(Outcome::Ok),
         Err(e) => return Err(e.render().to_string()),
     };
     run(cli).map_err(|e| error_text(&e))
+}
+
+/// [`Cli::try_parse_from`], with every flag that takes a value taking a negative
+/// number too: clap otherwise reads `--level -1` as `--level` without a value and an
+/// unknown argument `-1`, refused with a message that names no flag (and a wrong tip);
+/// now the value reaches the flag's own check, whose refusal names the flag.
+fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    fn negative_numbers(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| match a.get_action().takes_values() {
+            true => a.allow_negative_numbers(true),
+            false => a,
+        })
+        .mut_subcommands(negative_numbers)
+    }
+    let mut m = negative_numbers(Cli::command()).try_get_matches_from(args)?;
+    Cli::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut Cli::command()))
 }
 
 /// `error: …` and one `caused by: …` line per cause.

@@ -209,3 +209,38 @@ fn absurd_numbers_are_refused_before_any_work() {
     assert!(!d.join("s.txt").exists());
     assert!(!d.join("t.journal").exists() && !d.join("w.toml").exists());
 }
+
+/// A negative number given to a flag is that flag's value, refused naming the flag
+/// (clap read `--level -1` as an unknown argument `-1`, and named no flag; found by
+/// tests/flag_combinations.rs).
+#[test]
+fn negative_numbers_are_refused_naming_the_flag() {
+    let d = tempdir("negative");
+    let set = testset(&d, 1, 5, 5, 3);
+    let set = set.to_str().unwrap();
+    for (args, flag) in [
+        (vec!["solve", set, "--level", "-1"], "--level"),
+        (vec!["solve", set, "--iterations", "-5"], "--iterations"),
+        (vec!["solve", set, "--nrpa-alpha", "-1"], "--nrpa-alpha"),
+        (vec!["solve", set, "--time", "-0.5"], "--time"),
+        (
+            vec!["batch", set, "--runs", "-1", "--out", "s.txt"],
+            "--runs",
+        ),
+        (vec!["perft", set, "--depth", "-1"], "--depth"),
+        (vec!["generate", "--count", "-3"], "--count"),
+    ] {
+        let o = run(&d, &args);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.contains(flag), "{args:?}: the message names {flag}: {e}");
+        assert!(!e.contains("unexpected argument"), "{args:?}: {e}");
+    }
+    // A negative value a flag takes still works.
+    let o = run(
+        &d,
+        &["solve", set, "--iterations", "20", "--nrpa-bias", "-0.5"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(!d.join("s.txt").exists());
+}

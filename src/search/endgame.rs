@@ -9,9 +9,11 @@
 //! iteration budget bounds the work of a search with endgames as it does without
 //! (conservative: expanding a position generates all its children, about the work
 //! of a short playout on the small boards where endgames matter most). A solve may
-//! expand at most [`Endgame::NODE_CAP`] positions and never more than the budget
-//! left; when it runs out it returns the best game it saw, marked not exact, so a
-//! hard endgame costs bounded time and never produces a wrong proof.
+//! expand at most [`Endgame::NODE_CAP`] positions, and stops at the solver's first
+//! look at the budget past what was left (it looks every 1,024 positions, so a solve
+//! may spend up to 1,023 past the budget); when it runs out it returns the best game
+//! it saw, marked not exact, so a hard endgame costs bounded time and never produces
+//! a wrong proof.
 //!
 //! Owns: [`Endgame`], built from a resolved plan ([`Endgame::from_plan`]), and the
 //! playouts it charges. Must not: print.
