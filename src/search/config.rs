@@ -1,5 +1,7 @@
-//! Search configuration: [`SearchConfig`] (every parameter, its validation and its
-//! canonical one-line form), per-level [`Setting`]s and [`Beam`]s, and which flag
+//! Search configuration: [`SearchConfig`] (what every algorithm takes, and in its
+//! [`Spec`] the algorithm with only the parameters it reads: [`TreeSpec`] for the
+//! four tree searches and their levels, [`NmcsSpec`], [`NrpaSpec`], [`BeamSpec`],
+//! exact), its validation and its canonical one-line form, per-level [`Setting`]s and [`Beam`]s, and which flag
 //! applies to which algorithm (the one table [`FLAGS`], `flags.rs`, read by
 //! [`Algo::uses_flag`]). The named choices it holds ([`Algo`], [`Advance`], …) are
 //! `search::choices`', re-exported here.
