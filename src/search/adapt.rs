@@ -31,7 +31,6 @@ use super::plan::{AdaptPlan, ScopeRule, TabuRule};
 use crate::board::{Board, Cell};
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Selective, Trace};
 use crate::policy::tabu_color;
-use crate::search::defaults::Defaults;
 use crate::Rng;
 
 /// What one policy has learnt: its weights and the best game it follows (from the
@@ -72,8 +71,8 @@ impl Learner {
         };
         let selective = Selective {
             tabu,
-            late_tiles: Defaults::NRPA_LATE_TILES,
-            late_size: Defaults::NRPA_LATE_SIZE,
+            late_tiles: plan.late.tiles,
+            late_size: plan.late.size,
         };
         let n = match plan.scope {
             ScopeRule::Search => 1,

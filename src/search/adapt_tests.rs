@@ -151,6 +151,7 @@ fn plan(every: u64, scope: ScopeRule, levels: usize) -> AdaptPlan {
         scope,
         tabu: TabuRule::None,
         levels,
+        late: crate::search::Late::default(),
     }
 }
 
@@ -332,4 +333,14 @@ fn mcts_default_learns_where_it_won() {
     assert_eq!(run(&c, &b), run(&a, &b));
     // Deterministic whatever the thread count (two trees by default).
     check_deterministic(&default, 3000);
+}
+
+/// Schema-1 journal keys hold the plan's `Debug` text as it was derived before the
+/// late-game exception was a field (`search::resolution_v1`).
+#[test]
+fn adapt_plan_debug_is_the_schema_1_text() {
+    assert_eq!(
+        format!("{:?}", plan(0, ScopeRule::Level, 2)),
+        "AdaptPlan { alpha: 1.0, every: 0, scope: Level, tabu: None, levels: 2 }"
+    );
 }

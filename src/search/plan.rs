@@ -11,7 +11,7 @@ mod text;
 
 use std::fmt;
 
-use super::config::{Advance, NrpaConfig, RewardNorm};
+use super::config::{Advance, Late, NrpaConfig, RewardNorm};
 use super::eval::{Evaluator, ImSource};
 use crate::policy::RolloutPolicy;
 
@@ -44,8 +44,9 @@ pub(crate) struct Resolved {
 }
 
 /// The learned rollouts of `--policy adapt`, resolved: step, schedule, where the
-/// policy lives, the tabu rule and the search's levels (`search::adapt`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// policy lives, the tabu rule, its late-game exception and the search's levels
+/// (`search::adapt`).
+#[derive(Clone, Copy, PartialEq)]
 pub(crate) struct AdaptPlan {
     pub alpha: f64,
     /// Adapt after every `every` rollouts (0: once per improvement).
@@ -54,6 +55,23 @@ pub(crate) struct AdaptPlan {
     pub tabu: TabuRule,
     /// Levels of the search (1 for MCTS and BMCTS).
     pub levels: usize,
+    /// The tabu colour's late-game exception (NRPA's default; no flag sets it for
+    /// the learned rollouts, so the resolved text leaves it out).
+    pub late: Late,
+}
+
+/// The form the derived `Debug` had before `late` was a field: schema-1 journal
+/// keys hold it (`search::resolution_v1`). Frozen.
+impl fmt::Debug for AdaptPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AdaptPlan")
+            .field("alpha", &self.alpha)
+            .field("every", &self.every)
+            .field("scope", &self.scope)
+            .field("tabu", &self.tabu)
+            .field("levels", &self.levels)
+            .finish()
+    }
 }
 
 /// Where the learned rollouts' policy lives (`--adapt-scope` with `auto` resolved,

@@ -12,7 +12,7 @@
 
 use super::budget::Budget;
 use super::config::{
-    AdaptScope, AdaptTabu, Algo, EvalSpec, InnerAlgo, NmcsSpec, SearchConfig, Setting, Spec,
+    AdaptScope, AdaptTabu, Algo, EvalSpec, InnerAlgo, Late, NmcsSpec, SearchConfig, Setting, Spec,
     TreeSpec,
 };
 use super::defaults::Defaults;
@@ -142,6 +142,7 @@ impl SearchConfig {
                 AdaptTabu::Bandit => TabuRule::Bandit,
                 AdaptTabu::None => TabuRule::None,
             },
+            late: Late::default(),
             levels: self.level as usize
                 + match self.tree() {
                     Some(t) if t.inner_algo == InnerAlgo::Nmcs => {
