@@ -205,18 +205,13 @@ fn single(
         }
         Spec::Nmcs(_) => {
             let mut rollout = Rollout::from_plan(resolved, root);
-            nmcs::nmcs(
-                level,
-                root,
-                &mut rollout,
-                resolved.beam,
-                &mut endgame,
-                &mut meter,
+            let tools = nmcs::Tools {
+                rollout: &mut rollout,
+                endgame: &mut endgame,
+                meter: &mut meter,
                 rng,
-                top,
-                &mut best,
-                None,
-            )
+            };
+            nmcs::nmcs(level, root, tools, resolved.beam, top, &mut best, None)
         }
         Spec::Tree(t) => unreachable!("{} runs in mcts::run_trees", t.algo().name()),
     };

@@ -404,7 +404,7 @@ impl SearchArgs {
                         )),
                     })
                     .collect::<Result<Vec<u64>, Error>>()?;
-                t.inner = Some(out);
+                t.inner_playouts = Some(out);
             }
         }
         t.restarts = self.restarts.unwrap_or(t.restarts);
@@ -491,7 +491,7 @@ impl SearchArgs {
                 Item::Val(x) => Setting::Set(x),
                 _ => Setting::Auto,
             };
-            t.beam[i] = match (li, wi) {
+            t.beams[i] = match (li, wi) {
                 (Item::None, Item::None) => None,
                 (Item::None, _) | (_, Item::None) => {
                     return Err(Error::Config(format!(

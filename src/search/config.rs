@@ -146,7 +146,7 @@ pub struct TreeSpec {
     /// Exploration factor C of UCB1-TUNED per level (`--c`).
     pub c: Vec<Setting<f64>>,
     /// Beam per level (`--beam-l`, `--beam-w`); `None` = plain MCTS at that level.
-    pub beam: Vec<Option<Beam>>,
+    pub beams: Vec<Option<Beam>>,
     /// Move-by-move search per level: spend the level's budget over the first z moves
     /// (`--z`); 0 = global search from the level's start position; `auto` = the tuned
     /// [`Defaults::z`] for the variant, policy and the level's budget class.
@@ -155,7 +155,7 @@ pub struct TreeSpec {
     pub advance: Advance,
     /// Playouts of each lower-level search, for levels 1 .. level−1 (`--inner`);
     /// `None` = `auto` (see [`Defaults::inner`]).
-    pub inner: Option<Vec<u64>>,
+    pub inner_playouts: Option<Vec<u64>>,
     /// Independent restarts of the top-level search sharing the budget (`--restarts`).
     pub restarts: u64,
     /// One-player MCTS-Solver (`--solver on|off`).
@@ -411,7 +411,7 @@ impl TreeSpec {
         for (flag, len) in [
             ("--c", self.c.len()),
             ("--z", self.z.len()),
-            ("--beam-l/--beam-w", self.beam.len()),
+            ("--beam-l/--beam-w", self.beams.len()),
         ] {
             if len != n {
                 return bad(format!(
@@ -429,7 +429,7 @@ impl TreeSpec {
                 }
             }
         }
-        for (i, b) in self.beam.iter().enumerate() {
+        for (i, b) in self.beams.iter().enumerate() {
             let Some(Beam { l, w }) = b else { continue };
             let level = i + 1;
             match (*l, *w) {
@@ -454,10 +454,10 @@ impl TreeSpec {
                 _ => {}
             }
         }
-        if self.algo == Algo::Bmcts && self.beam[0].is_none() {
+        if self.algo == Algo::Bmcts && self.beams[0].is_none() {
             return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
         }
-        if let Some(inner) = &self.inner {
+        if let Some(inner) = &self.inner_playouts {
             if n < 2 {
                 return bad(
                     "--inner needs --level 2 or more (it sets the lower levels' playouts)".into(),

@@ -136,12 +136,12 @@ struct LevelWorkspace {
 }
 
 /// A search in progress: the plan, budget accounting, rollout policy and workspaces.
-pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
-    plan: &'p TreePlan,
-    meter: &'c mut Meter<'s>,
-    rng: &'r mut Rng,
+pub(crate) struct Searcher<'a, 's> {
+    plan: &'a TreePlan,
+    meter: &'a mut Meter<'s>,
+    rng: &'a mut Rng,
     rollout: Rollout,
-    endgame: &'e mut Endgame,
+    endgame: &'a mut Endgame,
     levels: Vec<LevelWorkspace>,
     /// With learned rollouts: the moves from the search's root to the start of the
     /// level search in progress (the paths of the levels above).
@@ -154,13 +154,13 @@ pub(crate) struct Searcher<'p, 'c, 's, 'r, 'e> {
     pub prunes: Vec<(usize, usize, Vec<Cell>)>,
 }
 
-impl<'p, 'c, 's, 'r, 'e> Searcher<'p, 'c, 's, 'r, 'e> {
+impl<'a, 's> Searcher<'a, 's> {
     pub fn new(
-        plan: &'p TreePlan,
+        plan: &'a TreePlan,
         rollout: Rollout,
-        endgame: &'e mut Endgame,
-        meter: &'c mut Meter<'s>,
-        rng: &'r mut Rng,
+        endgame: &'a mut Endgame,
+        meter: &'a mut Meter<'s>,
+        rng: &'a mut Rng,
     ) -> Self {
         Searcher {
             plan,

@@ -50,11 +50,21 @@ struct NmcsLevel {
     groups: GroupList,
 }
 
-struct Nmcs<'c, 's, 'r, 'e, 'o> {
-    meter: &'c mut Meter<'s>,
-    rng: &'r mut Rng,
-    rollout: &'o mut Rollout,
-    endgame: &'e mut Endgame,
+/// What an NMCS search draws on, borrowed from its caller for the search: the
+/// rollouts of its level-0 playouts, the exact endgames, the budget and the random
+/// numbers.
+pub(crate) struct Tools<'a, 's> {
+    pub rollout: &'a mut Rollout,
+    pub endgame: &'a mut Endgame,
+    pub meter: &'a mut Meter<'s>,
+    pub rng: &'a mut Rng,
+}
+
+struct Nmcs<'a, 's> {
+    meter: &'a mut Meter<'s>,
+    rng: &'a mut Rng,
+    rollout: &'a mut Rollout,
+    endgame: &'a mut Endgame,
     /// `levels[l - 1]`: the last (or current) level-l search (l ≥ 1; level 0 is a
     /// playout), as the tree searches and NRPA index levels.
     levels: Vec<NmcsLevel>,
@@ -86,19 +96,21 @@ struct Nmcs<'c, 's, 'r, 'e, 'o> {
 /// the moves from that search's root to `root` (the learned rollouts follow whole
 /// games from there and are not restarted). `beam`: the pass of every level-0
 /// playout instead of a rollout (`--playout-beam`), if any.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn nmcs(
     level: usize,
     root: &Board,
-    rollout: &mut Rollout,
+    tools: Tools,
     beam: Option<BeamPlan>,
-    endgame: &mut Endgame,
-    meter: &mut Meter,
-    rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
     inside: Option<&[Cell]>,
 ) -> bool {
+    let Tools {
+        rollout,
+        endgame,
+        meter,
+        rng,
+    } = tools;
     if endgame.applies(root) {
         let mut moves = Vec::new();
         let (score, exact) = endgame.solve(root, &mut moves, meter, &limit);
@@ -127,7 +139,7 @@ pub(crate) fn nmcs(
     false
 }
 
-impl Runs for Nmcs<'_, '_, '_, '_, '_> {
+impl Runs for Nmcs<'_, '_> {
     fn run_once(&mut self) -> &Best {
         // One bandit per complete top-level run.
         self.rollout.reset_bandit();
@@ -144,7 +156,7 @@ impl Runs for Nmcs<'_, '_, '_, '_, '_> {
     }
 }
 
-impl Nmcs<'_, '_, '_, '_, '_> {
+impl Nmcs<'_, '_> {
     /// One level-`level` run from `start`; result in `self.levels[level-1].best`.
     fn run(&mut self, level: usize, start: &Board) -> i32 {
         let mut ws = std::mem::take(&mut self.levels[level - 1]);

@@ -43,17 +43,17 @@ fn tree_configs() -> Vec<SearchConfig> {
         }),
         cfg(Algo::Bmcts, 1, |c| {
             c.tree_mut().unwrap().z = vec![Setting::Set(3)];
-            c.tree_mut().unwrap().beam = vec![Some(Beam {
+            c.tree_mut().unwrap().beams = vec![Some(Beam {
                 l: Setting::Set(50),
                 w: Setting::Set(3),
             })];
         }),
         cfg(Algo::Nmcts, 2, |c| {
             c.tree_mut().unwrap().z = vec![Setting::Set(0), Setting::Set(3)];
-            c.tree_mut().unwrap().inner = Some(vec![150]);
+            c.tree_mut().unwrap().inner_playouts = Some(vec![150]);
         }),
         cfg(Algo::Nbmcts, 2, |c| {
-            c.tree_mut().unwrap().inner = Some(vec![100])
+            c.tree_mut().unwrap().inner_playouts = Some(vec![100])
         }),
     ]
 }
@@ -197,7 +197,7 @@ fn independent_searches_keep_the_best_line() {
         }),
         cfg(Algo::Nmcs, 1, |_| {}),
         cfg(Algo::Nmcts, 2, |c| {
-            c.tree_mut().unwrap().inner = Some(vec![100])
+            c.tree_mut().unwrap().inner_playouts = Some(vec![100])
         }),
     ] {
         c.trees = 3;

@@ -2,6 +2,10 @@
 //! budget: [`Resolved`], for the tree searches their [`TreePlan`] of
 //! [`LevelParams`], for the beam search its [`BeamPlan`]. No `auto` is left in them.
 //!
+//! The derived `Debug` text of [`Resolved`] is the resolution that schema-1 journal
+//! keys hold (`search::resolution_v1`): the names and order of these types' fields,
+//! and of `NrpaConfig`'s, are frozen until no schema-1 journal is left to read.
+//!
 //! Owns: the shape of a resolved search: pure data. Must not: hold or compute
 //! defaults (`search::resolve` turns every `auto` into these values), build the
 //! objects a search runs with (a rollout is built by `search::rollout` from the

@@ -177,7 +177,7 @@ impl SearchConfig {
             if i + 1 == n {
                 top_playouts
             } else {
-                match &t.inner {
+                match &t.inner_playouts {
                     Some(v) => v[i],
                     None if warm && i == 0 => Defaults::WARM_INNER,
                     None => Defaults::inner(i + 1, n, top_budget),
@@ -209,7 +209,7 @@ impl SearchConfig {
                 beam: if warm_beam {
                     (i == 1).then_some((Defaults::WARM_BEAM.0, Defaults::WARM_BEAM.1 as usize))
                 } else {
-                    t.beam[i].map(|b| {
+                    t.beams[i].map(|b| {
                         let (l, w) = Defaults::beam(n > 1, variant, policy, level1_playouts);
                         (b.l.unwrap_or(l), b.w.unwrap_or(w) as usize)
                     })

@@ -175,14 +175,18 @@ impl TreeSpec {
     fn write_line(&self, f: &mut fmt::Formatter<'_>, level: u32, explicit: bool) -> fmt::Result {
         write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
         if self.algo.has_beam() {
-            let l = join(&self.beam, |b| b.map_or("none".into(), |b| b.l.to_string()));
-            let w = join(&self.beam, |b| b.map_or("none".into(), |b| b.w.to_string()));
+            let l = join(&self.beams, |b| {
+                b.map_or("none".into(), |b| b.l.to_string())
+            });
+            let w = join(&self.beams, |b| {
+                b.map_or("none".into(), |b| b.w.to_string())
+            });
             write!(f, " --beam-l {l} --beam-w {w}")?;
         }
         write!(f, " --z {}", join(&self.z, |z| z.to_string()))?;
         write!(f, " --advance {}", self.advance)?;
         if level > 1 {
-            match &self.inner {
+            match &self.inner_playouts {
                 Some(v) => write!(f, " --inner {}", join(v, |x| x.to_string()))?,
                 None => write!(f, " --inner auto")?,
             }

@@ -144,7 +144,7 @@ pub const FLAGS: &[Flag] = &[
     only(
         "--beam-l",
         &[TREE, BEAMS],
-        Some(|c| tree(c, |t| t.beam.iter().any(Option::is_some))),
+        Some(|c| tree(c, |t| t.beams.iter().any(Option::is_some))),
     ),
     // Held with --beam-l in `beam` (checked as --beam-l).
     only("--beam-w", &[TREE, BEAMS], None),

@@ -105,10 +105,10 @@ fn table_is_consistent() {
 fn fields_set_are_refused_by_the_table() {
     let refused = |c: &SearchConfig| c.validate().unwrap_err().to_string();
     let mut mcts = SearchConfig::new(Algo::Mcts, 1);
-    mcts.tree_mut().unwrap().beam = SearchConfig::new(Algo::Bmcts, 1)
+    mcts.tree_mut().unwrap().beams = SearchConfig::new(Algo::Bmcts, 1)
         .tree()
         .unwrap()
-        .beam
+        .beams
         .clone();
     assert_eq!(
         refused(&mcts),

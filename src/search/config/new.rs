@@ -36,7 +36,7 @@ impl TreeSpec {
     /// (none given): NBMCTS's warm tree then moves its beam to level 2
     /// (`search::resolve`).
     pub(crate) fn beams_are_default(&self) -> bool {
-        self.beam == default_beams(self.algo, self.beam.len())
+        self.beams == default_beams(self.algo, self.beams.len())
     }
 
     /// The default parameters of the tree search `algo` with `n` levels.
@@ -49,7 +49,7 @@ impl TreeSpec {
                     _ => Setting::Set(0.0),
                 })
                 .collect(),
-            beam: default_beams(algo, n),
+            beams: default_beams(algo, n),
             // Move-by-move MCTS with the tuned z beat global MCTS at 100,000
             // playouts in SameGame and Bubble Breaker (docs/experiments.md,
             // "Move-by-move z"); `auto` is global search where that won. Nested
@@ -65,7 +65,7 @@ impl TreeSpec {
                 Algo::Mcts => Advance::Best,
                 _ => Advance::Visits,
             },
-            inner: None,
+            inner_playouts: None,
             restarts: 1,
             solver: true,
             bounds: true,

@@ -209,7 +209,7 @@ fn auto_z_and_beam_resolve_per_budget_class() {
     // Nested: z auto at each level from that level's own search budget.
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
     cfg.tree_mut().unwrap().z = vec![Setting::Auto, Setting::Set(7)];
-    cfg.tree_mut().unwrap().inner = Some(vec![4000]);
+    cfg.tree_mut().unwrap().inner_playouts = Some(vec![4000]);
     cfg.policy = RolloutPolicy::Random;
     let plan = cfg.resolve(&b, Budget::Iterations(400_000)).plan.unwrap();
     assert_eq!(

@@ -9,7 +9,7 @@ use crate::Variant;
 
 fn bmcts(l: u64, w: u32) -> SearchConfig {
     let mut c = SearchConfig::new(Algo::Bmcts, 1);
-    c.tree_mut().unwrap().beam = vec![Some(Beam {
+    c.tree_mut().unwrap().beams = vec![Some(Beam {
         l: Setting::Set(l),
         w: Setting::Set(w),
     })];

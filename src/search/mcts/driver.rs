@@ -99,8 +99,8 @@ pub(crate) fn run_trees(
 
 /// One tree: its searcher, its whole budget, the current restart's share, the
 /// level search in progress and whether it wants a move.
-struct Slot<'p, 'c, 's, 'r, 'e> {
-    s: Searcher<'p, 'c, 's, 'r, 'e>,
+struct Slot<'a, 's> {
+    s: Searcher<'a, 's>,
     top: Limit,
     lim: Limit,
     run: Option<LevelRun>,

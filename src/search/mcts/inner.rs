@@ -13,7 +13,7 @@ use crate::search::budget::Limit;
 use crate::search::plan::InnerSearch;
 use crate::search::{nmcs, nrpa};
 
-impl Searcher<'_, '_, '_, '_, '_> {
+impl Searcher<'_, '_> {
     /// The tree level whose number the learned rollouts use for tree level `lvl`:
     /// an inner NMCS of level K takes levels 1 to K, so a tree level l ≥ 2 is
     /// l + K − 1.
@@ -47,19 +47,14 @@ impl Searcher<'_, '_, '_, '_, '_> {
                     self.prefix.extend_from_slice(path[0]);
                     self.prefix.extend_from_slice(path[1]);
                 }
-                let proven = nmcs::nmcs(
-                    k,
-                    board,
-                    &mut self.rollout,
-                    // Beam playouts are --algo nmcs's only (config refuses them here).
-                    None,
-                    self.endgame,
-                    self.meter,
-                    self.rng,
-                    limit,
-                    best,
-                    Some(&self.prefix),
-                );
+                let tools = nmcs::Tools {
+                    rollout: &mut self.rollout,
+                    endgame: self.endgame,
+                    meter: self.meter,
+                    rng: self.rng,
+                };
+                // Beam playouts are --algo nmcs's only (its spec holds them).
+                let proven = nmcs::nmcs(k, board, tools, None, limit, best, Some(&self.prefix));
                 self.prefix.truncate(mark);
                 proven
             }

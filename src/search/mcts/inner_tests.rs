@@ -45,7 +45,7 @@ fn configs() -> Vec<SearchConfig> {
 fn inner_searches_replay_within_budget() {
     for (i, c) in configs().iter().enumerate() {
         let mut c = c.clone();
-        c.tree_mut().unwrap().inner = Some(if c.level == 2 {
+        c.tree_mut().unwrap().inner_playouts = Some(if c.level == 2 {
             vec![60]
         } else {
             vec![40, 200]
@@ -70,7 +70,7 @@ fn the_inner_search_is_the_chosen_algorithm() {
     let b = random_board(9, 8, 4, 3, Variant::SameGame);
     let mut c = inner(Algo::Nmcts, 2, InnerAlgo::Nmcs, 1);
     c.policy = RolloutPolicy::Random;
-    c.tree_mut().unwrap().inner = Some(vec![5000]);
+    c.tree_mut().unwrap().inner_playouts = Some(vec![5000]);
     let r = search(
         &c.clone().valid().unwrap(),
         &b,
@@ -110,7 +110,7 @@ fn warm_flags_of(algo: Algo) -> SearchConfig {
     c.tree_mut().unwrap().inner_algo = InnerAlgo::Nrpa;
     c.tree_mut().unwrap().inner_level = Some(2);
     c.nrpa_mut().unwrap().iterations = Setting::Set(50);
-    c.tree_mut().unwrap().inner = Some(vec![2500]);
+    c.tree_mut().unwrap().inner_playouts = Some(vec![2500]);
     c.policy = RolloutPolicy::Adapt;
     c.adapt_mut().unwrap().alpha = Some(1.0);
     c.adapt_mut().unwrap().every = Some(1);
@@ -188,13 +188,13 @@ fn the_default_is_the_warm_tree_where_it_won() {
     // Given values replace the warm tree's: N, the inner budget and level, α.
     let mut d = default.clone();
     d.nrpa_mut().unwrap().iterations = Setting::Set(20);
-    d.tree_mut().unwrap().inner = Some(vec![400]);
+    d.tree_mut().unwrap().inner_playouts = Some(vec![400]);
     d.tree_mut().unwrap().inner_level = Some(1);
     d.adapt_mut().unwrap().alpha = Some(0.5);
     d.validate().unwrap();
     let mut w = warm_flags();
     w.nrpa_mut().unwrap().iterations = Setting::Set(20);
-    w.tree_mut().unwrap().inner = Some(vec![400]);
+    w.tree_mut().unwrap().inner_playouts = Some(vec![400]);
     w.tree_mut().unwrap().inner_level = Some(1);
     w.adapt_mut().unwrap().alpha = Some(0.5);
     assert_eq!(run(&d, &b, 3000), run(&w, &b, 3000));
@@ -237,15 +237,15 @@ fn nbmcts_default_is_the_warm_tree_with_a_level_2_beam() {
         ]
     };
     let mut warm = warm_flags_of(Algo::Nbmcts);
-    warm.tree_mut().unwrap().beam = beams(25, 5);
+    warm.tree_mut().unwrap().beams = beams(25, 5);
     warm.validate().unwrap();
     check_warm_default(&default, &warm);
     let b = board15(6, Variant::SameGame);
     // A beam that is given replaces the warm beam; the level-2 beam matters.
     let mut d = default.clone();
-    d.tree_mut().unwrap().beam = beams(2, 1);
+    d.tree_mut().unwrap().beams = beams(2, 1);
     let mut w = warm.clone();
-    w.tree_mut().unwrap().beam = beams(2, 1);
+    w.tree_mut().unwrap().beams = beams(2, 1);
     let narrow = run(&d, &b, 20_000);
     assert_eq!(narrow, run(&w, &b, 20_000));
     assert_ne!(narrow, run(&default, &b, 20_000));

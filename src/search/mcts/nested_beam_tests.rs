@@ -14,18 +14,18 @@ fn replays_on_all_variants() {
             w: Setting::Set(w),
         })
     };
-    cfg.tree_mut().unwrap().beam = vec![beam(10, 2), beam(5, 2)];
-    cfg.tree_mut().unwrap().inner = Some(vec![60]);
+    cfg.tree_mut().unwrap().beams = vec![beam(10, 2), beam(5, 2)];
+    cfg.tree_mut().unwrap().inner_playouts = Some(vec![60]);
     check_all_variants(&cfg, 900, 2);
 }
 
 #[test]
 fn finds_tiny_optima() {
     let mut cfg = SearchConfig::new(Algo::Nbmcts, 2);
-    cfg.tree_mut().unwrap().inner = Some(vec![100]);
+    cfg.tree_mut().unwrap().inner_playouts = Some(vec![100]);
     // A beam that lets 100-playout searches see enough of the tiny trees (the
     // tuned default, L = 25 per depth, is for 2,000-playout searches).
-    cfg.tree_mut().unwrap().beam[0] = Some(Beam {
+    cfg.tree_mut().unwrap().beams[0] = Some(Beam {
         l: Setting::Set(75),
         w: Setting::Set(2),
     });

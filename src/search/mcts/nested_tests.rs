@@ -47,7 +47,7 @@ fn replays_on_all_variants() {
         let mut cfg = SearchConfig::new(Algo::Nmcts, level);
         check_all_variants(&cfg, 900, u64::from(level));
         cfg.tree_mut().unwrap().z = vec![Setting::Set(3); level as usize];
-        cfg.tree_mut().unwrap().inner = Some(
+        cfg.tree_mut().unwrap().inner_playouts = Some(
             (1..level)
                 .map(|i| 30 * u64::from(i) * u64::from(i))
                 .collect(),
@@ -59,7 +59,7 @@ fn replays_on_all_variants() {
 #[test]
 fn finds_tiny_optima() {
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-    cfg.tree_mut().unwrap().inner = Some(vec![100]);
+    cfg.tree_mut().unwrap().inner_playouts = Some(vec![100]);
     check_tiny_optima(&cfg, 0.3, 4000);
 }
 
@@ -80,7 +80,7 @@ fn level_two_peak_tree_is_small() {
         &mut crate::rng_for(1, 0, 0),
     );
     let mut cfg = SearchConfig::new(Algo::Nmcts, 2);
-    cfg.tree_mut().unwrap().inner = Some(vec![500]);
+    cfg.tree_mut().unwrap().inner_playouts = Some(vec![500]);
     let n = crate::search::search(
         &cfg.clone().valid().unwrap(),
         &b,

@@ -53,7 +53,7 @@ impl LevelRun {
     }
 }
 
-impl Searcher<'_, '_, '_, '_, '_> {
+impl Searcher<'_, '_> {
     /// One level-`lvl` search from `root` within `limit` (move-by-move steps when
     /// z > 0). Its moves are in `self.levels[lvl-1].best`.
     pub(super) fn run_level(&mut self, lvl: usize, root: &Board, limit: Limit) -> LevelOutcome {
