@@ -341,10 +341,17 @@ impl List {
             let c = u64::from(color) << 32;
             let (mut h, mut rows) = (0u64, 0u64);
             let per = 64 / L as usize;
-            for cx in x..xmax + 1 {
-                let l = w[cx / per % (4 * B)] >> ((cx % per) * L as usize) & (u64::MAX >> (64 - L));
-                h ^= mix(c | l).rotate_left(cx as u32);
+            // A group spans few columns: a plain loop (no vector code).
+            let mut col = x;
+            loop {
+                let l =
+                    w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
+                h ^= mix(c | l).rotate_left(col as u32);
                 rows |= l;
+                if col >= xmax {
+                    break;
+                }
+                col += 1;
             }
             let g = Group {
                 cell: Cell::new(x, y),

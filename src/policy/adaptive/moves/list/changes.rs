@@ -81,15 +81,17 @@ impl List {
         // previous rule says so.
         let mut reopen = |list: &mut List, h: usize| {
             let e = &mut list.ent[h];
-            let (x0, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
-            let mut low = u32::MAX;
-            for x in x0..x1 + 1 {
-                low = low.min(from[x % MAX_WIDTH]);
-            }
-            if u32::from(e.top) >= low {
-                trace.close(e.seg);
-                e.seg = OPEN;
-                set(born, h);
+            let (mut x, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
+            let top = u32::from(e.top);
+            // Some column x of it with from[x] ≤ top (a short loop: no vector code).
+            while x <= x1 {
+                if from[x % MAX_WIDTH] <= top {
+                    trace.close(e.seg);
+                    e.seg = OPEN;
+                    set(born, h);
+                    return;
+                }
+                x += 1;
             }
         };
         let heads: Plane<B> = self.heads_w::<B>().map(Block::from_words);
