@@ -30,7 +30,9 @@ mod order;
 /// weight + bias), exp(w) (0 when w > [`EXP_DIRECT`]) and, when it is a candidate,
 /// `ce` = exp(w) (else 0, so that a step's sum runs over every group).
 /// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
-/// `top`: the row of its highest tile.
+/// `top`: the row of its highest tile. `known`: `code`, `w` and `e` are set; a
+/// group listed while not a candidate has them taken only once it becomes one
+/// ([`List::full`] gives them at any time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Entry {
     pub g: Group,
@@ -41,6 +43,7 @@ pub(super) struct Entry {
     pub seg: u32,
     pub top: u8,
     pub cand: bool,
+    pub known: bool,
 }
 
 /// The entry of no group (table filler).
@@ -59,6 +62,7 @@ const NONE: Entry = Entry {
     seg: OPEN,
     top: 0,
     cand: false,
+    known: false,
 };
 
 /// What the list needs from its playout: the policy, the bias and the rule.
@@ -133,6 +137,27 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
         .try_into()
         .ok()
         .expect("N items")
+}
+
+/// The code of group `g` whose mask is `m` ([`super::code`]), from its mask's
+/// column lanes.
+#[inline(always)]
+fn mask_code<const B: usize, const L: u32>(m: &Plane<B>, g: &Group) -> u64 {
+    let w = words(m);
+    let w = w.as_flattened();
+    let c = u64::from(g.color) << 32;
+    let per = 64 / L as usize;
+    let (mut col, xmax) = (usize::from(g.xmin), usize::from(g.xmax));
+    let mut h = 0;
+    // A group spans few columns: a plain loop (no vector code).
+    loop {
+        let l = w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
+        h ^= mix(c | l).rotate_left(col as u32);
+        if col >= xmax {
+            return h;
+        }
+        col += 1;
+    }
 }
 
 /// Every legal group of a position (see the module docs), by canonical bit.
@@ -268,6 +293,58 @@ impl List {
             seg: OPEN,
             top,
             cand,
+            known: true,
+        }
+    }
+
+    /// The entry of group `g` (mask `m`, highest row `top`; `code` when known),
+    /// under the current rule: a candidate with its code and weight, or else
+    /// without them (`known` false), taken if it becomes one.
+    #[inline(always)]
+    fn make<const B: usize, const L: u32>(
+        &self,
+        g: Group,
+        top: u8,
+        code: Option<u64>,
+        m: &Plane<B>,
+        cx: &Ctx,
+    ) -> Entry {
+        if Self::admits(self.rule, &g) {
+            let code = code.unwrap_or_else(|| mask_code::<B, L>(m, &g));
+            self.entry(g, code, top, cx)
+        } else {
+            Entry { g, top, ..NONE }
+        }
+    }
+
+    /// Takes the code and weight of entry `h` if it has none yet.
+    #[inline(always)]
+    fn resolve<const B: usize, const L: u32>(&mut self, h: usize, cx: &Ctx) {
+        let e = &self.ent[h & (SIZE - 1)];
+        if !e.known {
+            let (g, top, cand) = (e.g, e.top, e.cand);
+            let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
+            let mut full = self.entry(g, code, top, cx);
+            (full.cand, full.seg, full.ce) = (cand, e.seg, e.ce);
+            self.ent[h & (SIZE - 1)] = full;
+        }
+    }
+
+    /// The entry of the group whose canonical bit is `pos`, with its code, weight
+    /// and exp(weight) whether or not the list has taken them yet.
+    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> Entry {
+        let e = *self.at(pos);
+        if e.known {
+            return e;
+        }
+        let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
+        let full = self.entry(e.g, code, e.top, cx);
+        Entry {
+            code,
+            w: full.w,
+            e: full.e,
+            known: true,
+            ..e
         }
     }
 
@@ -338,21 +415,14 @@ impl List {
             // The canonical bit (the lowest), the last column (of the highest bit).
             let (i, last) = first_last(&m);
             let (x, y, xmax) = (i / L as usize, i % L as usize, last / L as usize);
-            let c = u64::from(color) << 32;
-            let (mut h, mut rows) = (0u64, 0u64);
-            let per = 64 / L as usize;
-            // A group spans few columns: a plain loop (no vector code).
-            let mut col = x;
-            loop {
-                let l =
-                    w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
-                h ^= mix(c | l).rotate_left(col as u32);
-                rows |= l;
-                if col >= xmax {
-                    break;
-                }
-                col += 1;
+            // The rows it covers: every lane of it folded onto one.
+            let mut rows = w.iter().fold(0, |a, x| a | x);
+            let mut half = 64;
+            while half > L {
+                half /= 2;
+                rows |= rows >> half;
             }
+            let rows = rows & (u64::MAX >> (64 - L));
             let g = Group {
                 cell: Cell::new(x, y),
                 color,
@@ -360,7 +430,7 @@ impl List {
                 xmin: x as u8,
                 xmax: xmax as u8,
             };
-            let e = self.entry(g, h, (63 - rows.leading_zeros()) as u8, cx);
+            let e = self.make::<B, L>(g, (63 - rows.leading_zeros()) as u8, None, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
     }
@@ -383,11 +453,17 @@ impl List {
             (self.heads, self.pairs) = (self.root_heads, self.root_pairs);
             self.label[..bits].copy_from_slice(&self.root_label);
             self.len = self.root_list.len() as u32;
+            // The rule first, so that only the candidates take their weights.
+            if let Some(t) = cx.sel.tabu {
+                self.nother = self.root_list.iter().filter(|r| r.g.color != t).count() as u32;
+            }
+            self.rule = self.rule_now(cx.sel);
             for (i, r) in self.root_list.iter().enumerate() {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
-                let e = self.entry(r.g, r.code, r.top, cx);
+                let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
+                let e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
                 self.ent[pos & (SIZE - 1)] = e;
-                self.slab[pos * B..pos * B + B].copy_from_slice(&self.root_masks[i * B..i * B + B]);
+                self.slab[pos * B..pos * B + B].copy_from_slice(&m);
             }
         } else {
             (self.heads, self.pairs) = Default::default();
@@ -408,15 +484,15 @@ impl List {
                 self.root_list.push(self.ent[h]);
                 self.root_masks.extend_from_slice(&self.mask::<B>(h));
             });
+            let mut other = 0;
+            if let Some(t) = cx.sel.tabu {
+                each_bit!(*self.heads_w::<B>(), |h| {
+                    other += u32::from(self.ent[h].g.color != t);
+                });
+            }
+            self.nother = other;
         }
-        let mut other = 0;
-        if let Some(t) = cx.sel.tabu {
-            each_bit!(*self.heads_w::<B>(), |h| {
-                other += u32::from(self.ent[h].g.color != t);
-            });
-        }
-        self.nother = other;
-        self.recount::<B>(cx, trace);
+        self.recount::<B, L>(cx, trace);
     }
 
     /// The rule of the position: the tabu colour only while groups of other
@@ -439,14 +515,18 @@ impl List {
     /// groups of another colour than the tabu one already counted): segments
     /// open (in list order) and close, counts and the draw's order recomputed.
     #[inline(never)]
-    fn recount<const B: usize>(&mut self, cx: &Ctx, trace: &mut Trace) {
+    fn recount<const B: usize, const L: u32>(&mut self, cx: &Ctx, trace: &mut Trace) {
         let sel = cx.sel;
         let heads = *self.heads_w::<B>();
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
         each_bit!(heads, |h| {
+            let cand = Self::admits(self.rule, &self.ent[h].g);
+            if cand {
+                self.resolve::<B, L>(h, cx);
+            }
             let e = &mut self.ent[h];
-            e.cand = Self::admits(self.rule, &e.g);
+            e.cand = cand;
             if e.cand {
                 if e.seg == OPEN {
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
@@ -509,7 +589,7 @@ impl List {
         self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
         self.pairs[..B].copy_from_slice(&words(&pairs));
         if self.rule_now(cx.sel) != self.rule {
-            self.recount::<B>(cx, trace);
+            self.recount::<B, L>(cx, trace);
             return;
         }
         each_bit!(born, |h| {

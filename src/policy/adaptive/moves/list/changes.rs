@@ -166,7 +166,8 @@ impl List {
                 g.xmin -= e as u8;
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
-                let y = self.entry(g, shifted(x.code, e as u32), x.top, cx);
+                let code = x.known.then(|| shifted(x.code, e as u32));
+                let y = self.make::<B, L>(g, x.top, code, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }
         });
