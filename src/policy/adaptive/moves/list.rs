@@ -8,22 +8,25 @@
 //! its group's head (`label`). After a move only the groups whose tiles changed are
 //! rebuilt (`changes.rs`), found with bit operations on the planes, not by
 //! flooding around the move; the draw reads a dense copy of the order with running
-//! sums (`order.rs`), rewritten from the first group the move changed.
+//! sums (`order.rs`), rewritten from the first group the move changed. A group's
+//! code and weight are taken when it is listed as a candidate, or once it becomes
+//! one (`entry.rs`): the groups of the tabu colour mostly never need them.
 //!
-//! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups and their
-//! codes, weights and candidacy under the selective rule, the segments' opening and
-//! closing. Must not: adapt policies or keep the score.
+//! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups, their
+//! candidacy under the selective rule, the segments' opening and closing. Must
+//! not: adapt policies or keep the score.
 
 use super::super::prior::Bias;
-use super::super::softmax::{exp_of, Policy, EXP_DIRECT};
+use super::super::softmax::{Policy, EXP_DIRECT};
 use super::super::trace::{Trace, OPEN};
-use super::{mix, Selective};
+use super::Selective;
 use crate::board::planes::{
     and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, Edges, Plane, Planes,
 };
 use crate::board::{Board, Cell, Group};
 
 mod changes;
+mod entry;
 mod order;
 
 /// A legal group of the position being played, with its code, its weight w (policy
@@ -139,27 +142,6 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
         .expect("N items")
 }
 
-/// The code of group `g` whose mask is `m` ([`super::code`]), from its mask's
-/// column lanes.
-#[inline(always)]
-fn mask_code<const B: usize, const L: u32>(m: &Plane<B>, g: &Group) -> u64 {
-    let w = words(m);
-    let w = w.as_flattened();
-    let c = u64::from(g.color) << 32;
-    let per = 64 / L as usize;
-    let (mut col, xmax) = (usize::from(g.xmin), usize::from(g.xmax));
-    let mut h = 0;
-    // A group spans few columns: a plain loop (no vector code).
-    loop {
-        let l = w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
-        h ^= mix(c | l).rotate_left(col as u32);
-        if col >= xmax {
-            return h;
-        }
-        col += 1;
-    }
-}
-
 /// Every legal group of a position (see the module docs), by canonical bit.
 pub(super) struct List {
     /// Entries, masks (`B` blocks each) and, per tile of a listed group, its
@@ -268,86 +250,6 @@ impl List {
         std::array::from_fn(|k| self.slab[(pos * B + k) & (4 * SIZE - 1)])
     }
 
-    /// True when `g` is a candidate under `rule`.
-    #[inline(always)]
-    fn admits(rule: Rule, g: &Group) -> bool {
-        u16::from(g.color) != rule.0 || g.size <= rule.1
-    }
-
-    /// The entry of group `g` (code `code`, highest row `top`), a candidate or not
-    /// under the current rule.
-    #[inline(always)]
-    fn entry(&self, g: Group, code: u64, top: u8, cx: &Ctx) -> Entry {
-        // Without bias, w is the policy's weight: its exponential as kept.
-        let (pw, pe) = cx.pol.weight_exp(code);
-        let bias = cx.bias_of(&g);
-        let w = pw + bias;
-        let e = if bias == 0.0 { pe } else { exp_of(w) };
-        let cand = Self::admits(self.rule, &g);
-        Entry {
-            g,
-            code,
-            w,
-            e,
-            ce: if cand { e } else { 0.0 },
-            seg: OPEN,
-            top,
-            cand,
-            known: true,
-        }
-    }
-
-    /// The entry of group `g` (mask `m`, highest row `top`; `code` when known),
-    /// under the current rule: a candidate with its code and weight, or else
-    /// without them (`known` false), taken if it becomes one.
-    #[inline(always)]
-    fn make<const B: usize, const L: u32>(
-        &self,
-        g: Group,
-        top: u8,
-        code: Option<u64>,
-        m: &Plane<B>,
-        cx: &Ctx,
-    ) -> Entry {
-        if Self::admits(self.rule, &g) {
-            let code = code.unwrap_or_else(|| mask_code::<B, L>(m, &g));
-            self.entry(g, code, top, cx)
-        } else {
-            Entry { g, top, ..NONE }
-        }
-    }
-
-    /// Takes the code and weight of entry `h` if it has none yet.
-    #[inline(always)]
-    fn resolve<const B: usize, const L: u32>(&mut self, h: usize, cx: &Ctx) {
-        let e = &self.ent[h & (SIZE - 1)];
-        if !e.known {
-            let (g, top, cand) = (e.g, e.top, e.cand);
-            let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
-            let mut full = self.entry(g, code, top, cx);
-            (full.cand, full.seg, full.ce) = (cand, e.seg, e.ce);
-            self.ent[h & (SIZE - 1)] = full;
-        }
-    }
-
-    /// The entry of the group whose canonical bit is `pos`, with its code, weight
-    /// and exp(weight) whether or not the list has taken them yet.
-    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> Entry {
-        let e = *self.at(pos);
-        if e.known {
-            return e;
-        }
-        let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
-        let full = self.entry(e.g, code, e.top, cx);
-        Entry {
-            code,
-            w: full.w,
-            e: full.e,
-            known: true,
-            ..e
-        }
-    }
-
     /// Counts `e` in (`add`) or out.
     #[inline(always)]
     fn count(&mut self, e: &Entry, sel: Selective, add: bool) {
@@ -395,7 +297,7 @@ impl List {
     }
 
     /// Floods every group with a tile in `seeds` (pair tiles of `p`) once and lists
-    /// it, its code from its mask's column lanes (as [`super::code`]).
+    /// it (its code, from its mask's column lanes, if it is a candidate).
     #[inline(always)]
     fn flood_new<const B: usize, const L: u32, const P: usize>(
         &mut self,
