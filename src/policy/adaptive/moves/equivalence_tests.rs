@@ -105,7 +105,7 @@ impl Walk<'_> {
                 .heads::<B>()
                 .into_iter()
                 .map(|h| {
-                    let e = list.at(h);
+                    let e = list.full::<B, L>(h, &cx);
                     assert_eq!(
                         h,
                         usize::from(e.g.cell.x) * L as usize + usize::from(e.g.cell.y)

@@ -8,29 +8,34 @@
 //! its group's head (`label`). After a move only the groups whose tiles changed are
 //! rebuilt (`changes.rs`), found with bit operations on the planes, not by
 //! flooding around the move; the draw reads a dense copy of the order with running
-//! sums (`order.rs`), rewritten from the first group the move changed.
+//! sums (`order.rs`), rewritten from the first group the move changed. A group's
+//! code and weight are taken when it is listed as a candidate, or once it becomes
+//! one (`entry.rs`): the groups of the tabu colour mostly never need them.
 //!
-//! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups and their
-//! codes, weights and candidacy under the selective rule, the segments' opening and
-//! closing. Must not: adapt policies or keep the score.
+//! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups, their
+//! candidacy under the selective rule, the segments' opening and closing. Must
+//! not: adapt policies or keep the score.
 
 use super::super::prior::Bias;
-use super::super::softmax::{exp_of, Policy, EXP_DIRECT};
+use super::super::softmax::{Policy, EXP_DIRECT};
 use super::super::trace::{Trace, OPEN};
-use super::{mix, Selective};
+use super::Selective;
 use crate::board::planes::{
     and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, Edges, Plane, Planes,
 };
 use crate::board::{Board, Cell, Group};
 
 mod changes;
+mod entry;
 mod order;
 
 /// A legal group of the position being played, with its code, its weight w (policy
 /// weight + bias), exp(w) (0 when w > [`EXP_DIRECT`]) and, when it is a candidate,
 /// `ce` = exp(w) (else 0, so that a step's sum runs over every group).
 /// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
-/// `top`: the row of its highest tile.
+/// `top`: the row of its highest tile. `known`: `code`, `w` and `e` are set; a
+/// group listed while not a candidate has them taken only once it becomes one
+/// ([`List::full`] gives them at any time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Entry {
     pub g: Group,
@@ -41,6 +46,7 @@ pub(super) struct Entry {
     pub seg: u32,
     pub top: u8,
     pub cand: bool,
+    pub known: bool,
 }
 
 /// The entry of no group (table filler).
@@ -59,6 +65,7 @@ const NONE: Entry = Entry {
     seg: OPEN,
     top: 0,
     cand: false,
+    known: false,
 };
 
 /// What the list needs from its playout: the policy, the bias and the rule.
@@ -243,34 +250,6 @@ impl List {
         std::array::from_fn(|k| self.slab[(pos * B + k) & (4 * SIZE - 1)])
     }
 
-    /// True when `g` is a candidate under `rule`.
-    #[inline(always)]
-    fn admits(rule: Rule, g: &Group) -> bool {
-        u16::from(g.color) != rule.0 || g.size <= rule.1
-    }
-
-    /// The entry of group `g` (code `code`, highest row `top`), a candidate or not
-    /// under the current rule.
-    #[inline(always)]
-    fn entry(&self, g: Group, code: u64, top: u8, cx: &Ctx) -> Entry {
-        // Without bias, w is the policy's weight: its exponential as kept.
-        let (pw, pe) = cx.pol.weight_exp(code);
-        let bias = cx.bias_of(&g);
-        let w = pw + bias;
-        let e = if bias == 0.0 { pe } else { exp_of(w) };
-        let cand = Self::admits(self.rule, &g);
-        Entry {
-            g,
-            code,
-            w,
-            e,
-            ce: if cand { e } else { 0.0 },
-            seg: OPEN,
-            top,
-            cand,
-        }
-    }
-
     /// Counts `e` in (`add`) or out.
     #[inline(always)]
     fn count(&mut self, e: &Entry, sel: Selective, add: bool) {
@@ -318,7 +297,7 @@ impl List {
     }
 
     /// Floods every group with a tile in `seeds` (pair tiles of `p`) once and lists
-    /// it, its code from its mask's column lanes (as [`super::code`]).
+    /// it (its code, from its mask's column lanes, if it is a candidate).
     #[inline(always)]
     fn flood_new<const B: usize, const L: u32, const P: usize>(
         &mut self,
@@ -338,14 +317,14 @@ impl List {
             // The canonical bit (the lowest), the last column (of the highest bit).
             let (i, last) = first_last(&m);
             let (x, y, xmax) = (i / L as usize, i % L as usize, last / L as usize);
-            let c = u64::from(color) << 32;
-            let (mut h, mut rows) = (0u64, 0u64);
-            let per = 64 / L as usize;
-            for cx in x..xmax + 1 {
-                let l = w[cx / per % (4 * B)] >> ((cx % per) * L as usize) & (u64::MAX >> (64 - L));
-                h ^= mix(c | l).rotate_left(cx as u32);
-                rows |= l;
+            // The rows it covers: every lane of it folded onto one.
+            let mut rows = w.iter().fold(0, |a, x| a | x);
+            let mut half = 64;
+            while half > L {
+                half /= 2;
+                rows |= rows >> half;
             }
+            let rows = rows & (u64::MAX >> (64 - L));
             let g = Group {
                 cell: Cell::new(x, y),
                 color,
@@ -353,7 +332,7 @@ impl List {
                 xmin: x as u8,
                 xmax: xmax as u8,
             };
-            let e = self.entry(g, h, (63 - rows.leading_zeros()) as u8, cx);
+            let e = self.make::<B, L>(g, (63 - rows.leading_zeros()) as u8, None, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
     }
@@ -376,11 +355,17 @@ impl List {
             (self.heads, self.pairs) = (self.root_heads, self.root_pairs);
             self.label[..bits].copy_from_slice(&self.root_label);
             self.len = self.root_list.len() as u32;
+            // The rule first, so that only the candidates take their weights.
+            if let Some(t) = cx.sel.tabu {
+                self.nother = self.root_list.iter().filter(|r| r.g.color != t).count() as u32;
+            }
+            self.rule = self.rule_now(cx.sel);
             for (i, r) in self.root_list.iter().enumerate() {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
-                let e = self.entry(r.g, r.code, r.top, cx);
+                let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
+                let e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
                 self.ent[pos & (SIZE - 1)] = e;
-                self.slab[pos * B..pos * B + B].copy_from_slice(&self.root_masks[i * B..i * B + B]);
+                self.slab[pos * B..pos * B + B].copy_from_slice(&m);
             }
         } else {
             (self.heads, self.pairs) = Default::default();
@@ -401,15 +386,15 @@ impl List {
                 self.root_list.push(self.ent[h]);
                 self.root_masks.extend_from_slice(&self.mask::<B>(h));
             });
+            let mut other = 0;
+            if let Some(t) = cx.sel.tabu {
+                each_bit!(*self.heads_w::<B>(), |h| {
+                    other += u32::from(self.ent[h].g.color != t);
+                });
+            }
+            self.nother = other;
         }
-        let mut other = 0;
-        if let Some(t) = cx.sel.tabu {
-            each_bit!(*self.heads_w::<B>(), |h| {
-                other += u32::from(self.ent[h].g.color != t);
-            });
-        }
-        self.nother = other;
-        self.recount::<B>(cx, trace);
+        self.recount::<B, L>(cx, trace);
     }
 
     /// The rule of the position: the tabu colour only while groups of other
@@ -432,14 +417,18 @@ impl List {
     /// groups of another colour than the tabu one already counted): segments
     /// open (in list order) and close, counts and the draw's order recomputed.
     #[inline(never)]
-    fn recount<const B: usize>(&mut self, cx: &Ctx, trace: &mut Trace) {
+    fn recount<const B: usize, const L: u32>(&mut self, cx: &Ctx, trace: &mut Trace) {
         let sel = cx.sel;
         let heads = *self.heads_w::<B>();
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
         each_bit!(heads, |h| {
+            let cand = Self::admits(self.rule, &self.ent[h].g);
+            if cand {
+                self.resolve::<B, L>(h, cx);
+            }
             let e = &mut self.ent[h];
-            e.cand = Self::admits(self.rule, &e.g);
+            e.cand = cand;
             if e.cand {
                 if e.seg == OPEN {
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
@@ -502,7 +491,7 @@ impl List {
         self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
         self.pairs[..B].copy_from_slice(&words(&pairs));
         if self.rule_now(cx.sel) != self.rule {
-            self.recount::<B>(cx, trace);
+            self.recount::<B, L>(cx, trace);
             return;
         }
         each_bit!(born, |h| {

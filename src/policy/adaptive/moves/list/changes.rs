@@ -56,11 +56,14 @@ impl List {
         let (a, b) = (usize::from(played.xmin), usize::from(played.xmax));
         let (lo, hi) = (a.saturating_sub(1), (b + 1).min(n - 1));
         let mut from = [u32::MAX; MAX_WIDTH];
+        // The least of from[lo..=hi] (a column's own from[x] is the lower).
+        let mut least = u32::MAX;
         let gw = words(g);
         let gw = gw.as_flattened();
         for x in a..=b {
             let bit = x * L as usize;
             let low = (gw[bit / 64 % (4 * B)] >> (bit % 64)).trailing_zeros();
+            least = least.min(low.saturating_sub(1));
             from[x % MAX_WIDTH] = from[x % MAX_WIDTH].min(low.saturating_sub(1));
             if x > 0 {
                 from[(x - 1) % MAX_WIDTH] = from[(x - 1) % MAX_WIDTH].min(low);
@@ -81,15 +84,20 @@ impl List {
         // previous rule says so.
         let mut reopen = |list: &mut List, h: usize| {
             let e = &mut list.ent[h];
-            let (x0, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
-            let mut low = u32::MAX;
-            for x in x0..x1 + 1 {
-                low = low.min(from[x % MAX_WIDTH]);
+            let top = u32::from(e.top);
+            if top < least {
+                return;
             }
-            if u32::from(e.top) >= low {
-                trace.close(e.seg);
-                e.seg = OPEN;
-                set(born, h);
+            let (mut x, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
+            // Some column x of it with from[x] ≤ top (a short loop: no vector code).
+            while x <= x1 {
+                if from[x % MAX_WIDTH] <= top {
+                    trace.close(e.seg);
+                    e.seg = OPEN;
+                    set(born, h);
+                    return;
+                }
+                x += 1;
             }
         };
         let heads: Plane<B> = self.heads_w::<B>().map(Block::from_words);
@@ -164,7 +172,8 @@ impl List {
                 g.xmin -= e as u8;
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
-                let y = self.entry(g, shifted(x.code, e as u32), x.top, cx);
+                let code = x.known.then(|| shifted(x.code, e as u32));
+                let y = self.make::<B, L>(g, x.top, code, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }
         });

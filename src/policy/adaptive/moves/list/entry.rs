@@ -1,0 +1,118 @@
+//! The entries of the [`List`]: whether a group is a candidate, its code from its
+//! mask's column lanes, and its weight and exp(weight) under the playout's policy,
+//! taken when the group is listed as a candidate or once it becomes one (a group of
+//! the tabu colour may never need them).
+//!
+//! Owns: `List::entry`, `List::make`, `List::resolve`, [`List::full`] and the
+//! code of a mask. Must not: list, drop or order groups (`list.rs`, `changes.rs`
+//! and `order.rs` do).
+
+use super::super::super::softmax::exp_of;
+use super::super::super::trace::OPEN;
+use super::super::mix;
+use super::{words, Ctx, Entry, List, Rule, NONE, SIZE};
+use crate::board::planes::Plane;
+use crate::board::Group;
+
+/// The code of group `g` whose mask is `m` ([`super::super::code`]), from its mask's
+/// column lanes.
+#[inline(always)]
+pub(super) fn mask_code<const B: usize, const L: u32>(m: &Plane<B>, g: &Group) -> u64 {
+    let w = words(m);
+    let w = w.as_flattened();
+    let c = u64::from(g.color) << 32;
+    let per = 64 / L as usize;
+    let (mut col, xmax) = (usize::from(g.xmin), usize::from(g.xmax));
+    let mut h = 0;
+    // A group spans few columns: a plain loop (no vector code).
+    loop {
+        let l = w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
+        h ^= mix(c | l).rotate_left(col as u32);
+        if col >= xmax {
+            return h;
+        }
+        col += 1;
+    }
+}
+
+impl List {
+    /// True when `g` is a candidate under `rule`.
+    #[inline(always)]
+    pub(super) fn admits(rule: Rule, g: &Group) -> bool {
+        u16::from(g.color) != rule.0 || g.size <= rule.1
+    }
+
+    /// The entry of group `g` (code `code`, highest row `top`), a candidate or not
+    /// under the current rule.
+    #[inline(always)]
+    pub(super) fn entry(&self, g: Group, code: u64, top: u8, cx: &Ctx) -> Entry {
+        // Without bias, w is the policy's weight: its exponential as kept.
+        let (pw, pe) = cx.pol.weight_exp(code);
+        let bias = cx.bias_of(&g);
+        let w = pw + bias;
+        let e = if bias == 0.0 { pe } else { exp_of(w) };
+        let cand = Self::admits(self.rule, &g);
+        Entry {
+            g,
+            code,
+            w,
+            e,
+            ce: if cand { e } else { 0.0 },
+            seg: OPEN,
+            top,
+            cand,
+            known: true,
+        }
+    }
+
+    /// The entry of group `g` (mask `m`, highest row `top`; `code` when known),
+    /// under the current rule: a candidate with its code and weight, or else
+    /// without them (`known` false), taken if it becomes one.
+    #[inline(always)]
+    pub(super) fn make<const B: usize, const L: u32>(
+        &self,
+        g: Group,
+        top: u8,
+        code: Option<u64>,
+        m: &Plane<B>,
+        cx: &Ctx,
+    ) -> Entry {
+        if Self::admits(self.rule, &g) {
+            let code = code.unwrap_or_else(|| mask_code::<B, L>(m, &g));
+            self.entry(g, code, top, cx)
+        } else {
+            Entry { g, top, ..NONE }
+        }
+    }
+
+    /// Takes the code and weight of entry `h` if it has none yet.
+    #[inline(always)]
+    pub(super) fn resolve<const B: usize, const L: u32>(&mut self, h: usize, cx: &Ctx) {
+        let e = &self.ent[h & (SIZE - 1)];
+        if !e.known {
+            let (g, top, cand) = (e.g, e.top, e.cand);
+            let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
+            let mut full = self.entry(g, code, top, cx);
+            (full.cand, full.seg, full.ce) = (cand, e.seg, e.ce);
+            self.ent[h & (SIZE - 1)] = full;
+        }
+    }
+
+    /// The entry of the group whose canonical bit is `pos`, with its code, weight
+    /// and exp(weight) whether or not the list has taken them yet.
+    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> Entry {
+        let e = *self.at(pos);
+        if e.known {
+            return e;
+        }
+        let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
+        let full = self.entry(e.g, code, e.top, cx);
+        Entry {
+            code,
+            w: full.w,
+            e: full.e,
+            known: true,
+            ..e
+        }
+    }
+}
