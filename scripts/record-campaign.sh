@@ -83,8 +83,12 @@ for b in "${boards[@]}"; do
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
     $CONFIG $BUDGET --runs 1 --seed "$SEED" --threads 1 --out "$out"
   read -r user sys wall <"$timing"
-  printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
-    "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$wall" "$CONFIG" "$BUDGET" "$SEED" >>"$compute"
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+  # A board whose run the journal already held took no search: no row.
+  if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
+    printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
+      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$SEED" >>"$compute"
+  fi
   "$SG" merge "$out" --out "$best" --testset "$set_"
   now=$(total)
   if [ "$now" -gt "$before" ]; then
