@@ -139,6 +139,17 @@ impl Plan {
     }
 }
 
+/// The seconds a job's playouts/s are counted over: its wall clock, but under a CPU
+/// budget the budget's seconds (what each of its threads had; the wall clock of a
+/// run at low priority says how busy the machine was, not how fast the search is),
+/// so the rate is the one the search would show on an idle machine.
+fn job_seconds(budget: Budget, j: &JobResult) -> f64 {
+    match budget {
+        Budget::CpuTime(s) => s,
+        _ => j.seconds,
+    }
+}
+
 /// The result of one search job.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct JobResult {
@@ -241,7 +252,7 @@ impl Report {
                 let (pl, secs, peak, n) = mine.fold((0u64, 0.0, 0u64, 0usize), |a, j| {
                     (
                         a.0 + j.playouts,
-                        a.1 + j.seconds,
+                        a.1 + job_seconds(plan.budget, j),
                         a.2 + j.peak_nodes,
                         a.3 + 1,
                     )
@@ -466,6 +477,22 @@ mod tests {
         let m = Report::new(plan(2, Aggregate::Max), jobs);
         assert_eq!(m.samples[0], vec![20.0, 30.0]);
         assert_eq!(m.samples[1], vec![40.0, 35.0]);
+    }
+
+    /// Under a CPU-time budget playouts/s count the budget's seconds, not the wall
+    /// clock (a run at SCHED_IDLE beside a build takes longer, not fewer playouts).
+    #[test]
+    fn cpu_budget_rates_count_the_budget_seconds() {
+        let mut p = plan(1, Aggregate::Mean);
+        p.budget = Budget::CpuTime(0.25);
+        let jobs = vec![job(0, 1, 0, 10), job(1, 1, 0, 10), job(2, 1, 0, 10)];
+        let r = Report::new(p, jobs.clone());
+        // 10 playouts over 0.25 CPU s each, whatever the 0.5 wall seconds.
+        assert_eq!(r.configs[0].playouts_per_second, 40.0);
+        assert_eq!(
+            Report::new(plan(1, Aggregate::Mean), jobs).configs[0].playouts_per_second,
+            20.0
+        );
     }
 
     #[test]
