@@ -226,6 +226,30 @@ pub struct EvalSpec {
     pub weights: Option<EvalWeights>,
 }
 
+/// A shared and a mutable accessor of a part that some specs hold: `None` for the
+/// algorithms that do not take it.
+macro_rules! part {
+    ($(#[$doc:meta])* $get:ident, $get_mut:ident -> $ty:ty {
+        $($variant:ident($v:ident) => $field:ident),+
+    }) => {
+        $(#[$doc])*
+        pub fn $get(&self) -> Option<&$ty> {
+            match &self.spec {
+                $(Spec::$variant($v) => Some(&$v.$field),)+
+                _ => None,
+            }
+        }
+
+        #[doc = concat!("[`SearchConfig::", stringify!($get), "`], to change.")]
+        pub fn $get_mut(&mut self) -> Option<&mut $ty> {
+            match &mut self.spec {
+                $(Spec::$variant($v) => Some(&mut $v.$field),)+
+                _ => None,
+            }
+        }
+    };
+}
+
 impl TreeSpec {
     /// Which tree search this is.
     pub fn algo(&self) -> Algo {
@@ -261,59 +285,18 @@ impl SearchConfig {
         }
     }
 
-    /// The NRPA parameters: nrpa's, or those of a tree search's inner NRPA.
-    pub fn nrpa(&self) -> Option<&NrpaConfig> {
-        match &self.spec {
-            Spec::Nrpa(n) => Some(&n.nrpa),
-            Spec::Tree(t) => Some(&t.nrpa),
-            _ => None,
-        }
-    }
-
-    /// [`SearchConfig::nrpa`], to change.
-    pub fn nrpa_mut(&mut self) -> Option<&mut NrpaConfig> {
-        match &mut self.spec {
-            Spec::Nrpa(n) => Some(&mut n.nrpa),
-            Spec::Tree(t) => Some(&mut t.nrpa),
-            _ => None,
-        }
-    }
-
-    /// The learned rollouts' settings (the tree searches' and NMCS's).
-    pub fn adapt(&self) -> Option<&AdaptConfig> {
-        match &self.spec {
-            Spec::Tree(t) => Some(&t.adapt),
-            Spec::Nmcs(n) => Some(&n.adapt),
-            _ => None,
-        }
-    }
-
-    /// [`SearchConfig::adapt`], to change.
-    pub fn adapt_mut(&mut self) -> Option<&mut AdaptConfig> {
-        match &mut self.spec {
-            Spec::Tree(t) => Some(&mut t.adapt),
-            Spec::Nmcs(n) => Some(&mut n.adapt),
-            _ => None,
-        }
-    }
-
-    /// The evaluation (the tree searches' and the beam's).
-    pub fn eval(&self) -> Option<&EvalSpec> {
-        match &self.spec {
-            Spec::Tree(t) => Some(&t.eval),
-            Spec::Beam(b) => Some(&b.eval),
-            _ => None,
-        }
-    }
-
-    /// [`SearchConfig::eval`], to change.
-    pub fn eval_mut(&mut self) -> Option<&mut EvalSpec> {
-        match &mut self.spec {
-            Spec::Tree(t) => Some(&mut t.eval),
-            Spec::Beam(b) => Some(&mut b.eval),
-            _ => None,
-        }
-    }
+    part!(
+        /// The NRPA parameters: nrpa's, or those of a tree search's inner NRPA.
+        nrpa, nrpa_mut -> NrpaConfig { Nrpa(n) => nrpa, Tree(t) => nrpa }
+    );
+    part!(
+        /// The learned rollouts' settings (the tree searches' and NMCS's).
+        adapt, adapt_mut -> AdaptConfig { Tree(t) => adapt, Nmcs(n) => adapt }
+    );
+    part!(
+        /// The evaluation (the tree searches' and the beam's).
+        eval, eval_mut -> EvalSpec { Tree(t) => eval, Beam(b) => eval }
+    );
 }
 
 impl SearchConfig {
