@@ -53,19 +53,6 @@ impl Algo {
 }
 
 impl Algo {
-    /// The name used by `--algo`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Mcts => "mcts",
-            Algo::Nmcs => "nmcs",
-            Algo::Nmcts => "nmcts",
-            Algo::Bmcts => "bmcts",
-            Algo::Nbmcts => "nbmcts",
-            Algo::Exact => "exact",
-            Algo::Nrpa => "nrpa",
-            Algo::Beam => "beam",
-        }
-    }
     /// True for the tree searches (MCTS, NMCTS, BMCTS, NBMCTS).
     pub fn is_tree(self) -> bool {
         matches!(self, Algo::Mcts | Algo::Nmcts | Algo::Bmcts | Algo::Nbmcts)
@@ -80,27 +67,6 @@ impl Algo {
     }
 }
 
-impl FromStr for Algo {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Ok(match s {
-            "mcts" => Algo::Mcts,
-            "nmcs" => Algo::Nmcs,
-            "nmcts" => Algo::Nmcts,
-            "bmcts" => Algo::Bmcts,
-            "nbmcts" => Algo::Nbmcts,
-            "exact" => Algo::Exact,
-            "nrpa" => Algo::Nrpa,
-            "beam" => Algo::Beam,
-            a => {
-                return Err(Error::Config(format!(
-                "unknown --algo '{a}' (expected mcts, nmcs, nmcts, bmcts, nbmcts, exact, nrpa or beam)"
-            )))
-            }
-        })
-    }
-}
-
 /// Move to play between two steps of move-by-move search (`--advance`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Advance {
@@ -109,28 +75,6 @@ pub enum Advance {
     Visits,
     /// The next move of the best solution found so far (option b).
     Best,
-}
-
-impl FromStr for Advance {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "visits" => Ok(Advance::Visits),
-            "best" => Ok(Advance::Best),
-            _ => Err(Error::Config(format!(
-                "unknown --advance '{s}' (expected visits or best)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for Advance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Advance::Visits => "visits",
-            Advance::Best => "best",
-        })
-    }
 }
 
 /// How the tree searches scale rewards for selection (`--reward-norm`).
@@ -144,28 +88,6 @@ pub enum RewardNorm {
     /// The rewards seen by the search itself, stretched to [0, 1] (lowest to highest
     /// seen, per level search): C means the same on every board size and variant.
     Range,
-}
-
-impl FromStr for RewardNorm {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "thesis" => Ok(RewardNorm::Thesis),
-            "range" => Ok(RewardNorm::Range),
-            _ => Err(Error::Config(format!(
-                "unknown --reward-norm '{s}' (expected thesis or range)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for RewardNorm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RewardNorm::Thesis => "thesis",
-            RewardNorm::Range => "range",
-        })
-    }
 }
 
 /// The search run from each leaf of the level-2 tree of NMCTS/NBMCTS
@@ -196,32 +118,6 @@ impl InnerAlgo {
     /// is written out).
     pub fn is_default(&self) -> bool {
         *self == InnerAlgo::Mcts
-    }
-}
-
-impl FromStr for InnerAlgo {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "mcts" => Ok(InnerAlgo::Mcts),
-            "nmcs" => Ok(InnerAlgo::Nmcs),
-            "nrpa" => Ok(InnerAlgo::Nrpa),
-            "auto" => Ok(InnerAlgo::Auto),
-            _ => Err(Error::Config(format!(
-                "unknown --inner-algo '{s}' (expected auto, mcts, nmcs or nrpa)"
-            ))),
-        }
-    }
-}
-
-impl fmt::Display for InnerAlgo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            InnerAlgo::Mcts => "mcts",
-            InnerAlgo::Nmcs => "nmcs",
-            InnerAlgo::Nrpa => "nrpa",
-            InnerAlgo::Auto => "auto",
-        })
     }
 }
 
@@ -258,52 +154,88 @@ pub enum AdaptTabu {
     None,
 }
 
-impl FromStr for AdaptScope {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "auto" => Ok(AdaptScope::Auto),
-            "search" => Ok(AdaptScope::Search),
-            "level" => Ok(AdaptScope::Level),
-            _ => Err(Error::Config(format!(
-                "unknown --adapt-scope '{s}' (expected auto, search or level)"
-            ))),
+/// `a`, `a or b`, `a, b or c`: the names a choice takes, for its refusal.
+fn expected(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// A choice's names: `name` and `Display` give its name on the command line,
+/// `FromStr` reads it and refuses any other word with the flag and the names it
+/// takes (listed in the order given here).
+macro_rules! names {
+    ($ty:ident, $flag:literal, [$($v:ident = $name:literal),+ $(,)?]) => {
+        impl $ty {
+            #[doc = concat!("The name used by `", $flag, "`.")]
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$v => $name,)+
+                }
+            }
         }
-    }
-}
 
-impl fmt::Display for AdaptScope {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AdaptScope::Auto => "auto",
-            AdaptScope::Search => "search",
-            AdaptScope::Level => "level",
-        })
-    }
-}
-
-impl FromStr for AdaptTabu {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "auto" => Ok(AdaptTabu::Auto),
-            "most" => Ok(AdaptTabu::Most),
-            "bandit" => Ok(AdaptTabu::Bandit),
-            "none" => Ok(AdaptTabu::None),
-            _ => Err(Error::Config(format!(
-                "unknown --adapt-tabu '{s}' (expected auto, most, bandit or none)"
-            ))),
+        impl FromStr for $ty {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Self, Error> {
+                $(if s == $name {
+                    return Ok($ty::$v);
+                })+
+                Err(Error::Config(format!(
+                    "unknown {} '{s}' (expected {})",
+                    $flag,
+                    expected(&[$($name),+])
+                )))
+            }
         }
-    }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
 }
 
-impl fmt::Display for AdaptTabu {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AdaptTabu::Auto => "auto",
-            AdaptTabu::Most => "most",
-            AdaptTabu::Bandit => "bandit",
-            AdaptTabu::None => "none",
-        })
-    }
-}
+names!(
+    Algo,
+    "--algo",
+    [
+        Mcts = "mcts",
+        Nmcs = "nmcs",
+        Nmcts = "nmcts",
+        Bmcts = "bmcts",
+        Nbmcts = "nbmcts",
+        Exact = "exact",
+        Nrpa = "nrpa",
+        Beam = "beam",
+    ]
+);
+names!(Advance, "--advance", [Visits = "visits", Best = "best"]);
+names!(
+    RewardNorm,
+    "--reward-norm",
+    [Thesis = "thesis", Range = "range"]
+);
+names!(
+    InnerAlgo,
+    "--inner-algo",
+    [Auto = "auto", Mcts = "mcts", Nmcs = "nmcs", Nrpa = "nrpa"]
+);
+names!(
+    AdaptScope,
+    "--adapt-scope",
+    [Auto = "auto", Search = "search", Level = "level"]
+);
+names!(
+    AdaptTabu,
+    "--adapt-tabu",
+    [
+        Auto = "auto",
+        Most = "most",
+        Bandit = "bandit",
+        None = "none"
+    ]
+);
