@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 speed=0
 [ "${1:-}" = "--speed" ] && speed=1
-cargo build --release --quiet
+SG=${SG:-./target/release/samegame}
+[ -n "${SG_BUILT:-}" ] || cargo build --release --quiet
 # splice NAME FILE TARGET: replaces what TARGET (a Markdown file) has between
 # <!-- NAME:begin --> and <!-- NAME:end --> with the contents of FILE.
 splice() {
@@ -35,7 +36,7 @@ table=$(mktemp)
     [ -e "$f" ] || continue
     base=$(basename "$f" .txt)
     set=${base%.*}
-    echo "| \`$f\` | $(./target/release/samegame verify "testsets/$set.txt" "$f" | tail -n 1) |"
+    echo "| \`$f\` | $("$SG" verify "testsets/$set.txt" "$f" | tail -n 1) |"
   done
   main=solutions/samegame-standard-20.samegame.txt
   published=docs/published-standard-20.csv
@@ -44,7 +45,7 @@ table=$(mktemp)
     echo "Per position, \`samegame verify testsets/samegame-standard-20.txt $main --markdown\`"
     echo "with the published scores of \`$published\` joined by \`scripts/published-join.py\`:"
     echo
-    ./target/release/samegame verify testsets/samegame-standard-20.txt "$main" --markdown |
+    "$SG" verify testsets/samegame-standard-20.txt "$main" --markdown |
       python3 scripts/published-join.py "$published"
   fi
 } > "$table"
@@ -55,7 +56,7 @@ rm -f "$table"
 # validator total (tests 11-50 = the standard 20 and their recoloured copies).
 bot=$(mktemp)
 cmd="samegame export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt --format codingame-bot --out bot.py"
-out=$(./target/release/samegame export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt \
+out=$("$SG" export solutions/samegame-standard-20.*.txt solutions/codingame-*.txt \
   --format codingame-bot --out target/codingame-bot.py | sed 's|target/codingame-bot.py|bot.py|')
 std=$(echo "$out" | awk '/^testsets\/samegame-standard-20.txt:/ {print $NF}')
 rec=$(echo "$out" | awk '/^testsets\/codingame-standard-20-recolored.txt:/ {print $NF}')
