@@ -189,7 +189,7 @@ impl Playout {
         let variant = root.variant();
         let mut gained = 0;
         while list.len > 0 {
-            let k = list.pick(rng);
+            let k = list.pick(rng, &cx);
             let e = list.at(k);
             trace.push_step(e.seg, list.ncand);
             moves.push(e.g.cell);
