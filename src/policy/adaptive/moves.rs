@@ -196,9 +196,7 @@ impl Playout {
             gained += variant.group_score(u32::from(e.g.size));
             list.play(&mut p, k, &cx, trace);
         }
-        let mut board = *root;
-        p.write_to(&mut board, gained, moves.len() as u16);
-        board.final_score()
+        p.final_score(root, gained)
     }
 }
 
