@@ -39,6 +39,8 @@ fn check_game<const B: usize, const L: u32, const P: usize>(
             b.moves_played() as u16,
         );
         assert_eq!(back, b, "write_to\n{b:?}");
+        let gained = b.score() - start.score();
+        assert_eq!(p.final_score(&start, gained), b.final_score());
         assert_eq!(Planes::<B, L, P>::from_board(&b), p);
         let edges = p.edges();
         let pairs = Planes::<B, L, P>::pairs(&edges);

@@ -189,16 +189,14 @@ impl Playout {
         let variant = root.variant();
         let mut gained = 0;
         while list.len > 0 {
-            let k = list.pick(rng);
+            let k = list.pick(rng, &cx);
             let e = list.at(k);
             trace.push_step(e.seg, list.ncand);
             moves.push(e.g.cell);
             gained += variant.group_score(u32::from(e.g.size));
             list.play(&mut p, k, &cx, trace);
         }
-        let mut board = *root;
-        p.write_to(&mut board, gained, moves.len() as u16);
-        board.final_score()
+        p.final_score(root, gained)
     }
 }
 

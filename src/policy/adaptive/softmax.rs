@@ -121,13 +121,14 @@ impl Default for Policy {
 /// Scratch buffers of [`Policy::adapt`], kept between calls to avoid allocation.
 #[derive(Clone, Default, Debug)]
 pub struct AdaptScratch {
-    /// The slot of every segment of the trace, and its code: in the table `owner`
-    /// (0: none) after the last call, the slots of those codes (a level adapts
-    /// toward the same trace many times in a row).
+    /// The slot of every segment of the trace: in the table `owner` (0: none)
+    /// after the last call, the slots of those codes (a level adapts toward the
+    /// same trace many times in a row; a kept slot serves when it still holds the
+    /// segment's code, codes being unique in a table).
     slots: Vec<u32>,
-    codes: Vec<u64>,
     owner: u64,
-    /// Per segment: its weight + bias, then its weight's change.
+    /// Per segment, when a weight is beyond ±[`EXP_DIRECT`] only: its weight +
+    /// bias, then its weight's change.
     e: Vec<f64>,
     /// Per segment: exp(weight + bias).
     p: Vec<f64>,
@@ -259,11 +260,9 @@ impl Policy {
         let (m, n) = (segs.len(), steps.len());
         self.reserve(m);
         // The slots kept from the last call, for the codes still at their index.
-        let kept = if s.owner == self.id { s.codes.len() } else { 0 };
+        let kept = if s.owner == self.id { s.slots.len() } else { 0 };
         s.owner = self.id;
         s.slots.resize(m, 0);
-        s.codes.resize(m, 0);
-        s.e.resize(m, 0.0);
         s.p.resize(m, 0.0);
         s.z.clear();
         s.z.resize(n, 0.0);
@@ -272,30 +271,24 @@ impl Policy {
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
         let z = &mut s.z[..];
-        for (j, (((g, k), x), p)) in segs
-            .iter()
-            .zip(&mut s.slots)
-            .zip(&mut s.e)
-            .zip(&mut s.p)
-            .enumerate()
-        {
-            let c = &mut s.codes[j];
-            let i = if j < kept && *c == g.code {
+        for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
+            // A kept slot holds the code it was given (a slot is never emptied
+            // while the table's identity stays), or 0 when it is code 0's own slot.
+            let i = if j < kept && self.slots[*k as usize].code == g.code {
                 *k as usize
             } else {
-                *c = g.code;
                 self.slot(g.code)
             };
             let slot = self.slots[i];
             *k = i as u32;
-            *x = slot.w + g.bias;
+            let x = slot.w + g.bias;
             direct &= x.abs() <= EXP_DIRECT;
             *p = if g.bias == 0.0 {
                 slot.e
-            } else if *x == 0.0 {
+            } else if x == 0.0 {
                 1.0
             } else {
-                fast_exp(*x)
+                fast_exp(x)
             };
             if direct {
                 for z in &mut z[g.from as usize..(g.to as usize).min(n)] {
@@ -324,17 +317,20 @@ impl Policy {
             slot.w += alpha;
             slot.e = f64::NAN;
         }
-        let inv = &s.inv[..];
-        for ((g, &k), (&p, &x)) in segs.iter().zip(&s.slots).zip(s.p.iter().zip(&s.e)) {
-            let d = if direct {
+        if direct {
+            let inv = &s.inv[..];
+            for ((g, &k), &p) in segs.iter().zip(&s.slots).zip(&s.p) {
                 let (a, b) = (g.from as usize, (g.to as usize).min(n));
-                p * (-alpha * (inv[b] - inv[a]))
-            } else {
-                x
-            };
-            let slot = &mut self.slots[k as usize];
-            slot.w += d;
-            slot.e = f64::NAN;
+                let slot = &mut self.slots[k as usize];
+                slot.w += p * (-alpha * (inv[b] - inv[a]));
+                slot.e = f64::NAN;
+            }
+        } else {
+            for (&k, &d) in s.slots.iter().zip(&s.e) {
+                let slot = &mut self.slots[k as usize];
+                slot.w += d;
+                slot.e = f64::NAN;
+            }
         }
         for &k in &s.slots {
             let slot = &mut self.slots[k as usize];
@@ -345,13 +341,19 @@ impl Policy {
     }
 
     /// The weights' changes of [`Policy::adapt`] when a weight is beyond
-    /// ±[`EXP_DIRECT`] (`s.e`: each segment's w + bias, replaced by its change):
-    /// every step shifted by its largest weight, an exponential per step and
-    /// candidate.
+    /// ±[`EXP_DIRECT`], into `s.e` (each segment's w + bias first, from its slot
+    /// in `s.slots`, not changed yet): every step shifted by its largest weight,
+    /// an exponential per step and candidate.
     #[cold]
     fn shifted_changes(&self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
         let segs = &trace.segs;
         let n = trace.steps.len();
+        s.e.clear();
+        s.e.extend(
+            segs.iter()
+                .zip(&s.slots)
+                .map(|(g, &k)| self.slots[k as usize].w + g.bias),
+        );
         // s.z: each step's largest weight, then (in s.inv) its denominator.
         s.z.clear();
         s.z.resize(n, f64::NEG_INFINITY);

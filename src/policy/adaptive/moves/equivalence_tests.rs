@@ -105,13 +105,15 @@ impl Walk<'_> {
                 .heads::<B>()
                 .into_iter()
                 .map(|h| {
-                    let e = list.full::<B, L>(h, &cx);
+                    let (e, w) = list.full::<B, L>(h, &cx);
                     assert_eq!(
                         h,
                         usize::from(e.g.cell.x) * L as usize + usize::from(e.g.cell.y)
                     );
-                    assert_eq!(e.ce.to_bits(), if e.cand { e.e } else { 0.0 }.to_bits());
-                    (e.g, e.code, e.w.to_bits(), e.e.to_bits(), e.cand)
+                    let ce = if e.cand { e.e } else { 0.0 };
+                    assert_eq!(list.ce_at(h).to_bits(), ce.to_bits());
+                    assert_eq!(e.big, w > EXP_DIRECT);
+                    (e.g, e.code, w.to_bits(), e.e.to_bits(), e.cand)
                 })
                 .collect();
             assert_eq!(

@@ -29,25 +29,28 @@ mod changes;
 mod entry;
 mod order;
 
-/// A legal group of the position being played, with its code, its weight w (policy
-/// weight + bias), exp(w) (0 when w > [`EXP_DIRECT`]) and, when it is a candidate,
-/// `ce` = exp(w) (else 0, so that a step's sum runs over every group).
-/// `seg`: its open segment in the trace while it is a candidate ([`OPEN`]: none);
-/// `top`: the row of its highest tile. `known`: `code`, `w` and `e` are set; a
-/// group listed while not a candidate has them taken only once it becomes one
-/// ([`List::full`] gives them at any time).
+/// A legal group of the position being played, with its code, exp(w) of its weight
+/// w (policy weight + bias; 0 when w > [`EXP_DIRECT`], then `big`). w itself is
+/// not kept ([`List::weight`] takes it again, the same sum): 32 bytes an entry,
+/// one cache line holds two. `seg`: its open segment in the trace while it is a
+/// candidate ([`OPEN`]: none); `top`: the row of its highest tile. `known`:
+/// `code`, `e` and `big` are set; a group listed while not a candidate has them
+/// taken only once it becomes one ([`List::full`] gives them at any time). A
+/// candidate's exp(w) is also in the list's `ce` (0 for the others).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Entry {
     pub g: Group,
     pub code: u64,
-    pub w: f64,
     pub e: f64,
-    pub ce: f64,
     pub seg: u32,
     pub top: u8,
     pub cand: bool,
     pub known: bool,
+    pub big: bool,
 }
+
+// Two entries a cache line.
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
 /// The entry of no group (table filler).
 const NONE: Entry = Entry {
@@ -59,13 +62,12 @@ const NONE: Entry = Entry {
         xmax: 0,
     },
     code: 0,
-    w: 0.0,
     e: 0.0,
-    ce: 0.0,
     seg: OPEN,
     top: 0,
     cand: false,
     known: false,
+    big: false,
 };
 
 /// What the list needs from its playout: the policy, the bias and the rule.
@@ -213,6 +215,13 @@ impl List {
         &self.ent[pos & (SIZE - 1)]
     }
 
+    /// The exp(w) the draw reads for the group at canonical bit `pos` (0 when it
+    /// is not a candidate; tests).
+    #[cfg(test)]
+    pub fn ce_at(&self, pos: usize) -> f64 {
+        self.ce[pos & (SIZE - 1)]
+    }
+
     /// The canonical bit of the group with a tile at bit `i`, if any.
     #[inline(always)]
     pub fn group_at<const B: usize>(&self, i: usize) -> Option<usize> {
@@ -259,14 +268,14 @@ impl List {
             self.nother += u32::from(other);
             if e.cand {
                 self.ncand += 1;
-                self.nbig += u32::from(e.w > EXP_DIRECT);
+                self.nbig += u32::from(e.big);
             }
         } else {
             self.len -= 1;
             self.nother -= u32::from(other);
             if e.cand {
                 self.ncand -= 1;
-                self.nbig -= u32::from(e.w > EXP_DIRECT);
+                self.nbig -= u32::from(e.big);
             }
         }
     }
@@ -284,7 +293,7 @@ impl List {
     ) {
         self.count(&e, sel, true);
         self.ent[pos & (SIZE - 1)] = e;
-        self.ce[pos & (SIZE - 1)] = e.ce;
+        self.ce[pos & (SIZE - 1)] = if e.cand { e.e } else { 0.0 };
         for (k, b) in m.iter().enumerate() {
             self.slab[(pos * B + k) & (4 * SIZE - 1)] = *b;
         }
@@ -434,14 +443,13 @@ impl List {
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
                 n += 1;
-                big += u32::from(e.w > EXP_DIRECT);
-                e.ce = e.e;
+                big += u32::from(e.big);
+                self.ce[h] = e.e;
             } else {
                 trace.close(e.seg);
                 e.seg = OPEN;
-                e.ce = 0.0;
+                self.ce[h] = 0.0;
             }
-            self.ce[h] = e.ce;
         });
         (self.ncand, self.nbig) = (n, big);
         self.reorder::<B>(0);

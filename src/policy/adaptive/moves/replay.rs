@@ -55,7 +55,7 @@ impl Playout {
                 .then(|| list.group_at::<B>(x * L as usize + y))
                 .flatten()
                 .unwrap_or_else(|| panic!("replay: {mv} is not a legal move"));
-            let e = list.full::<B, L>(k, &cx);
+            let (e, _) = list.full::<B, L>(k, &cx);
             if e.cand {
                 trace.push_step(e.seg, list.ncand);
             } else {

@@ -10,7 +10,7 @@
 use super::super::super::softmax::exp_of;
 use super::super::super::trace::OPEN;
 use super::super::mix;
-use super::{words, Ctx, Entry, List, Rule, NONE, SIZE};
+use super::{words, Ctx, Entry, List, Rule, EXP_DIRECT, NONE, SIZE};
 use crate::board::planes::Plane;
 use crate::board::Group;
 
@@ -51,18 +51,24 @@ impl List {
         let bias = cx.bias_of(&g);
         let w = pw + bias;
         let e = if bias == 0.0 { pe } else { exp_of(w) };
-        let cand = Self::admits(self.rule, &g);
         Entry {
             g,
             code,
-            w,
             e,
-            ce: if cand { e } else { 0.0 },
             seg: OPEN,
             top,
-            cand,
+            cand: Self::admits(self.rule, &g),
             known: true,
+            big: w > EXP_DIRECT,
         }
+    }
+
+    /// The weight w (policy weight + bias) of the known entry `e`: the sum
+    /// [`List::entry`] took, bit for bit (the policy does not change during a
+    /// playout).
+    #[inline]
+    pub(super) fn weight(e: &Entry, cx: &Ctx) -> f64 {
+        cx.pol.weight(e.code) + cx.bias_of(&e.g)
     }
 
     /// The entry of group `g` (mask `m`, highest row `top`; `code` when known),
@@ -93,26 +99,28 @@ impl List {
             let (g, top, cand) = (e.g, e.top, e.cand);
             let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
             let mut full = self.entry(g, code, top, cx);
-            (full.cand, full.seg, full.ce) = (cand, e.seg, e.ce);
+            (full.cand, full.seg) = (cand, e.seg);
             self.ent[h & (SIZE - 1)] = full;
         }
     }
 
-    /// The entry of the group whose canonical bit is `pos`, with its code, weight
-    /// and exp(weight) whether or not the list has taken them yet.
-    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> Entry {
+    /// The entry of the group whose canonical bit is `pos`, with its code and
+    /// exp(weight) whether or not the list has taken them yet, and its weight.
+    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> (Entry, f64) {
         let e = *self.at(pos);
-        if e.known {
-            return e;
-        }
-        let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
-        let full = self.entry(e.g, code, e.top, cx);
-        Entry {
-            code,
-            w: full.w,
-            e: full.e,
-            known: true,
-            ..e
-        }
+        let e = if e.known {
+            e
+        } else {
+            let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
+            let full = self.entry(e.g, code, e.top, cx);
+            Entry {
+                code,
+                e: full.e,
+                known: true,
+                big: full.big,
+                ..e
+            }
+        };
+        (e, Self::weight(&e, cx))
     }
 }

@@ -15,7 +15,7 @@
 use rand::Rng as _;
 
 use super::super::super::softmax::fast_exp;
-use super::{each_bit, List, SIZE};
+use super::{each_bit, Ctx, List, SIZE};
 use crate::Rng;
 
 impl List {
@@ -53,12 +53,12 @@ impl List {
     /// one is too large to exponentiate; the candidates in list order, as their sum
     /// is taken. A lone candidate is played without a draw.
     #[inline(always)]
-    pub fn pick(&self, rng: &mut Rng) -> usize {
+    pub fn pick(&self, rng: &mut Rng, cx: &Ctx) -> usize {
         if self.ncand == 1 {
             return self.last_candidate();
         }
         if self.nbig > 0 {
-            return self.pick_shifted(rng);
+            return self.pick_shifted(rng, cx);
         }
         // Non-candidates add 0 to the sum and are never drawn (r ≥ 0 is never
         // below their 0, and r − 0 = r): the same sum and draw as over the
@@ -124,15 +124,16 @@ impl List {
     /// [`List::pick`] when a candidate's weight is beyond
     /// [`EXP_DIRECT`](super::EXP_DIRECT): every candidate's exp(w − the largest w).
     #[cold]
-    fn pick_shifted(&self, rng: &mut Rng) -> usize {
+    fn pick_shifted(&self, rng: &mut Rng, cx: &Ctx) -> usize {
         let cands = || {
             self.order[1..self.len as usize + 1]
                 .iter()
                 .map(|&h| usize::from(h))
                 .filter(|&h| self.at(h).cand)
         };
-        let max = cands().fold(f64::NEG_INFINITY, |m, h| m.max(self.at(h).w));
-        let p = |h: usize| fast_exp(self.at(h).w - max);
+        let w = |h: usize| Self::weight(self.at(h), cx);
+        let max = cands().fold(f64::NEG_INFINITY, |m, h| m.max(w(h)));
+        let p = |h: usize| fast_exp(w(h) - max);
         let z = cands().fold(0.0, |z, h| z + p(h));
         let mut r = rng.gen::<f64>() * z;
         for h in cands() {
