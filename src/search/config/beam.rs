@@ -3,7 +3,7 @@
 //! and those of NMCS's beam playouts (`--playout-beam W`): the width's range and
 //! what they do not combine with.
 //!
-//! Owns: [`SearchConfig::validate_beam`] and [`SearchConfig::validate_playout_beam`].
+//! Owns: `SearchConfig::validate_beam` and `SearchConfig::validate_playout_beam`.
 //! Must not: hold defaults (those are [`crate::search::Defaults`]) or run the beam.
 
 use super::{BeamSpec, SearchConfig};
@@ -45,7 +45,8 @@ impl SearchConfig {
     }
 }
 
-/// Serde: `playout_beam` is left out of the JSON form when off.
+/// Whether NMCS's beam playouts are off (`--playout-beam 0`, the default; the
+/// canonical line leaves them out then).
 pub(super) fn is_off(w: &u32) -> bool {
     *w == Defaults::PLAYOUT_BEAM
 }

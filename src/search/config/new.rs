@@ -1,10 +1,10 @@
 //! The default configuration of each algorithm ([`SearchConfig::new`]: what the CLI
-//! runs when no other flag is given, every field at its default from
-//! [`Defaults`] or `auto`) and what a thread count asks of a configuration
+//! runs when no other flag is given: the spec of its algorithm, every field at its
+//! default from [`Defaults`] or `auto`) and what a thread count asks of a configuration
 //! ([`SearchConfig::set_threads`]).
 //!
 //! Owns: those two, and which beams are an algorithm's default
-//! ([`SearchConfig::beams_are_default`]). Must not: look at a board or a budget (`auto` stays `auto`
+//! (`TreeSpec::beams_are_default`). Must not: look at a board or a budget (`auto` stays `auto`
 //! here; `search::resolve` gives it a value), or check the result
 //! ([`SearchConfig::validate`] does).
 
