@@ -6,7 +6,8 @@
 #   - `samegame bench --seconds S --policy tabu` against `samegame bench --seconds S`,
 #     alternated three times, median ratio;
 #   - instructions per playout under valgrind's callgrind (deterministic), if valgrind
-#     is installed: total for `bench --playouts 2000` / 2000, random and tabu;
+#     is installed: total for `bench --playouts 2000` / 2000, random and tabu, and
+#     per level-3 NRPA playout (`solve … --position 1 --algo nrpa --iterations 20000`);
 #   - `cargo bench --bench lanes_vs_bitvec`: one hot operation with bitvec vs lanes.
 # Used by `scripts/update-readme.sh --speed`; S defaults to 5 (SECONDS_PER_RUN).
 set -euo pipefail
@@ -62,6 +63,12 @@ if command -v valgrind >/dev/null; then
       $bin bench --playouts 2000 --policy $p 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
     echo "| instructions per $p playout | \`valgrind --tool=callgrind samegame bench --playouts 2000 --policy $p\`, total / 2000 | $((total / 2000)) |"
   done
+  # NRPA's playout: the policy's draw, the group list it keeps and the adaptation
+  # (issue 51), on standard position 1 (same line, score 1889, in every build since).
+  total=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    $bin solve testsets/samegame-standard-20.txt --position 1 --algo nrpa --iterations 20000 \
+    2>&1 >/dev/null | awk '/Collected/ {print $NF}')
+  echo "| instructions per level-3 NRPA playout (adaptation included) | \`valgrind --tool=callgrind samegame solve testsets/samegame-standard-20.txt --position 1 --algo nrpa --iterations 20000\`, total / 20000 | $((total / 20000)) |"
 fi
 bv=$(cargo bench --quiet --bench lanes_vs_bitvec 2>/dev/null)
 echo "| pair mask of a board, lanes | \`cargo bench --bench lanes_vs_bitvec\` | $(echo "$bv" | field lanes_ns) ns |"
