@@ -27,9 +27,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Output;
 
 use clap::CommandFactory as _;
 use rand::seq::SliceRandom;
@@ -259,29 +257,6 @@ fn case(
     }
 }
 
-/// Runs the binary; `None` when it has not ended after a minute (it is killed).
-fn run(args: &[String]) -> Option<Output> {
-    let child = Command::new(env!("CARGO_BIN_EXE_samegame"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    match rx.recv_timeout(Duration::from_secs(60)) {
-        Ok(out) => Some(out.unwrap()),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            None
-        }
-    }
-}
-
 /// The command line as a shell would take it back.
 fn shown(args: &[String]) -> String {
     let quote = |a: &String| {
@@ -405,7 +380,9 @@ fn every_flag_combination_searches_or_is_refused_naming_a_flag() {
     for i in 0..cases {
         let c = case(&mut rng, &paths, &known, &files);
         let line = shown(&c.args);
-        let out = run(&c.args).unwrap_or_else(|| panic!("case {i} hangs: {line}"));
+        // A case that has not ended after a minute is killed and fails the test.
+        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        let out = common::process::run(&d, &args);
         let answer = check(&c, &out, &sets).unwrap_or_else(|e| panic!("case {i}: {e}\n{line}"));
         assert!(
             !c.plain || answer == Answer::Searched,
