@@ -28,6 +28,7 @@ mod parse;
 pub(crate) use parse::threads_arg;
 use parse::{auto_or, check_len, on_off, parse_list, per_level_weights, Item};
 
+given::with_given! {
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -284,6 +285,8 @@ pub struct SearchArgs {
     #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
     #[arg(long)]
     pub adapt_tabu: Option<String>,
+}
+
 }
 
 impl SearchArgs {

@@ -125,28 +125,18 @@ fn adapt(c: &SearchConfig, set: fn(&AdaptConfig, &AdaptConfig) -> bool) -> bool 
 }
 
 /// Every search flag, in the order the CLI checks the flags a user gives (the first
-/// refused is named).
+/// refused is named). `set`, where given: whether a configuration sets the field.
+#[rustfmt::skip]
 pub const FLAGS: &[Flag] = &[
-    every("--algo"),
-    every("--level"),
-    every("--policy"),
-    every("--search-threads"),
-    every("--iterations"),
-    every("--time"),
-    every("--cpu-time"),
-    every("--endgame"),
-    every("--tt-mb"),
-    every("--bandit-c"),
+    every("--algo"), every("--level"), every("--policy"), every("--search-threads"),
+    every("--iterations"), every("--time"), every("--cpu-time"), every("--endgame"),
+    every("--tt-mb"), every("--bandit-c"),
     only("--c", &[TREE], None),
     only("--z", &[TREE], None),
     only("--advance", &[TREE], None),
     // A tree search has one entry per level, `None` where it has no beam.
-    only(
-        "--beam-l",
-        &[TREE, BEAMS],
-        Some(|c| tree(c, |t| t.beams.iter().any(Option::is_some))),
-    ),
-    // Held with --beam-l in `beam` (checked as --beam-l).
+    only("--beam-l", &[TREE, BEAMS], Some(|c| tree(c, |t| t.beams.iter().any(Option::is_some)))),
+    // Held with --beam-l in `beams` (checked as --beam-l).
     only("--beam-w", &[TREE, BEAMS], None),
     only("--beam-width", &[BEAM_SEARCH], None),
     only("--inner", &[TREE], None),
@@ -160,90 +150,30 @@ pub const FLAGS: &[Flag] = &[
     only("--im-alpha", &[TREE], None),
     only("--im-source", &[TREE], None),
     only("--pb", &[TREE], None),
-    nrpa(
-        "--nrpa-iterations",
-        Some(|c| nrpa_set(c, |p, d| p.iterations != d.iterations)),
-    ),
-    nrpa(
-        "--nrpa-alpha",
-        Some(|c| nrpa_set(c, |p, d| p.alpha != d.alpha)),
-    ),
-    nrpa(
-        "--nrpa-bias",
-        Some(|c| nrpa_set(c, |p, d| p.bias != d.bias)),
-    ),
-    nrpa(
-        "--nrpa-late-tiles",
-        Some(|c| nrpa_set(c, |p, d| p.late.tiles != d.late.tiles)),
-    ),
-    nrpa(
-        "--nrpa-late-size",
-        Some(|c| nrpa_set(c, |p, d| p.late.size != d.late.size)),
-    ),
-    nrpa(
-        "--nrpa-width",
-        Some(|c| nrpa_set(c, |p, d| p.width != d.width)),
-    ),
+    nrpa("--nrpa-iterations", Some(|c| nrpa_set(c, |p, d| p.iterations != d.iterations))),
+    nrpa("--nrpa-alpha", Some(|c| nrpa_set(c, |p, d| p.alpha != d.alpha))),
+    nrpa("--nrpa-bias", Some(|c| nrpa_set(c, |p, d| p.bias != d.bias))),
+    nrpa("--nrpa-late-tiles", Some(|c| nrpa_set(c, |p, d| p.late.tiles != d.late.tiles))),
+    nrpa("--nrpa-late-size", Some(|c| nrpa_set(c, |p, d| p.late.size != d.late.size))),
+    nrpa("--nrpa-width", Some(|c| nrpa_set(c, |p, d| p.width != d.width))),
     // What nrpa's threads do: no inner NRPA reads it, and no field holds it.
     only("--nrpa-independent", &[NRPA], None),
-    nrpa(
-        "--nrpa-prior",
-        Some(|c| nrpa_set(c, |p, d| p.prior != d.prior)),
-    ),
-    nrpa(
-        "--nrpa-stable",
-        Some(|c| nrpa_set(c, |p, d| p.stable != d.stable)),
-    ),
-    nrpa(
-        "--nrpa-beam",
-        Some(|c| nrpa_set(c, |p, d| p.beam != d.beam)),
-    ),
-    nrpa(
-        "--nrpa-repeats",
-        Some(|c| nrpa_set(c, |p, d| p.repeats != d.repeats)),
-    ),
-    nrpa(
-        "--nrpa-seed",
-        Some(|c| nrpa_set(c, |p, d| p.seed != d.seed)),
-    ),
+    nrpa("--nrpa-prior", Some(|c| nrpa_set(c, |p, d| p.prior != d.prior))),
+    nrpa("--nrpa-stable", Some(|c| nrpa_set(c, |p, d| p.stable != d.stable))),
+    nrpa("--nrpa-beam", Some(|c| nrpa_set(c, |p, d| p.beam != d.beam))),
+    nrpa("--nrpa-repeats", Some(|c| nrpa_set(c, |p, d| p.repeats != d.repeats))),
+    nrpa("--nrpa-seed", Some(|c| nrpa_set(c, |p, d| p.seed != d.seed))),
     // Only nrpa's spec holds it; an inner NRPA, which always starts afresh, refuses
     // it in its own words (the CLI).
     nrpa("--nrpa-restart", None),
     only("--playout-beam", &[NMCS_PLAYOUTS], None),
-    only(
-        "--adapt-alpha",
-        &[ADAPT],
-        Some(|c| adapt(c, |a, _| a.alpha.is_some())),
-    ),
-    only(
-        "--adapt-every",
-        &[ADAPT],
-        Some(|c| adapt(c, |a, _| a.every.is_some())),
-    ),
-    only(
-        "--adapt-scope",
-        &[ADAPT],
-        Some(|c| adapt(c, |a, d| a.scope != d.scope)),
-    ),
-    only(
-        "--adapt-tabu",
-        &[ADAPT],
-        Some(|c| adapt(c, |a, d| a.tabu != d.tabu)),
-    ),
-    only(
-        "--inner-algo",
-        &[NESTED_TREES],
-        Some(|c| {
-            tree(c, |t| {
-                !matches!(t.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto)
-            })
-        }),
-    ),
-    only(
-        "--inner-level",
-        &[NESTED_TREES],
-        Some(|c| tree(c, |t| t.inner_level.is_some())),
-    ),
+    only("--adapt-alpha", &[ADAPT], Some(|c| adapt(c, |a, _| a.alpha.is_some()))),
+    only("--adapt-every", &[ADAPT], Some(|c| adapt(c, |a, _| a.every.is_some()))),
+    only("--adapt-scope", &[ADAPT], Some(|c| adapt(c, |a, d| a.scope != d.scope))),
+    only("--adapt-tabu", &[ADAPT], Some(|c| adapt(c, |a, d| a.tabu != d.tabu))),
+    only("--inner-algo", &[NESTED_TREES],
+         Some(|c| tree(c, |t| !matches!(t.inner_algo, InnerAlgo::Mcts | InnerAlgo::Auto)))),
+    only("--inner-level", &[NESTED_TREES], Some(|c| tree(c, |t| t.inner_level.is_some()))),
 ];
 
 impl Flag {
