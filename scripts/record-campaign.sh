@@ -26,8 +26,12 @@
 # journal and results files beside runs/record/standard-20.samegame.txt), so the same
 # command after a kill or in a later session skips the finished boards
 # (`RESUME=1 scripts/record-campaign.sh ...` says so explicitly; it is the same).
-# A run in progress when the process dies is lost (NRPA keeps no partial state);
-# its board is run again. Compute per board: scripts/compute-report.py
+# Stopping: `kill -TERM` the script (not its batch). It stops the run in progress,
+# which keeps its best game in the out file and merges it like a finished one,
+# appends the run's compute to compute.tsv with the outcome `cut`, and exits 130.
+# NRPA keeps no partial state, so a cut run cannot be continued; the board's next
+# run takes seed SEED + (the board's cut runs with this CONFIG and BUDGET), so it
+# searches anew instead of replaying the cut run's playouts. Compute per board: scripts/compute-report.py
 # runs/record/standard-20.samegame.results.jsonl (seconds there are wall-clock; the
 # CPU seconds each board had are in runs/record/compute.tsv). A board that improves
 # the total is carried into the no-penalty files at once (scripts/codingame-files.sh)
@@ -53,7 +57,8 @@ out=runs/record/standard-20.samegame.txt
 # CPU and wall seconds of every board's run (the process's user + system time: the
 # compute it had, however long it waited at low priority), appended per board.
 compute=runs/record/compute.tsv
-[ -e "$compute" ] || printf 'finished\tboard\tcpu_s\twall_s\tconfig\tbudget\tseed\n' >"$compute"
+[ -e "$compute" ] ||
+  printf 'finished\tboard\tcpu_s\twall_s\tconfig\tbudget\tseed\toutcome\n' >"$compute"
 timing=$(mktemp)
 trap 'rm -f "$timing"' EXIT
 total() { "$SG" verify "$set_" "$best" | tail -1 | grep -o 'total [0-9-]*' | cut -d' ' -f2; }
@@ -78,16 +83,36 @@ fi
 [ ${#boards[@]} -gt 0 ] || { echo "record-campaign: no boards" >&2; exit 2; }
 echo "record-campaign: boards ${boards[*]}; $CONFIG $BUDGET --seed $SEED" >&2
 before=$(total)
+# The board's runs cut short with this CONFIG and BUDGET (compute.tsv's outcome).
+cuts() {
+  awk -F'\t' -v b="$1" -v c="$CONFIG" -v u="$BUDGET" \
+    '$2 == b && $5 == c && $6 == u && $8 == "cut" { n++ } END { print n + 0 }' "$compute"
+}
+cut=0
+pid=
+# TERM/INT: stop the batch (its child of `time`), which keeps its best game.
+trap 'cut=1; [ -z "$pid" ] || pkill -TERM -P "$pid" 2>/dev/null || true' TERM INT
 for b in "${boards[@]}"; do
+  seed=$((SEED + $(cuts "$b")))
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
-    $CONFIG $BUDGET --runs 1 --seed "$SEED" --threads 1 --out "$out"
-  read -r user sys wall <"$timing"
+    $CONFIG $BUDGET --runs 1 --seed "$seed" --threads 1 --out "$out" &
+  pid=$!
+  # `wait` returns early when a trapped signal arrives: wait until the batch is gone.
+  while :; do
+    wait "$pid" || true
+    kill -0 "$pid" 2>/dev/null || break
+  done
+  pid=
+  # time writes "Command exited with non-zero status N" first when the batch fails.
+  read -r user sys wall < <(tail -1 "$timing")
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+  outcome=done
+  [ "$cut" = 0 ] || outcome=cut
   # A board whose run the journal already held took no search: no row.
   if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
-    printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
-      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$SEED" >>"$compute"
+    printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
+      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$seed" "$outcome" >>"$compute"
   fi
   "$SG" merge "$out" --out "$best" --testset "$set_"
   now=$(total)
@@ -98,6 +123,11 @@ for b in "${boards[@]}"; do
     # The README's results table, from the files (tests/readme.rs checks it).
     SG="$SG" SG_BUILT=1 scripts/update-readme.sh
     before=$now
+  fi
+  if [ "$cut" = 1 ]; then
+    echo "record-campaign: stopped; board $b's run cut short after $cpu CPU s (seed $seed)" >&2
+    "$SG" verify "$set_" "$best" | tail -1
+    exit 130
   fi
 done
 "$SG" verify "$set_" "$best" | tail -1
