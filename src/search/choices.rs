@@ -1,7 +1,8 @@
 //! The named choices of a search configuration: the algorithm (`--algo`), the
 //! move-by-move advance (`--advance`), the reward scaling (`--reward-norm`), the
-//! inner search of a nested tree (`--inner-algo`) and the learned rollouts' scope
-//! and tabu colour (`--adapt-scope`, `--adapt-tabu`): the words that both the
+//! inner search of a nested tree (`--inner-algo`), the learned rollouts' scope
+//! and tabu colour (`--adapt-scope`, `--adapt-tabu`) and what NRPA's restarts start
+//! from (`--nrpa-restart`): the words that both the
 //! defaults (`search::defaults`, whose values and rules are stated in them) and the
 //! configuration (`search::config`) speak, with their names on the command line.
 //!
@@ -154,6 +155,20 @@ pub enum AdaptTabu {
     None,
 }
 
+/// What a top-level NRPA run after the first starts from (`--nrpa-restart`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NrpaRestart {
+    /// The empty policy and no sequence (plain NRPA; with `--nrpa-seed`, the seed).
+    #[default]
+    Fresh,
+    /// The empty policy with the best line found so far as its best sequence (an
+    /// "improve" restart: the run learns from that line first and leaves it only
+    /// for something no worse), its playouts drawn on from where the generator
+    /// stands (a fresh stream).
+    Best,
+}
+
 /// `a`, `a or b`, `a, b or c`: the names a choice takes, for its refusal.
 fn expected(names: &[&str]) -> String {
     match names {
@@ -238,4 +253,9 @@ names!(
         Bandit = "bandit",
         None = "none"
     ]
+);
+names!(
+    NrpaRestart,
+    "--nrpa-restart",
+    [Fresh = "fresh", Best = "best"]
 );

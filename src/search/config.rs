@@ -471,8 +471,10 @@ mod inner;
 mod new;
 mod nrpa;
 mod valid;
-pub use super::choices::{AdaptScope, AdaptTabu, Advance, Algo, InnerAlgo, RewardNorm};
+pub use super::choices::{
+    AdaptScope, AdaptTabu, Advance, Algo, InnerAlgo, NrpaRestart, RewardNorm,
+};
 pub use adapt::AdaptConfig;
 pub use flags::{Flag, FLAGS};
-pub use nrpa::{Late, NrpaConfig, NrpaRestart};
+pub use nrpa::{Late, NrpaConfig};
 pub use valid::Valid;

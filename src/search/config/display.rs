@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use super::{Algo, EvalSpec, InnerAlgo, SearchConfig, Setting, Spec, TreeSpec};
+use super::{Algo, EvalSpec, InnerAlgo, NrpaRestart, SearchConfig, Setting, Spec, TreeSpec};
 use crate::search::eval::{Eval, ImSource};
 
 fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
@@ -126,7 +126,7 @@ impl SearchConfig {
                 write!(f, " --nrpa-seed {}", p.seed)?;
             }
             if let Spec::Nrpa(n) = &self.spec {
-                if !n.restart.is_fresh() {
+                if n.restart != NrpaRestart::Fresh {
                     write!(f, " --nrpa-restart {}", n.restart)?;
                 }
             }

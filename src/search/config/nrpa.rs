@@ -7,7 +7,7 @@
 //! Owns: their shape, defaults from [`Defaults`], plain JSON form (`params` beside journal keys) and checks ([`validate`],
 //! for `--algo nrpa` and `--inner-algo nrpa`). Must not: run NRPA.
 
-use super::{Algo, SearchConfig, Setting, Spec};
+use super::{Algo, NrpaRestart, SearchConfig, Setting, Spec};
 use crate::error::Error;
 use crate::limits;
 use crate::policy::adaptive::Prior;
@@ -48,49 +48,6 @@ pub struct NrpaConfig {
     /// beam's default evaluation) whose best line starts the top level as its best
     /// sequence (`--nrpa-seed W`; 0 = none, plain NRPA).
     pub seed: u32,
-}
-
-/// What a top-level NRPA run after the first starts from (`--nrpa-restart`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NrpaRestart {
-    /// The empty policy and no sequence (plain NRPA; with `--nrpa-seed`, the seed).
-    #[default]
-    Fresh,
-    /// The empty policy with the best line found so far as its best sequence (an
-    /// "improve" restart: the run learns from that line first and leaves it only
-    /// for something no worse), its playouts drawn on from where the generator
-    /// stands (a fresh stream).
-    Best,
-}
-
-impl NrpaRestart {
-    /// Whether this is the default.
-    pub fn is_fresh(&self) -> bool {
-        *self == NrpaRestart::Fresh
-    }
-}
-
-impl std::fmt::Display for NrpaRestart {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            NrpaRestart::Fresh => "fresh",
-            NrpaRestart::Best => "best",
-        })
-    }
-}
-
-impl std::str::FromStr for NrpaRestart {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "fresh" => Ok(NrpaRestart::Fresh),
-            "best" => Ok(NrpaRestart::Best),
-            _ => Err(Error::Config(format!(
-                "--nrpa-restart must be fresh or best, not '{s}'"
-            ))),
-        }
-    }
 }
 
 impl Default for NrpaConfig {
