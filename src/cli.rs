@@ -122,9 +122,32 @@ pub fn run_args(args: impl IntoIterator<Item = OsString>) -> Result<Outcome, Str
 /// [`Cli::try_parse_from`], with every flag that takes a value taking a negative
 /// number too: clap otherwise reads `--level -1` as `--level` without a value and an
 /// unknown argument `-1`, refused with a message that names no flag (and a wrong tip);
-/// now the value reaches the flag's own check, whose refusal names the flag.
+/// now the value reaches the flag's own check, whose refusal names the flag. A list
+/// that starts with a negative number (`--im-alpha -0.5,0`) is no number to clap, so
+/// it is handed over joined to its flag (`--im-alpha=-0.5,0`).
 fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
     use clap::{CommandFactory as _, FromArgMatches as _};
+    let mut joined: Vec<OsString> = Vec::new();
+    for a in args {
+        let negative_list = a.to_str().is_some_and(|v| {
+            v.strip_prefix('-')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+                && v.contains(',')
+        });
+        match joined.last_mut() {
+            Some(flag)
+                if negative_list
+                    && flag
+                        .to_str()
+                        .is_some_and(|f| f.starts_with("--") && !f.contains('=')) =>
+            {
+                flag.push("=");
+                flag.push(&a);
+            }
+            _ => joined.push(a),
+        }
+    }
+    let args = joined;
     fn negative_numbers(cmd: clap::Command) -> clap::Command {
         cmd.mut_args(|a| match a.get_action().takes_values() {
             true => a.allow_negative_numbers(true),

@@ -229,12 +229,27 @@ fn negative_numbers_are_refused_naming_the_flag() {
         ),
         (vec!["perft", set, "--depth", "-1"], "--depth"),
         (vec!["generate", "--count", "-3"], "--count"),
+        // A list starting with a negative number (clap reads it as no number).
+        (
+            vec!["solve", set, "--algo", "nmcts", "--im-alpha", "-0.5,0"],
+            "--im-alpha",
+        ),
+        (vec!["solve", set, "--algo", "nmcts", "--z", "-1,0"], "--z"),
+        (
+            vec!["solve", set, "--algo", "nmcts", "--pb", "-1,0"],
+            "--pb",
+        ),
+        (
+            vec!["solve", set, "--algo", "nbmcts", "--beam-l", "-1,5"],
+            "--beam-l",
+        ),
     ] {
         let o = run(&d, &args);
         let e = text(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
         assert!(e.contains(flag), "{args:?}: the message names {flag}: {e}");
         assert!(!e.contains("unexpected argument"), "{args:?}: {e}");
+        assert!(e.len() < 200, "{args:?}: a short message: {e}");
     }
     // A negative value a flag takes still works.
     let o = run(

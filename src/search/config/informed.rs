@@ -39,9 +39,9 @@ impl TreeSpec {
     pub(super) fn validate_informed(&self, level: u32) -> Result<(), Error> {
         let bad = |m: String| Err(Error::Config(m));
         let n = level as usize;
-        for (flag, v, hi) in [
-            ("--im-alpha", &self.im_alpha, 1.0),
-            ("--pb", &self.pb, f64::MAX),
+        for (flag, v, hi, range) in [
+            ("--im-alpha", &self.im_alpha, 1.0, "a number in [0, 1]"),
+            ("--pb", &self.pb, f64::MAX, "a finite number ≥ 0"),
         ] {
             if !v.is_empty() && v.len() != n {
                 return bad(format!(
@@ -53,7 +53,7 @@ impl TreeSpec {
                 .iter()
                 .find(|x| !(x.is_finite() && **x >= 0.0 && **x <= hi))
             {
-                return bad(format!("{flag} must be a number in [0, {hi}], got {x}"));
+                return bad(format!("{flag} must be {range}, got {x}"));
             }
         }
         let im = self.im_alpha.iter().any(|&a| a != 0.0);
