@@ -12,7 +12,7 @@
 //! and either the search ran (exit 0, one solution line on stdout that replays to
 //! its score on the board, and the `position 1: score S playouts P …` line on stderr
 //! with the same S and P at most K, plus the overshoots the searches document) or it
-//! was refused before any search (exit 2, nothing on stdout, an `error: …` naming one
+//! was refused before any search (exit 2, nothing on stdout, an `error: …` of at most 300 characters naming one
 //! of the case's flags, or the file it could not read as the value given). A failure
 //! prints the command line to reproduce it.
 //!
@@ -332,6 +332,10 @@ fn check(c: &Case, out: &Output, sets: &[TestSet]) -> Result<Answer, String> {
             }
             if !stderr.starts_with("error: ") {
                 return Err(format!("a refusal without `error: `: {stderr}"));
+            }
+            // A sentence a person reads (`--pb` once printed f64::MAX in full).
+            if stderr.lines().next().map_or(0, |l| l.chars().count()) > 300 {
+                return Err(format!("a refusal of more than 300 characters: {stderr}"));
             }
             // Clap's errors name the flag as `'--flag <VALUE>'`, ours as `--flag`;
             // a file that cannot be read is named as the value given (`error: F: …`,
