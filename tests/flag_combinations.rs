@@ -12,9 +12,9 @@
 //! and either the search ran (exit 0, one solution line on stdout that replays to
 //! its score on the board, and the `position 1: score S playouts P …` line on stderr
 //! with the same S and P at most K, plus the overshoots the searches document) or it
-//! was refused before any search (exit 2, nothing on stdout, an `error: …` of at most 300 characters naming one
-//! of the case's flags, or the file it could not read as the value given). A failure
-//! prints the command line to reproduce it.
+//! was refused before any search (exit 2, nothing on stdout, an `error: …` of at
+//! most 300 characters naming one of the case's flags, or the file it could not read
+//! as the value given). A failure prints the command line to reproduce it.
 //!
 //! Must not: say which combinations are valid (the configuration layer decides; this
 //! test only holds each answer to the property). A fixed seed and
