@@ -28,6 +28,17 @@ mod parse;
 pub(crate) use parse::threads_arg;
 use parse::{auto_or, check_len, on_off, parse_list, per_level_weights, Item};
 
+/// The `--help` sections of the search flags: the common ones first, then one per
+/// algorithm or part.
+const SEARCH: &str = "Search";
+const TREE: &str = "Tree searches (mcts, bmcts, nmcts, nbmcts)";
+const EVAL: &str = "Evaluation (tree searches and beam)";
+const EXACT: &str = "Exact solving (exact, --endgame)";
+const NRPA: &str = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)";
+const NMCS: &str = "NMCS (nmcs)";
+const BEAM: &str = "Beam search (beam)";
+const ROLLOUTS: &str = "Rollout policies (--policy tabu-bandit, adapt)";
+
 given::with_given! {
 /// Algorithm, its parameters and the budget.
 #[derive(clap::Args, Debug, Clone)]
@@ -35,13 +46,11 @@ pub struct SearchArgs {
     /// Algorithm: mcts, nmcs, nmcts, bmcts, nbmcts, exact, nrpa or beam. Default nrpa (level 3):
     /// stronger than level-2 NMCS at equal time on every variant and on validation
     /// positions never used for tuning (docs/experiments.md, "The default algorithm").
-    #[arg(help_heading = "Search")]
-    #[arg(long)]
+    #[arg(long, help_heading = SEARCH)]
     pub algo: Option<String>,
     /// Nesting level (nmcs, nmcts, nbmcts: default 2; nrpa: default 3). mcts and bmcts
     /// are level 1.
-    #[arg(help_heading = "Search")]
-    #[arg(long)]
+    #[arg(long, help_heading = SEARCH)]
     pub level: Option<u32>,
     /// Rollout policy: random, tabu, tabu-bandit, adapt, or auto (the default: tabu
     /// for SameGame, random for Clickomania and Bubble Breaker; for mcts, adapt on
@@ -49,8 +58,7 @@ pub struct SearchArgs {
     /// least 144 tiles and 4 colours). adapt (tree searches and nmcs): learned
     /// rollouts, a softmax over NRPA's move codes adapted toward the best game
     /// found (--adapt-*).
-    #[arg(help_heading = "Search")]
-    #[arg(long)]
+    #[arg(long, help_heading = SEARCH)]
     pub policy: Option<RolloutPolicy>,
     /// Root parallelisation: N independent searches with their own seeds share the
     /// budget (--iterations is the total); tree searches pool their root statistics
@@ -60,230 +68,186 @@ pub struct SearchArgs {
     /// auto: all cores); its results do not depend on it.
     /// `auto` (the default of mcts): 2 for MCTS in SameGame and Bubble Breaker with
     /// an iteration budget, else 1 (docs/search.md, "Root parallelisation").
-    #[arg(help_heading = "Search")]
-    #[arg(long, value_parser = threads_arg)]
+    #[arg(long, value_parser = threads_arg, help_heading = SEARCH)]
     pub search_threads: Option<u32>,
     /// Budget: level-0 playouts for the whole search.
-    #[arg(help_heading = "Search")]
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", help_heading = SEARCH)]
     pub iterations: Option<u64>,
     /// Budget: wall-clock seconds per search.
-    #[arg(help_heading = "Search")]
-    #[arg(long, conflicts_with = "cpu_time")]
+    #[arg(long, conflicts_with = "cpu_time", help_heading = SEARCH)]
     pub time: Option<f64>,
     /// Budget: CPU seconds of each of the search's threads, whatever the machine's
     /// load (a run at low priority beside a build, or on a shared node, gets the
     /// compute it asked for; on an idle machine the same search as --time).
-    #[arg(help_heading = "Search")]
-    #[arg(long, value_name = "S", conflicts_with = "iterations")]
+    #[arg(long, value_name = "S", conflicts_with = "iterations", help_heading = SEARCH)]
     pub cpu_time: Option<f64>,
     /// UCB1-TUNED exploration factor per level, from level 1 (e.g. 0.0002,0);
     /// `auto` = per-variant default at level 1; higher levels default to 0.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, help_heading = TREE)]
     pub c: Option<String>,
     /// Move-by-move search per level: spread the level's budget over the first z
     /// moves (0 = global search; `auto` = the tuned z for the variant and budget
     /// class, docs/search.md). Default: auto for mcts, 0 at every level elsewhere.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub z: Option<String>,
     /// How move-by-move search advances: visits (most-sampled move) or best (next move
     /// of the best solution).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub advance: Option<String>,
     /// BMCTS simulation limit L per level (bmcts, nbmcts); `auto` or `none`.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub beam_l: Option<String>,
     /// BMCTS beam width W per level (bmcts, nbmcts); `auto` or `none`.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub beam_w: Option<String>,
     /// Playouts of each lower-level search, levels 1 .. level−1 (nmcts, nbmcts);
     /// default `auto`.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub inner: Option<String>,
     /// The search run from each leaf of the level-2 tree (nmcts, nbmcts at level ≥ 2):
     /// auto (the default: the warm tree, NRPA on boards of 144+ tiles, nbmcts's with a
     /// level-2 beam unless beams are given; else mcts), mcts (the thesis' nesting),
     /// nmcs or nrpa (--nrpa-* apply), with the budget of --inner.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub inner_algo: Option<String>,
     /// Level of --inner-algo nmcs or nrpa (default 1; the warm tree's 2).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", help_heading = TREE)]
     pub inner_level: Option<u32>,
     /// Independent restarts of the top-level search sharing the budget (tree searches).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub restarts: Option<u64>,
     /// One-player MCTS-Solver (tree searches): solved subtrees are never entered
     /// again and a solved root stops its search. `off` restores the old behaviour.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long, value_parser = on_off)]
+    #[arg(long, value_parser = on_off, help_heading = TREE)]
     pub solver: Option<bool>,
     /// Score-bounded solver (tree searches, with --solver on): a node whose upper
     /// bound (running score plus every colour removed as one group, plus the
     /// clearing bonus when possible) cannot beat the best game found is closed
     /// without a playout. `off` gives the plain MCTS-Solver.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long, value_parser = on_off)]
+    #[arg(long, value_parser = on_off, help_heading = TREE)]
     pub bounds: Option<bool>,
     /// Move-by-move search keeps the committed move's subtree (tree searches).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long, value_parser = on_off)]
+    #[arg(long, value_parser = on_off, help_heading = TREE)]
     pub reuse: Option<bool>,
     /// Reward scaling in selection (tree searches): thesis (the thesis' fixed
     /// normalisation) or range (by the range of scores seen in the level's search).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub reward_norm: Option<RewardNorm>,
     /// Weight α of the implicit value per level, from level 1 (tree searches):
     /// selection ranks children by (1 − α)·mean + α·v; 0 = off.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub im_alpha: Option<String>,
     /// The implicit value: eval (max backup of --eval) or best (best simulation).
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub im_source: Option<String>,
     /// Progressive bias W per level (tree searches): W·h/(n+1) added in selection,
     /// h the child's normalised --eval; 0 = off.
-    #[arg(help_heading = "Tree searches (mcts, bmcts, nmcts, nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = TREE)]
     pub pb: Option<String>,
     /// Heuristic evaluation for --im-alpha and --pb (tree searches), or the ranking
     /// of the beam (default learned; none ranks by the score so far): none,
     /// potential, colors or learned (weights learned from play, shipped in
     /// weights/beam-eval.toml; docs/search.md).
-    #[arg(help_heading = "Evaluation (tree searches and beam)")]
-    #[arg(long)]
+    #[arg(long, help_heading = EVAL)]
     pub eval: Option<String>,
     /// The weights of --eval learned, from this TOML file instead of the shipped
     /// weights/beam-eval.toml (tree searches and beam).
-    #[arg(help_heading = "Evaluation (tree searches and beam)")]
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = EVAL)]
     pub eval_weights: Option<PathBuf>,
     /// Solve positions with at most N tiles left exactly (0 = off); tree searches and
     /// nmcs (not exact, nrpa or beam).
-    #[arg(help_heading = "Exact solving (exact, --endgame)")]
-    #[arg(long)]
+    #[arg(long, help_heading = EXACT)]
     pub endgame: Option<u32>,
     /// Transposition table of exact and of the endgame solver, in MB.
-    #[arg(help_heading = "Exact solving (exact, --endgame)")]
-    #[arg(long)]
+    #[arg(long, help_heading = EXACT)]
     pub tt_mb: Option<u64>,
     /// NRPA: lower-level searches per search at every level ≥ 1 (N), or `auto`
     /// (default: 100 on boards of at least 144 tiles, 20 on smaller ones).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_parser = auto_or::<u64>)]
+    #[arg(long, value_parser = auto_or::<u64>, help_heading = NRPA)]
     pub nrpa_iterations: Option<Setting<u64>>,
     /// NRPA: learning rate α of the policy adaptation (default 1).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = NRPA)]
     pub nrpa_alpha: Option<f64>,
     /// GNRPA bias β: β · (group size − 2) added to every move's weight (default 0).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, help_heading = NRPA)]
     pub nrpa_bias: Option<f64>,
     /// NRPA selective policy, late-game exception: once at most T tiles are left,
     /// tabu-colour groups of at most --nrpa-late-size tiles are candidates too
     /// (default 0 = never).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", help_heading = NRPA)]
     pub nrpa_late_tiles: Option<u16>,
     /// NRPA: largest tabu-colour group the late-game exception lets in (default 2).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", help_heading = NRPA)]
     pub nrpa_late_size: Option<u16>,
     /// Parallel NRPA: lower-level searches the top level runs side by side from the
     /// same policy, each with its own seed (docs/search.md, "Parallel NRPA"). The
     /// result depends on it, never on the thread count. Default: the thread count
     /// (`solve --threads`, --search-threads), else 1 (sequential NRPA).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", help_heading = NRPA)]
     pub nrpa_width: Option<u32>,
     /// NRPA with --threads N (--search-threads N): N independent searches sharing the
     /// budget, the best kept (root parallelisation, as before parallel NRPA), instead
     /// of one search of width N.
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = NRPA)]
     pub nrpa_independent: bool,
     /// GNRPA prior: the heuristic --nrpa-bias β multiplies: size (group size − 2,
     /// the default) or tabu (−1 for the tabu colour's groups: a soft penalty instead of
     /// the selective policy's exclusion; needs --policy random and β ≠ 0).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long)]
+    #[arg(long, help_heading = NRPA)]
     pub nrpa_prior: Option<Prior>,
     /// Stabilized NRPA: level 1 plays P playouts under its policy before each
     /// adaptation (default 1 = plain NRPA).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", help_heading = NRPA)]
     pub nrpa_stable: Option<u32>,
     /// NRPA: what each top-level run after the first starts from: fresh (the empty
     /// policy, the default) or best (the empty policy with the best line found so
     /// far as its best sequence: an "improve" restart; nrpa only).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "RULE")]
+    #[arg(long, value_name = "RULE", help_heading = NRPA)]
     pub nrpa_restart: Option<NrpaRestart>,
     /// Beam NRPA: every level keeps its B best sequences, each with its own policy
     /// (default 1 = plain NRPA; at most 16).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", help_heading = NRPA)]
     pub nrpa_beam: Option<u32>,
     /// Limited repetitions: a level ends once its lower levels have returned its best
     /// sequence again R times, and its parent starts a fresh one (default 0 = never).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", help_heading = NRPA)]
     pub nrpa_repeats: Option<u32>,
     /// Seeded NRPA: a beam search over positions of width W (--algo beam's
     /// evaluation) runs first, within the budget, and its best line starts the top
     /// level as its best sequence (default 0 = no seed).
-    #[arg(help_heading = "NRPA (nrpa, and the inner NRPA of nmcts and nbmcts)")]
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", help_heading = NRPA)]
     pub nrpa_seed: Option<u32>,
     /// NMCS (nmcs, any level): every level-0 playout is a pass of the beam search
     /// over positions of width W (--algo beam's default evaluation) from its position,
     /// its best game the playout's; it costs its evaluated positions (default 0 =
     /// off: rollouts of --policy).
-    #[arg(help_heading = "NMCS (nmcs)")]
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", help_heading = NMCS)]
     pub playout_beam: Option<u32>,
     /// Beam search (beam): the widest pass, or `auto` (2^20); passes of width 1, 2,
     /// 4, … run until the budget ends or a pass at this width is done.
-    #[arg(help_heading = "Beam search (beam)")]
-    #[arg(long, value_parser = auto_or::<u64>)]
+    #[arg(long, value_parser = auto_or::<u64>, help_heading = BEAM)]
     pub beam_width: Option<Setting<u64>>,
     /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only
     /// with --policy tabu-bandit; default: tuned by the bandit's lifetime, 0.001 for a level-1 search of at most 31,623 playouts, else 1).
-    #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
-    #[arg(long)]
+    #[arg(long, help_heading = ROLLOUTS)]
     pub bandit_c: Option<f64>,
     /// Learned rollouts (--policy adapt): step α of each adaptation toward the best
     /// game (auto: 0.1, with --adapt-every 10; the warm tree's 1 and 1).
-    #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
-    #[arg(long, value_parser = auto_or::<f64>)]
+    #[arg(long, value_parser = auto_or::<f64>, help_heading = ROLLOUTS)]
     pub adapt_alpha: Option<Setting<f64>>,
     /// Learned rollouts: adapt after every K-th rollout; 0 = once each time the best
     /// game improves (auto: 10; the warm tree's 1).
-    #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
-    #[arg(long, value_name = "K", value_parser = auto_or::<u64>)]
+    #[arg(long, value_name = "K", value_parser = auto_or::<u64>, help_heading = ROLLOUTS)]
     pub adapt_every: Option<Setting<u64>>,
     /// Learned rollouts: where the policy lives: search (one per search, following
     /// its best game) or level (one per level search, started from its parent's, as
     /// NRPA nests them; level ≥ 2). Default auto: level for nmcts over level-1
     /// mcts (--inner-algo mcts), search elsewhere.
-    #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
-    #[arg(long)]
+    #[arg(long, help_heading = ROLLOUTS)]
     pub adapt_scope: Option<String>,
     /// Learned rollouts: the tabu colour of each rollout: auto (as nrpa's --policy
     /// auto), most (most tiles), bandit (the tabu-colour bandit) or none.
-    #[arg(help_heading = "Rollout policies (--policy tabu-bandit, adapt)")]
-    #[arg(long)]
+    #[arg(long, help_heading = ROLLOUTS)]
     pub adapt_tabu: Option<String>,
 }
 
