@@ -485,12 +485,13 @@ impl List {
         }
         let edges = p.edges();
         let pairs = Planes::<B, L, P>::pairs(&edges);
-        // `born`: groups to open a segment for; `gone`: groups dropped.
-        let (mut born, mut gone) = ([[0; 4]; B], [[0; 4]; B]);
+        // `born`: groups listed; `reseg`: groups kept that get a new segment;
+        // `gone`: groups dropped.
+        let (mut born, mut reseg, mut gone) = ([[0; 4]; B], [[0; 4]; B], [[0; 4]; B]);
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
             let cut = self.drop_changed::<B, L>(
-                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut born, &mut gone,
+                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut reseg, &mut gone,
             );
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
@@ -502,13 +503,16 @@ impl List {
             self.recount::<B, L>(cx, trace);
             return;
         }
-        each_bit!(born, |h| {
+        let open: Words<B> =
+            std::array::from_fn(|i| std::array::from_fn(|j| born[i][j] | reseg[i][j]));
+        each_bit!(open, |h| {
             let e = &mut self.ent[h];
             if e.cand && e.seg == OPEN {
                 e.seg = trace.open(e.code, cx.bias_of(&e.g));
             }
         });
-        // The draw's order from the first group dropped or listed on.
+        // The draw's order from the first group dropped or listed on (a group
+        // given a new segment keeps its place and exp(w)).
         let mut first = SIZE;
         for k in 0..4 * B {
             let x = born[k / 4][k % 4] | gone[k / 4][k % 4];

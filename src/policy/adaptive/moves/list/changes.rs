@@ -34,7 +34,8 @@ impl List {
     /// columns left): drops the groups that changed (segments closed, heads set in
     /// `gone`) and returns their tiles. The groups kept within one column of the
     /// move that the previous rule would have flooded again get a new segment
-    /// (their heads set in `born`).
+    /// (their heads set in `reseg`: their place in the draw's order and their
+    /// exp(w) stay).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32>(
@@ -47,7 +48,7 @@ impl List {
         n: usize,
         sel: Selective,
         trace: &mut Trace,
-        born: &mut Words<B>,
+        reseg: &mut Words<B>,
         gone: &mut Words<B>,
     ) -> Plane<B> {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
@@ -94,7 +95,7 @@ impl List {
                 if from[x % MAX_WIDTH] <= top {
                     trace.close(e.seg);
                     e.seg = OPEN;
-                    set(born, h);
+                    set(reseg, h);
                     return;
                 }
                 x += 1;
