@@ -7,8 +7,9 @@
 //! order is the list's order (canonical order). Every tile of a listed group knows
 //! its group's head (`label`). After a move only the groups whose tiles changed are
 //! rebuilt (`changes.rs`), found with bit operations on the planes, not by
-//! flooding around the move; the draw reads a dense copy of the order with running
-//! sums (`order.rs`), rewritten from the first group the move changed. A group's
+//! flooding around the move; the draw reads a dense copy of the order of the
+//! candidates (their heads in the bitset `cands`) with running sums
+//! (`order.rs`), rewritten from the first group the move changed. A group's
 //! code and weight are taken when it is listed as a candidate, or once it becomes
 //! one (`entry.rs`): the groups of the tabu colour mostly never need them.
 //!
@@ -152,9 +153,10 @@ pub(super) struct List {
     ent: Box<[Entry; SIZE]>,
     slab: Box<[Block; 4 * SIZE]>,
     label: Box<[u16; SIZE]>,
-    /// The canonical bits of the groups listed, and their tiles (words of `B`
-    /// blocks, the others zero).
+    /// The canonical bits of the groups listed, of the candidates among them (the
+    /// draw's order), and their tiles (words of `B` blocks, the others zero).
     heads: [[u64; 4]; 4],
+    cands: [[u64; 4]; 4],
     pairs: [[u64; 4]; 4],
     /// Each entry's `ce` by canonical bit (for the order's rewrite and the draw's
     /// scan), and the draw's order (`order.rs`): at index k, the canonical bit
@@ -188,6 +190,7 @@ impl Default for List {
             slab: boxed(Block::zero()),
             label: boxed(0),
             heads: Default::default(),
+            cands: Default::default(),
             pairs: Default::default(),
             ce: boxed(0.0),
             order: boxed(0),
@@ -249,6 +252,16 @@ impl List {
     }
 
     #[inline(always)]
+    fn cands_w<const B: usize>(&self) -> &Words<B> {
+        self.cands[..B].try_into().expect("B ≤ 4")
+    }
+
+    #[inline(always)]
+    fn cands_mut<const B: usize>(&mut self) -> &mut Words<B> {
+        (&mut self.cands[..B]).try_into().expect("B ≤ 4")
+    }
+
+    #[inline(always)]
     fn pairs<const B: usize>(&self) -> &Words<B> {
         self.pairs[..B].try_into().expect("B ≤ 4")
     }
@@ -302,6 +315,9 @@ impl List {
             label[t] = pos as u16;
         });
         set(self.heads_mut::<B>(), pos);
+        if e.cand {
+            set(self.cands_mut::<B>(), pos);
+        }
         set(born, pos);
     }
 
@@ -431,6 +447,7 @@ impl List {
         let heads = *self.heads_w::<B>();
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
+        let mut cands = [[0; 4]; B];
         each_bit!(heads, |h| {
             let cand = Self::admits(self.rule, &self.ent[h].g);
             if cand {
@@ -445,6 +462,7 @@ impl List {
                 n += 1;
                 big += u32::from(e.big);
                 self.ce[h] = e.e;
+                set(&mut cands, h);
             } else {
                 trace.close(e.seg);
                 e.seg = OPEN;
@@ -452,6 +470,8 @@ impl List {
             }
         });
         (self.ncand, self.nbig) = (n, big);
+        self.cands = Default::default();
+        self.cands[..B].copy_from_slice(&cands);
         self.reorder::<B>(0);
     }
 
@@ -479,7 +499,7 @@ impl List {
             each_bit!(*self.heads_w::<B>(), |h| {
                 trace.close(self.ent[h].seg);
             });
-            (self.heads, self.pairs) = Default::default();
+            (self.heads, self.cands, self.pairs) = Default::default();
             (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
             return;
         }

@@ -129,6 +129,11 @@ impl List {
                 *w &= !d;
             }
         }
+        for (cw, d) in self.cands_mut::<B>().iter_mut().zip(&drop) {
+            for (w, d) in cw.iter_mut().zip(d) {
+                *w &= !d;
+            }
+        }
         *gone = drop;
         cut
     }
@@ -166,6 +171,7 @@ impl List {
             trace.close(x.seg);
             self.count(&x, cx.sel, false);
             self.heads_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
+            self.cands_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
             set(gone, h);
             if w.right_of(&x.g) {
                 let m = shift_columns::<B, L>(&self.mask::<B>(h), e);
