@@ -385,13 +385,33 @@ impl List {
                 self.nother = self.root_list.iter().filter(|r| r.g.color != t).count() as u32;
             }
             self.rule = self.rule_now(cx.sel);
+            // In list order, what `recount` and `reorder` do after a reset in the
+            // same pass: the candidates' segments opened, counted, their exps
+            // summed into the draw's order.
+            let (mut n, mut big, mut sum) = (0, 0, 0.0);
+            let mut cands = [[0; 4]; 4];
             for (i, r) in self.root_list.iter().enumerate() {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
+                let pos = pos & (SIZE - 1);
                 let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
-                let e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
-                self.ent[pos & (SIZE - 1)] = e;
+                let mut e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
+                if e.cand {
+                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                    n += 1;
+                    big += u32::from(e.big);
+                    self.ce[pos] = e.e;
+                    cands[pos / 256 % 4][pos / 64 % 4] |= 1 << (pos % 64);
+                    sum += e.e;
+                    self.order[n & (SIZE - 1)] = pos as u16;
+                    self.csum[n & (SIZE - 1)] = sum;
+                } else {
+                    self.ce[pos] = 0.0;
+                }
+                self.ent[pos] = e;
                 self.slab[pos * B..pos * B + B].copy_from_slice(&m);
             }
+            (self.ncand, self.nbig, self.cands) = (n as u32, big, cands);
+            return;
         } else {
             (self.heads, self.pairs) = Default::default();
             if p.ncols() > 0 {
