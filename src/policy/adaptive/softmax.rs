@@ -5,7 +5,7 @@
 //! Owns: [`Policy`] (code → weight, missing codes weigh 0, and each weight's
 //! exponential, taken once per change of the weight), its adaptation along a
 //! [`Trace`] (what a playout saw, `trace.rs`), [`fast_exp`], [`exp_of`] and
-//! [`exp_of4`] (four at once, AVX2).
+//! [`exp_of4`] (four at once, AVX2: `vector.rs`).
 //! Must not: play moves or know about budgets.
 
 use super::trace::Trace;
@@ -44,58 +44,6 @@ pub fn exp_of(w: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// [`exp_of`] of four weights at once, bit for bit the same: the same
-/// operations lane by lane in AVX2 registers (no fused multiply-add; the
-/// rounding as LLVM lowers `f64::round`), four exponentials for about the
-/// instructions of one. The adaptation takes the exponentials of the weights it
-/// changed this way. Without AVX2, [`exp_of`] lane by lane.
-#[inline(always)]
-pub fn exp_of4(w: [f64; 4]) -> [f64; 4] {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        // SAFETY: the avx2 target feature is enabled at compile time.
-        unsafe { exp_of4_avx2(w) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        w.map(exp_of)
-    }
-}
-
-/// [`exp_of4`] in AVX2.
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-#[inline(always)]
-unsafe fn exp_of4_avx2(w: [f64; 4]) -> [f64; 4] {
-    use std::arch::x86_64::*;
-    let wv = _mm256_loadu_pd(w.as_ptr());
-    let x = _mm256_min_pd(
-        _mm256_max_pd(wv, _mm256_set1_pd(-700.0)),
-        _mm256_set1_pd(700.0),
-    );
-    // k = round(x · log2 e), half away from zero: trunc(t + copysign(0.5⁻, t)).
-    let t = _mm256_mul_pd(x, _mm256_set1_pd(std::f64::consts::LOG2_E));
-    let sign = _mm256_and_pd(t, _mm256_set1_pd(-0.0));
-    let half = _mm256_or_pd(sign, _mm256_set1_pd(0.5f64.next_down()));
-    let k = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(_mm256_add_pd(t, half));
-    let r = _mm256_sub_pd(x, _mm256_mul_pd(k, _mm256_set1_pd(std::f64::consts::LN_2)));
-    let mut p = _mm256_set1_pd(1.0 / 40320.0);
-    for d in [5040.0, 720.0, 120.0, 24.0, 6.0, 2.0, 1.0, 1.0] {
-        p = _mm256_add_pd(_mm256_mul_pd(p, r), _mm256_set1_pd(1.0 / d));
-    }
-    // 2^k: k + 2^52 + 2^51 (k integral, |k| ≤ 1010) holds k + 2^51 in its low
-    // mantissa bits, so (bits + 1023) << 52 is fast_exp's (k + 1023) << 52.
-    let kb = _mm256_castpd_si256(_mm256_add_pd(k, _mm256_set1_pd(6_755_399_441_055_744.0)));
-    let scale = _mm256_slli_epi64::<52>(_mm256_add_epi64(kb, _mm256_set1_epi64x(1023)));
-    let e = _mm256_mul_pd(p, _mm256_castsi256_pd(scale));
-    // exp_of: 0 beyond EXP_DIRECT (and for NaN), exactly 1 for ±0.
-    let direct = _mm256_cmp_pd::<_CMP_LE_OQ>(wv, _mm256_set1_pd(EXP_DIRECT));
-    let zero = _mm256_cmp_pd::<_CMP_EQ_OQ>(wv, _mm256_setzero_pd());
-    let e = _mm256_blendv_pd(_mm256_and_pd(e, direct), _mm256_set1_pd(1.0), zero);
-    let mut out = [0.0; 4];
-    _mm256_storeu_pd(out.as_mut_ptr(), e);
-    out
 }
 
 /// One slot of the table: a code, its weight and [`exp_of`] its weight.
@@ -320,7 +268,8 @@ impl Policy {
         s.slots.resize(m, 0);
         s.p.resize(m, 0.0);
         s.z.clear();
-        s.z.resize(n, 0.0);
+        // Three more: `add_span` reads and writes four at a time.
+        s.z.resize(n + 3, 0.0);
         // One pass per segment: its slot, w + bias, exp(w + bias) (without bias,
         // the weight's exponential as kept), and its exp added to the
         // denominators of its steps (segment by segment, as ever).
@@ -346,9 +295,7 @@ impl Policy {
                 fast_exp(x)
             };
             if direct {
-                for z in &mut z[g.from as usize..(g.to as usize).min(n)] {
-                    *z += *p;
-                }
+                add_span(z, g.from as usize, (g.to as usize).min(n), *p);
             }
         }
         if direct {
@@ -464,49 +411,6 @@ mod tests {
     use super::fast_exp;
 
     #[test]
-    fn exp_of4_is_exp_of_bit_for_bit() {
-        use rand::Rng as _;
-        let mut rng = crate::rng::rng_for(51, 5, 0);
-        let mut special = vec![
-            0.0,
-            -0.0,
-            300.0,
-            300.0f64.next_up(),
-            -700.0,
-            700.0,
-            -1e9,
-            1e9,
-        ];
-        special.extend([
-            f64::NAN,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::MIN_POSITIVE,
-        ]);
-        // Ties of x · log2 e at half-integers and their neighbours.
-        for h in -1010..1010 {
-            let x = (f64::from(h) + 0.5) / std::f64::consts::LOG2_E;
-            special.extend([x, x.next_up(), x.next_down()]);
-        }
-        let mut xs: Vec<f64> = (0..200_000)
-            .map(|i| match i % 4 {
-                0 => rng.gen_range(-5.0..5.0),
-                1 => rng.gen_range(-800.0..800.0),
-                2 => f64::from(rng.gen_range(-200..200)) * 0.5,
-                _ => f64::from_bits(rng.gen()),
-            })
-            .collect();
-        xs.extend(special);
-        for c in xs.chunks(4) {
-            let w: [f64; 4] = std::array::from_fn(|i| c.get(i).copied().unwrap_or(0.0));
-            let e = exp_of4(w);
-            for i in 0..4 {
-                assert_eq!(e[i].to_bits(), exp_of(w[i]).to_bits(), "w {}", w[i]);
-            }
-        }
-    }
-
-    #[test]
     fn fast_exp_is_exp_to_1e9() {
         let mut x = -60.0;
         while x <= 310.0 {
@@ -577,3 +481,7 @@ mod tests {
 
 #[cfg(test)]
 mod table_tests;
+
+mod vector;
+use vector::add_span;
+pub use vector::exp_of4;
