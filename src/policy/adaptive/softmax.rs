@@ -330,9 +330,11 @@ impl Policy {
             mark(slot, k);
         }
         if direct {
-            let inv = &s.inv[..];
+            // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
+            let inv = &s.inv[..=n];
             for ((g, &k), &p) in segs.iter().zip(&s.slots).zip(&s.p) {
-                let (a, b) = (g.from as usize, (g.to as usize).min(n));
+                let b = (g.to as usize).min(n);
+                let a = (g.from as usize).min(b);
                 let slot = &mut self.slots[k as usize];
                 slot.w += p * (-alpha * (inv[b] - inv[a]));
                 mark(slot, k);
