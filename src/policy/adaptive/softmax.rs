@@ -278,13 +278,14 @@ impl Policy {
         for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
             // A kept slot holds the code it was given (a slot is never emptied
             // while the table's identity stays), or 0 when it is code 0's own slot.
-            let i = if j < kept && self.slots[*k as usize].code == g.code {
-                *k as usize
-            } else {
-                self.slot(g.code)
+            let slot = match self.slots.get(*k as usize) {
+                Some(&slot) if j < kept && slot.code == g.code => slot,
+                _ => {
+                    let i = self.slot(g.code);
+                    *k = i as u32;
+                    self.slots[i]
+                }
             };
-            let slot = self.slots[i];
-            *k = i as u32;
             let x = slot.w + g.bias;
             direct &= x.abs() <= EXP_DIRECT;
             *p = if g.bias == 0.0 {
