@@ -274,7 +274,7 @@ impl Policy {
         // the weight's exponential as kept), and its exp added to the
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
-        let z = &mut s.z[..];
+        let z = &mut s.z[..n + 3];
         for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
             // A kept slot holds the code it was given (a slot is never emptied
             // while the table's identity stays), or 0 when it is code 0's own slot.
