@@ -4,7 +4,8 @@
 //!
 //! Owns: [`Policy`] (code → weight, missing codes weigh 0, and each weight's
 //! exponential, taken once per change of the weight), its adaptation along a
-//! [`Trace`] (what a playout saw, `trace.rs`), [`fast_exp`] and [`exp_of`].
+//! [`Trace`] (what a playout saw, `trace.rs`), [`fast_exp`], [`exp_of`] and
+//! [`exp_of4`] (four at once, AVX2: `vector.rs`).
 //! Must not: play moves or know about budgets.
 
 use super::trace::Trace;
@@ -136,6 +137,8 @@ pub struct AdaptScratch {
     z: Vec<f64>,
     /// Per step: Σ 1/z over the steps before it with a choice.
     inv: Vec<f64>,
+    /// The slots whose weight changed (each once), for their exponentials.
+    todo: Vec<u32>,
 }
 
 impl Policy {
@@ -265,22 +268,24 @@ impl Policy {
         s.slots.resize(m, 0);
         s.p.resize(m, 0.0);
         s.z.clear();
-        s.z.resize(n, 0.0);
+        // Three more: `add_span` reads and writes four at a time.
+        s.z.resize(n + 3, 0.0);
         // One pass per segment: its slot, w + bias, exp(w + bias) (without bias,
         // the weight's exponential as kept), and its exp added to the
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
-        let z = &mut s.z[..];
+        let z = &mut s.z[..n + 3];
         for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
             // A kept slot holds the code it was given (a slot is never emptied
             // while the table's identity stays), or 0 when it is code 0's own slot.
-            let i = if j < kept && self.slots[*k as usize].code == g.code {
-                *k as usize
-            } else {
-                self.slot(g.code)
+            let slot = match self.slots.get(*k as usize) {
+                Some(&slot) if j < kept && slot.code == g.code => slot,
+                _ => {
+                    let i = self.slot(g.code);
+                    *k = i as u32;
+                    self.slots[i]
+                }
             };
-            let slot = self.slots[i];
-            *k = i as u32;
             let x = slot.w + g.bias;
             direct &= x.abs() <= EXP_DIRECT;
             *p = if g.bias == 0.0 {
@@ -291,9 +296,7 @@ impl Policy {
                 fast_exp(x)
             };
             if direct {
-                for z in &mut z[g.from as usize..(g.to as usize).min(n)] {
-                    *z += *p;
-                }
+                add_span(z, g.from as usize, (g.to as usize).min(n), *p);
             }
         }
         if direct {
@@ -311,32 +314,56 @@ impl Policy {
         }
         // Every step's chosen move gains alpha, then every segment's candidate
         // gets its change, in segment order (Rosin's order of additions); every
-        // weight changed has its exponential taken again, once (NaN: to do).
+        // weight changed has its exponential taken again, once (NaN: listed in
+        // `todo`).
+        let todo = &mut s.todo;
+        todo.clear();
+        let mut mark = |slot: &mut Slot, k: u32| {
+            if !slot.e.is_nan() {
+                slot.e = f64::NAN;
+                todo.push(k);
+            }
+        };
         for st in steps.iter().filter(|st| st.n > 1) {
-            let slot = &mut self.slots[s.slots[st.chosen as usize] as usize];
+            let k = s.slots[st.chosen as usize];
+            let slot = &mut self.slots[k as usize];
             slot.w += alpha;
-            slot.e = f64::NAN;
+            mark(slot, k);
         }
         if direct {
-            let inv = &s.inv[..];
+            // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
+            let inv = &s.inv[..=n];
             for ((g, &k), &p) in segs.iter().zip(&s.slots).zip(&s.p) {
-                let (a, b) = (g.from as usize, (g.to as usize).min(n));
+                let b = (g.to as usize).min(n);
+                let a = (g.from as usize).min(b);
                 let slot = &mut self.slots[k as usize];
                 slot.w += p * (-alpha * (inv[b] - inv[a]));
-                slot.e = f64::NAN;
+                mark(slot, k);
             }
         } else {
             for (&k, &d) in s.slots.iter().zip(&s.e) {
                 let slot = &mut self.slots[k as usize];
                 slot.w += d;
-                slot.e = f64::NAN;
+                mark(slot, k);
             }
         }
-        for &k in &s.slots {
-            let slot = &mut self.slots[k as usize];
-            if slot.e.is_nan() {
-                slot.e = exp_of(slot.w);
+        self.exps(&s.todo);
+    }
+
+    /// Takes [`exp_of`] the weight of every slot of `todo` again, four at a time.
+    #[inline(always)]
+    fn exps(&mut self, todo: &[u32]) {
+        let mut chunks = todo.chunks_exact(4);
+        for c in &mut chunks {
+            let w = std::array::from_fn(|i| self.slots[c[i] as usize].w);
+            let e = exp_of4(w);
+            for i in 0..4 {
+                self.slots[c[i] as usize].e = e[i];
             }
+        }
+        for &k in chunks.remainder() {
+            let slot = &mut self.slots[k as usize];
+            slot.e = exp_of(slot.w);
         }
     }
 
@@ -457,3 +484,7 @@ mod tests {
 
 #[cfg(test)]
 mod table_tests;
+
+mod vector;
+use vector::add_span;
+pub use vector::exp_of4;

@@ -134,6 +134,19 @@ impl Walk<'_> {
             }
             let ncand = listed.iter().filter(|x| x.4).count() as u32;
             assert_eq!((list.ncand, list.len as usize), (ncand, listed.len()));
+            // The draw's order: the candidates in list order, their exps summed
+            // one by one.
+            let mut sum = 0.0;
+            let drawn: Vec<(usize, u64)> = list
+                .heads::<B>()
+                .into_iter()
+                .filter(|&h| list.at(h).cand)
+                .map(|h| {
+                    sum += list.ce_at(h);
+                    (h, sum.to_bits())
+                })
+                .collect();
+            assert_eq!(list.drawn(), drawn, "step {t}");
             let k = usize::from(mv.x) * L as usize + usize::from(mv.y);
             assert_eq!(list.group_at::<B>(k), Some(k), "the line's move is listed");
             trace.push_step(list.at(k).seg, list.ncand);

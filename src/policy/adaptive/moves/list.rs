@@ -7,8 +7,9 @@
 //! order is the list's order (canonical order). Every tile of a listed group knows
 //! its group's head (`label`). After a move only the groups whose tiles changed are
 //! rebuilt (`changes.rs`), found with bit operations on the planes, not by
-//! flooding around the move; the draw reads a dense copy of the order with running
-//! sums (`order.rs`), rewritten from the first group the move changed. A group's
+//! flooding around the move; the draw reads a dense copy of the order of the
+//! candidates (their heads in the bitset `cands`) with running sums
+//! (`order.rs`), rewritten from the first group the move changed. A group's
 //! code and weight are taken when it is listed as a candidate, or once it becomes
 //! one (`entry.rs`): the groups of the tabu colour mostly never need them.
 //!
@@ -152,9 +153,10 @@ pub(super) struct List {
     ent: Box<[Entry; SIZE]>,
     slab: Box<[Block; 4 * SIZE]>,
     label: Box<[u16; SIZE]>,
-    /// The canonical bits of the groups listed, and their tiles (words of `B`
-    /// blocks, the others zero).
+    /// The canonical bits of the groups listed, of the candidates among them (the
+    /// draw's order), and their tiles (words of `B` blocks, the others zero).
     heads: [[u64; 4]; 4],
+    cands: [[u64; 4]; 4],
     pairs: [[u64; 4]; 4],
     /// Each entry's `ce` by canonical bit (for the order's rewrite and the draw's
     /// scan), and the draw's order (`order.rs`): at index k, the canonical bit
@@ -188,6 +190,7 @@ impl Default for List {
             slab: boxed(Block::zero()),
             label: boxed(0),
             heads: Default::default(),
+            cands: Default::default(),
             pairs: Default::default(),
             ce: boxed(0.0),
             order: boxed(0),
@@ -249,6 +252,16 @@ impl List {
     }
 
     #[inline(always)]
+    fn cands_w<const B: usize>(&self) -> &Words<B> {
+        self.cands[..B].try_into().expect("B ≤ 4")
+    }
+
+    #[inline(always)]
+    fn cands_mut<const B: usize>(&mut self) -> &mut Words<B> {
+        (&mut self.cands[..B]).try_into().expect("B ≤ 4")
+    }
+
+    #[inline(always)]
     fn pairs<const B: usize>(&self) -> &Words<B> {
         self.pairs[..B].try_into().expect("B ≤ 4")
     }
@@ -302,6 +315,9 @@ impl List {
             label[t] = pos as u16;
         });
         set(self.heads_mut::<B>(), pos);
+        if e.cand {
+            set(self.cands_mut::<B>(), pos);
+        }
         set(born, pos);
     }
 
@@ -369,13 +385,33 @@ impl List {
                 self.nother = self.root_list.iter().filter(|r| r.g.color != t).count() as u32;
             }
             self.rule = self.rule_now(cx.sel);
+            // In list order, what `recount` and `reorder` do after a reset in the
+            // same pass: the candidates' segments opened, counted, their exps
+            // summed into the draw's order.
+            let (mut n, mut big, mut sum) = (0, 0, 0.0);
+            let mut cands = [[0; 4]; 4];
             for (i, r) in self.root_list.iter().enumerate() {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
+                let pos = pos & (SIZE - 1);
                 let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
-                let e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
-                self.ent[pos & (SIZE - 1)] = e;
+                let mut e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
+                if e.cand {
+                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                    n += 1;
+                    big += u32::from(e.big);
+                    self.ce[pos] = e.e;
+                    cands[pos / 256 % 4][pos / 64 % 4] |= 1 << (pos % 64);
+                    sum += e.e;
+                    self.order[n & (SIZE - 1)] = pos as u16;
+                    self.csum[n & (SIZE - 1)] = sum;
+                } else {
+                    self.ce[pos] = 0.0;
+                }
+                self.ent[pos] = e;
                 self.slab[pos * B..pos * B + B].copy_from_slice(&m);
             }
+            (self.ncand, self.nbig, self.cands) = (n as u32, big, cands);
+            return;
         } else {
             (self.heads, self.pairs) = Default::default();
             if p.ncols() > 0 {
@@ -431,6 +467,7 @@ impl List {
         let heads = *self.heads_w::<B>();
         self.rule = self.rule_now(sel);
         let (mut n, mut big) = (0, 0);
+        let mut cands = [[0; 4]; B];
         each_bit!(heads, |h| {
             let cand = Self::admits(self.rule, &self.ent[h].g);
             if cand {
@@ -445,6 +482,7 @@ impl List {
                 n += 1;
                 big += u32::from(e.big);
                 self.ce[h] = e.e;
+                set(&mut cands, h);
             } else {
                 trace.close(e.seg);
                 e.seg = OPEN;
@@ -452,6 +490,8 @@ impl List {
             }
         });
         (self.ncand, self.nbig) = (n, big);
+        self.cands = Default::default();
+        self.cands[..B].copy_from_slice(&cands);
         self.reorder::<B>(0);
     }
 
@@ -479,18 +519,19 @@ impl List {
             each_bit!(*self.heads_w::<B>(), |h| {
                 trace.close(self.ent[h].seg);
             });
-            (self.heads, self.pairs) = Default::default();
+            (self.heads, self.cands, self.pairs) = Default::default();
             (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
             return;
         }
         let edges = p.edges();
         let pairs = Planes::<B, L, P>::pairs(&edges);
-        // `born`: groups to open a segment for; `gone`: groups dropped.
-        let (mut born, mut gone) = ([[0; 4]; B], [[0; 4]; B]);
+        // `born`: groups listed; `reseg`: groups kept that get a new segment;
+        // `gone`: groups dropped.
+        let (mut born, mut reseg, mut gone) = ([[0; 4]; B], [[0; 4]; B], [[0; 4]; B]);
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
             let cut = self.drop_changed::<B, L>(
-                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut born, &mut gone,
+                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut reseg, &mut gone,
             );
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
@@ -502,13 +543,16 @@ impl List {
             self.recount::<B, L>(cx, trace);
             return;
         }
-        each_bit!(born, |h| {
+        let open: Words<B> =
+            std::array::from_fn(|i| std::array::from_fn(|j| born[i][j] | reseg[i][j]));
+        each_bit!(open, |h| {
             let e = &mut self.ent[h];
             if e.cand && e.seg == OPEN {
                 e.seg = trace.open(e.code, cx.bias_of(&e.g));
             }
         });
-        // The draw's order from the first group dropped or listed on.
+        // The draw's order from the first group dropped or listed on (a group
+        // given a new segment keeps its place and exp(w)).
         let mut first = SIZE;
         for k in 0..4 * B {
             let x = born[k / 4][k % 4] | gone[k / 4][k % 4];

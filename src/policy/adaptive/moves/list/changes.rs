@@ -34,7 +34,8 @@ impl List {
     /// columns left): drops the groups that changed (segments closed, heads set in
     /// `gone`) and returns their tiles. The groups kept within one column of the
     /// move that the previous rule would have flooded again get a new segment
-    /// (their heads set in `born`).
+    /// (their heads set in `reseg`: their place in the draw's order and their
+    /// exp(w) stay).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32>(
@@ -47,7 +48,7 @@ impl List {
         n: usize,
         sel: Selective,
         trace: &mut Trace,
-        born: &mut Words<B>,
+        reseg: &mut Words<B>,
         gone: &mut Words<B>,
     ) -> Plane<B> {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
@@ -94,7 +95,7 @@ impl List {
                 if from[x % MAX_WIDTH] <= top {
                     trace.close(e.seg);
                     e.seg = OPEN;
-                    set(born, h);
+                    set(reseg, h);
                     return;
                 }
                 x += 1;
@@ -125,6 +126,11 @@ impl List {
         });
         for (hw, d) in self.heads_mut::<B>().iter_mut().zip(&drop) {
             for (w, d) in hw.iter_mut().zip(d) {
+                *w &= !d;
+            }
+        }
+        for (cw, d) in self.cands_mut::<B>().iter_mut().zip(&drop) {
+            for (w, d) in cw.iter_mut().zip(d) {
                 *w &= !d;
             }
         }
@@ -165,6 +171,7 @@ impl List {
             trace.close(x.seg);
             self.count(&x, cx.sel, false);
             self.heads_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
+            self.cands_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
             set(gone, h);
             if w.right_of(&x.g) {
                 let m = shift_columns::<B, L>(&self.mask::<B>(h), e);
