@@ -113,6 +113,18 @@ fn has<const B: usize>(w: &Words<B>, i: usize) -> bool {
     w[i / 256 % B][i / 64 % 4] >> (i % 64) & 1 != 0
 }
 
+/// The words of the first `B` blocks of a bitset held for up to 4 blocks.
+#[inline(always)]
+fn first<const B: usize>(w: &Words<4>) -> &Words<B> {
+    w[..B].try_into().expect("B ≤ 4")
+}
+
+/// [`first`], to change.
+#[inline(always)]
+fn first_mut<const B: usize>(w: &mut Words<4>) -> &mut Words<B> {
+    (&mut w[..B]).try_into().expect("B ≤ 4")
+}
+
 /// Sets bit `i` of `w`.
 #[inline(always)]
 fn set<const B: usize>(w: &mut Words<B>, i: usize) {
@@ -243,27 +255,27 @@ impl List {
 
     #[inline(always)]
     fn heads_w<const B: usize>(&self) -> &Words<B> {
-        self.heads[..B].try_into().expect("B ≤ 4")
+        first(&self.heads)
     }
 
     #[inline(always)]
     fn heads_mut<const B: usize>(&mut self) -> &mut Words<B> {
-        (&mut self.heads[..B]).try_into().expect("B ≤ 4")
+        first_mut(&mut self.heads)
     }
 
     #[inline(always)]
     fn cands_w<const B: usize>(&self) -> &Words<B> {
-        self.cands[..B].try_into().expect("B ≤ 4")
+        first(&self.cands)
     }
 
     #[inline(always)]
     fn cands_mut<const B: usize>(&mut self) -> &mut Words<B> {
-        (&mut self.cands[..B]).try_into().expect("B ≤ 4")
+        first_mut(&mut self.cands)
     }
 
     #[inline(always)]
     fn pairs<const B: usize>(&self) -> &Words<B> {
-        self.pairs[..B].try_into().expect("B ≤ 4")
+        first(&self.pairs)
     }
 
     /// The mask of the group whose canonical bit is `pos`.
@@ -389,7 +401,7 @@ impl List {
             // same pass: the candidates' segments opened, counted, their exps
             // summed into the draw's order.
             let (mut n, mut big, mut sum) = (0, 0, 0.0);
-            let mut cands = [[0; 4]; 4];
+            let mut cands: Words<4> = Default::default();
             for (i, r) in self.root_list.iter().enumerate() {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
                 let pos = pos & (SIZE - 1);
@@ -400,7 +412,7 @@ impl List {
                     n += 1;
                     big += u32::from(e.big);
                     self.ce[pos] = e.e;
-                    cands[pos / 256 % 4][pos / 64 % 4] |= 1 << (pos % 64);
+                    set(&mut cands, pos);
                     sum += e.e;
                     self.order[n & (SIZE - 1)] = pos as u16;
                     self.csum[n & (SIZE - 1)] = sum;
