@@ -12,7 +12,8 @@
 //! policy learnt from the root's line applies to rollouts from any leaf. The best
 //! line's [`Trace`] is built by replaying it under the rollouts' candidate rule
 //! ([`Playout::replay`], the root's tabu colour) each time it improves; each
-//! adaptation is Rosin's step with `--adapt-alpha` along that trace.
+//! adaptation is Rosin's step with `--adapt-alpha` along that trace. A rollout
+//! records no trace ([`Playout::run_untraced`]): none is read.
 //!
 //! When it adapts (`--adapt-every K`): after every K-th rollout (0: once each time
 //! the best line improves). Where the policy lives (`--adapt-scope`): one per search
@@ -59,7 +60,6 @@ pub(crate) struct Learner {
     since: u64,
     scratch: AdaptScratch,
     moves: Vec<Cell>,
-    trace: Trace,
 }
 
 impl Learner {
@@ -87,7 +87,6 @@ impl Learner {
             since: 0,
             scratch: AdaptScratch::default(),
             moves: Vec::new(),
-            trace: Trace::default(),
         }
     }
 
@@ -138,9 +137,8 @@ impl Learner {
     ) -> i32 {
         self.playout.selective.tabu = tabu;
         let pol = &self.lessons[0].policy;
-        let s = self
-            .playout
-            .run(board, pol, rng, &mut self.moves, &mut self.trace);
+        // Its trace is never read (a best line's is replayed from the root).
+        let s = self.playout.run_untraced(board, pol, rng, &mut self.moves);
         moves.extend_from_slice(&self.moves);
         self.since += 1;
         s

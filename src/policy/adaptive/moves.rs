@@ -30,6 +30,9 @@
 //! [`Playout::replay`] (`replay.rs`) records the [`Trace`] of a given game under
 //! the same candidate rule, so that a policy can be adapted toward a game that no
 //! playout of this policy played (a tree search's best line).
+//! [`Playout::run_untraced`] plays the same game as [`Playout::run`] from the same
+//! random numbers without recording it (no segment work: the learned rollouts,
+//! whose traces are never read); its replay records the trace `run` would have.
 //!
 //! Owns: [`code`], [`Selective`] and [`Playout`]. Must not: adapt policies or count
 //! budgets.
@@ -106,23 +109,24 @@ impl Selective {
 /// Calls `$recv.$method::<B, L, P>(args)` with the plane layout that fits `$board`:
 /// 16-bit column lanes up to 16 rows, 32-bit lanes above; one, two or four 256-bit
 /// blocks; as many colour planes as needed (as the random playout's kernel).
+/// `$recv.$method::<X>(args)` puts the const arguments `X` first.
 macro_rules! by_layout {
-    ($board:expr, $recv:ident . $method:ident ( $($arg:expr),* $(,)? )) => {{
+    ($board:expr, $recv:ident . $method:ident $(::<$($pre:literal),+>)? ( $($arg:expr),* $(,)? )) => {{
         let b: &Board = $board;
         if b.height() <= 16 {
             if b.width() <= 16 {
                 match planes_for(b.colors()) {
-                    0..=2 => $recv.$method::<1, 16, 2>($($arg),*),
-                    3 => $recv.$method::<1, 16, 3>($($arg),*),
-                    _ => $recv.$method::<1, 16, MAX_PLANES>($($arg),*),
+                    0..=2 => $recv.$method::<$($($pre,)+)? 1, 16, 2>($($arg),*),
+                    3 => $recv.$method::<$($($pre,)+)? 1, 16, 3>($($arg),*),
+                    _ => $recv.$method::<$($($pre,)+)? 1, 16, MAX_PLANES>($($arg),*),
                 }
             } else {
-                $recv.$method::<2, 16, MAX_PLANES>($($arg),*)
+                $recv.$method::<$($($pre,)+)? 2, 16, MAX_PLANES>($($arg),*)
             }
         } else if b.width() <= 16 {
-            $recv.$method::<2, 32, MAX_PLANES>($($arg),*)
+            $recv.$method::<$($($pre,)+)? 2, 32, MAX_PLANES>($($arg),*)
         } else {
-            $recv.$method::<4, 32, MAX_PLANES>($($arg),*)
+            $recv.$method::<$($($pre,)+)? 4, 32, MAX_PLANES>($($arg),*)
         }
     }};
 }
@@ -165,12 +169,29 @@ impl Playout {
     ) -> i32 {
         moves.clear();
         trace.clear();
-        by_layout!(root, self.run_in(root, pol, rng, moves, trace))
+        by_layout!(root, self.run_in::<true>(root, pol, rng, moves, trace))
     }
 
-    /// [`Playout::run`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes.
+    /// [`Playout::run`] without the trace: the same game from the same random
+    /// numbers, with no segment work. For a caller that needs the trace of few of
+    /// its games: [`Playout::replay`] of the moves records the trace `run` would
+    /// have (the trace depends only on the root, the rule, the bias and the moves).
+    pub fn run_untraced(
+        &mut self,
+        root: &Board,
+        pol: &Policy,
+        rng: &mut Rng,
+        moves: &mut Vec<Cell>,
+    ) -> i32 {
+        moves.clear();
+        let mut none = Trace::default();
+        by_layout!(root, self.run_in::<false>(root, pol, rng, moves, &mut none))
+    }
+
+    /// [`Playout::run`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes,
+    /// recording the trace when `R` (else leaving `trace` alone).
     #[inline(never)]
-    fn run_in<const B: usize, const L: u32, const P: usize>(
+    fn run_in<const R: bool, const B: usize, const L: u32, const P: usize>(
         &mut self,
         root: &Board,
         pol: &Policy,
@@ -185,16 +206,18 @@ impl Playout {
         };
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
-        list.reset(root, &p, &cx, trace);
+        list.reset::<B, L, P, R>(root, &p, &cx, trace);
         let variant = root.variant();
         let mut gained = 0;
         while list.len > 0 {
             let k = list.pick(rng, &cx);
             let e = list.at(k);
-            trace.push_step(e.seg, list.ncand);
+            if R {
+                trace.push_step(e.seg, list.ncand);
+            }
             moves.push(e.g.cell);
             gained += variant.group_score(u32::from(e.g.size));
-            list.play(&mut p, k, &cx, trace);
+            list.play::<B, L, P, R>(&mut p, k, &cx, trace);
         }
         p.final_score(root, gained)
     }

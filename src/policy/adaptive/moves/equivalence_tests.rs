@@ -5,7 +5,8 @@
 //! exponentials of the policy, and the candidates of the selective rule; and
 //! [`Playout::run`] and [`Playout::replay`] record the same games, traces and
 //! scores as the implementation they replaced (`reference.rs`), from the same
-//! random numbers and policies: the search is bit-identical.
+//! random numbers and policies: the search is bit-identical. So does
+//! [`Playout::run_untraced`], whose games replay to the traces `run` records.
 //!
 //! Owns: these tests and their straightforward reference (`fresh`). Must not: be
 //! compiled outside tests or reach into the list beyond what the playout reads.
@@ -89,7 +90,13 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn check<const B: usize, const L: u32, const P: usize>(&self, root: &Board) -> usize {
+    /// Walks the line with the list (recording its trace when `R`, as
+    /// [`Playout::run`]; else as [`Playout::run_untraced`]), checking it at every
+    /// step; returns the positions checked.
+    fn check<const R: bool, const B: usize, const L: u32, const P: usize>(
+        &self,
+        root: &Board,
+    ) -> usize {
         let cx = Ctx {
             pol: self.pol,
             bias: self.bias,
@@ -97,7 +104,7 @@ impl Walk<'_> {
         };
         let (mut list, mut trace) = (List::default(), Trace::default());
         let mut p = Planes::<B, L, P>::from_board(root);
-        list.reset(root, &p, &cx, &mut trace);
+        list.reset::<B, L, P, R>(root, &p, &cx, &mut trace);
         let mut board = *root;
         let mut checked = 0;
         for (t, &mv) in self.line.iter().enumerate() {
@@ -149,12 +156,15 @@ impl Walk<'_> {
             assert_eq!(list.drawn(), drawn, "step {t}");
             let k = usize::from(mv.x) * L as usize + usize::from(mv.y);
             assert_eq!(list.group_at::<B>(k), Some(k), "the line's move is listed");
-            trace.push_step(list.at(k).seg, list.ncand);
-            list.play(&mut p, k, &cx, &mut trace);
+            if R {
+                trace.push_step(list.at(k).seg, list.ncand);
+            }
+            list.play::<B, L, P, R>(&mut p, k, &cx, &mut trace);
             board.play(mv);
             checked += 1;
         }
         assert!(list.len == 0 && board.is_terminal());
+        assert_eq!(trace.is_empty(), !R, "a trace only when recorded");
         checked
     }
 }
@@ -185,23 +195,29 @@ fn the_list_is_a_fresh_scan_after_every_move() {
                         bias: play.bias,
                         sel,
                     };
-                    positions += by_layout!(&root, walk.check(&root));
+                    positions += by_layout!(&root, walk.check::<true>(&root));
+                    positions += by_layout!(&root, walk.check::<false>(&root));
                 }
             }
         }
     }
-    assert!(positions > 5000, "{positions}");
+    assert!(positions > 10000, "{positions}");
 }
 
 /// Plays `n` playouts with both implementations from `root` (or, `roots`, from
 /// each in turn), adapting the policy toward each game as NRPA's level 1 does,
 /// and checks that they agree bit for bit: moves, scores, traces, random numbers.
+/// A third playout plays without its trace ([`Playout::run_untraced`]) and
+/// replays its game between playouts, as NRPA does: the same moves, scores and
+/// random numbers, and its replay records the trace the recording playout did.
 fn agree(roots: &[Board], sel: Selective, bias: Bias, alpha: f64, n: usize, seed: u64) {
     let mut play = Playout::new(sel, 0.0).with_bias(bias);
+    let mut bare = Playout::new(sel, 0.0).with_bias(bias);
     let mut old = Reference::new(sel, 0.0);
     old.bias = bias;
     let (mut r1, mut r2) = (crate::rng_for(seed, 5, 1), crate::rng_for(seed, 5, 1));
-    let (mut m1, mut m2) = (Vec::new(), Vec::new());
+    let mut r3 = crate::rng_for(seed, 5, 1);
+    let (mut m1, mut m2, mut m3) = (Vec::new(), Vec::new(), Vec::new());
     let (mut t1, mut t2) = (Trace::default(), Trace::default());
     let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
     for i in 0..n {
@@ -219,13 +235,16 @@ fn agree(roots: &[Board], sel: Selective, bias: Bias, alpha: f64, n: usize, seed
         );
         assert_eq!(a, b, "replay {i}");
         assert_eq!(a, t1, "a game replays to its own trace");
+        let s3 = bare.run_untraced(root, &pol, &mut r3, &mut m3);
+        assert_eq!((s3, &m3), (s1, &m1), "untraced playout {i}");
+        let mut c = Trace::default();
+        assert_eq!(bare.replay(root, &m3, &mut c), (s1, 0));
+        assert_eq!(c, t1, "an untraced game replays to the recorded trace");
         pol.adapt(&t1, alpha, &mut scratch);
     }
-    assert_eq!(
-        r1.gen::<u64>(),
-        r2.gen::<u64>(),
-        "the same random numbers drawn"
-    );
+    let next = r1.gen::<u64>();
+    assert_eq!(next, r2.gen::<u64>(), "the same random numbers drawn");
+    assert_eq!(next, r3.gen::<u64>(), "untraced: the same random numbers");
 }
 
 #[test]

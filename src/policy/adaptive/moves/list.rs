@@ -376,9 +376,10 @@ impl List {
 
     /// The list of position `p` (`board`): from the last root's list when `board`
     /// is that root (weights taken afresh), else from scratch. The candidates'
-    /// segments open in `trace`.
+    /// segments open in `trace` when `R` (a playout that records its trace; else
+    /// `trace` is left alone and no entry has a segment).
     #[inline(never)]
-    pub fn reset<const B: usize, const L: u32, const P: usize>(
+    pub fn reset<const B: usize, const L: u32, const P: usize, const R: bool>(
         &mut self,
         board: &Board,
         p: &Planes<B, L, P>,
@@ -408,7 +409,9 @@ impl List {
                 let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
                 let mut e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
                 if e.cand {
-                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                    if R {
+                        e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                    }
                     n += 1;
                     big += u32::from(e.big);
                     self.ce[pos] = e.e;
@@ -451,7 +454,7 @@ impl List {
             }
             self.nother = other;
         }
-        self.recount::<B, L>(cx, trace);
+        self.recount::<B, L, R>(cx, trace);
     }
 
     /// The rule of the position: the tabu colour only while groups of other
@@ -472,9 +475,14 @@ impl List {
 
     /// Candidacy of every entry under the position's rule, from scratch (the
     /// groups of another colour than the tabu one already counted): segments
-    /// open (in list order) and close, counts and the draw's order recomputed.
+    /// open (in list order) and close (when `R`), counts and the draw's order
+    /// recomputed.
     #[inline(never)]
-    fn recount<const B: usize, const L: u32>(&mut self, cx: &Ctx, trace: &mut Trace) {
+    fn recount<const B: usize, const L: u32, const R: bool>(
+        &mut self,
+        cx: &Ctx,
+        trace: &mut Trace,
+    ) {
         let sel = cx.sel;
         let heads = *self.heads_w::<B>();
         self.rule = self.rule_now(sel);
@@ -488,7 +496,7 @@ impl List {
             let e = &mut self.ent[h];
             e.cand = cand;
             if e.cand {
-                if e.seg == OPEN {
+                if R && e.seg == OPEN {
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
                 n += 1;
@@ -496,7 +504,9 @@ impl List {
                 self.ce[h] = e.e;
                 set(&mut cands, h);
             } else {
-                trace.close(e.seg);
+                if R {
+                    trace.close(e.seg);
+                }
                 e.seg = OPEN;
                 self.ce[h] = 0.0;
             }
@@ -510,9 +520,10 @@ impl List {
     /// Plays the group whose canonical bit is `k` on `p` and brings the list up to
     /// date; the segments of the groups that leave the list (or stop being
     /// candidates) close in `trace`, and those of the new candidates open, in list
-    /// order.
+    /// order, when `R` (else `trace` is left alone: the groups listed, the draw's
+    /// order and its sums are the same, with no segment work).
     #[inline(never)]
-    pub fn play<const B: usize, const L: u32, const P: usize>(
+    pub fn play<const B: usize, const L: u32, const P: usize, const R: bool>(
         &mut self,
         p: &mut Planes<B, L, P>,
         k: usize,
@@ -528,9 +539,11 @@ impl List {
         self.tiles -= u32::from(played.size);
         let n = p.ncols();
         if n == 0 {
-            each_bit!(*self.heads_w::<B>(), |h| {
-                trace.close(self.ent[h].seg);
-            });
+            if R {
+                each_bit!(*self.heads_w::<B>(), |h| {
+                    trace.close(self.ent[h].seg);
+                });
+            }
             (self.heads, self.cands, self.pairs) = Default::default();
             (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
             return;
@@ -542,27 +555,29 @@ impl List {
         let (mut born, mut reseg, mut gone) = ([[0; 4]; B], [[0; 4]; B], [[0; 4]; B]);
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
-            let cut = self.drop_changed::<B, L>(
+            let cut = self.drop_changed::<B, L, R>(
                 &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut reseg, &mut gone,
             );
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
-            self.shift_right::<B, L>(&played, before - n, n, cx, trace, &mut born, &mut gone)
+            self.shift_right::<B, L, R>(&played, before - n, n, cx, trace, &mut born, &mut gone)
         };
         self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
         self.pairs[..B].copy_from_slice(&words(&pairs));
         if self.rule_now(cx.sel) != self.rule {
-            self.recount::<B, L>(cx, trace);
+            self.recount::<B, L, R>(cx, trace);
             return;
         }
-        let open: Words<B> =
-            std::array::from_fn(|i| std::array::from_fn(|j| born[i][j] | reseg[i][j]));
-        each_bit!(open, |h| {
-            let e = &mut self.ent[h];
-            if e.cand && e.seg == OPEN {
-                e.seg = trace.open(e.code, cx.bias_of(&e.g));
-            }
-        });
+        if R {
+            let open: Words<B> =
+                std::array::from_fn(|i| std::array::from_fn(|j| born[i][j] | reseg[i][j]));
+            each_bit!(open, |h| {
+                let e = &mut self.ent[h];
+                if e.cand && e.seg == OPEN {
+                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                }
+            });
+        }
         // The draw's order from the first group dropped or listed on (a group
         // given a new segment keeps its place and exp(w)).
         let mut first = SIZE;

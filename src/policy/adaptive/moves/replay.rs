@@ -46,7 +46,7 @@ impl Playout {
         };
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
-        list.reset(root, &p, &cx, trace);
+        list.reset::<B, L, P, true>(root, &p, &cx, trace);
         let variant = root.variant();
         let (mut gained, mut outside) = (0, 0);
         for &mv in moves {
@@ -65,7 +65,7 @@ impl Playout {
                 trace.close(seg);
             }
             gained += variant.group_score(u32::from(e.g.size));
-            list.play(&mut p, k, &cx, trace);
+            list.play::<B, L, P, true>(&mut p, k, &cx, trace);
         }
         let mut board = *root;
         p.write_to(&mut board, gained, moves.len() as u16);

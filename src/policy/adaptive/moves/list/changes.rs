@@ -17,7 +17,8 @@
 //! is not below the lowest row that rule searched again in one of those columns
 //! has its segment closed and a new one opened though its entry stays, so that the
 //! adaptation sums every step's candidates in the same order and the weights stay
-//! bit for bit the same.
+//! bit for bit the same. A playout that records no trace skips this and every
+//! segment.
 //!
 //! Owns: `List::drop_changed` and `List::shift_right`. Must not: flood, sample or
 //! reorder (`list.rs` and `order.rs` do).
@@ -35,10 +36,11 @@ impl List {
     /// `gone`) and returns their tiles. The groups kept within one column of the
     /// move that the previous rule would have flooded again get a new segment
     /// (their heads set in `reseg`: their place in the draw's order and their
-    /// exp(w) stay).
+    /// exp(w) stay). Without `R` (no trace recorded) no segment is touched and
+    /// `reseg` stays empty.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn drop_changed<const B: usize, const L: u32>(
+    pub(super) fn drop_changed<const B: usize, const L: u32, const R: bool>(
         &mut self,
         played: &Group,
         g: &Plane<B>,
@@ -53,7 +55,8 @@ impl List {
     ) -> Plane<B> {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
         // The previous rule: a group within one column of the move stays when its
-        // highest row is under from[x] in each of those columns x it covers.
+        // highest row is under from[x] in each of those columns x it covers (only
+        // for a trace).
         let (a, b) = (usize::from(played.xmin), usize::from(played.xmax));
         let (lo, hi) = (a.saturating_sub(1), (b + 1).min(n - 1));
         let mut from = [u32::MAX; MAX_WIDTH];
@@ -61,16 +64,18 @@ impl List {
         let mut least = u32::MAX;
         let gw = words(g);
         let gw = gw.as_flattened();
-        for x in a..=b {
-            let bit = x * L as usize;
-            let low = (gw[bit / 64 % (4 * B)] >> (bit % 64)).trailing_zeros();
-            least = least.min(low.saturating_sub(1));
-            from[x % MAX_WIDTH] = from[x % MAX_WIDTH].min(low.saturating_sub(1));
-            if x > 0 {
-                from[(x - 1) % MAX_WIDTH] = from[(x - 1) % MAX_WIDTH].min(low);
-            }
-            if x + 1 < n {
-                from[(x + 1) % MAX_WIDTH] = from[(x + 1) % MAX_WIDTH].min(low);
+        if R {
+            for x in a..=b {
+                let bit = x * L as usize;
+                let low = (gw[bit / 64 % (4 * B)] >> (bit % 64)).trailing_zeros();
+                least = least.min(low.saturating_sub(1));
+                from[x % MAX_WIDTH] = from[x % MAX_WIDTH].min(low.saturating_sub(1));
+                if x > 0 {
+                    from[(x - 1) % MAX_WIDTH] = from[(x - 1) % MAX_WIDTH].min(low);
+                }
+                if x + 1 < n {
+                    from[(x + 1) % MAX_WIDTH] = from[(x + 1) % MAX_WIDTH].min(low);
+                }
             }
         }
         // The groups with a tile in `dirty` are dropped.
@@ -101,26 +106,30 @@ impl List {
                 x += 1;
             }
         };
-        let heads: Plane<B> = self.heads_w::<B>().map(Block::from_words);
-        each_bit!(words(&and(&heads, &columns::<B, L>(lo, hi))), |h| {
-            if !has(&drop, h) {
-                reopen(self, h);
-            }
-        });
-        if lo < a {
-            let mut seen = drop;
-            each_bit!(words(&and(&pairs, &columns::<B, L>(lo, lo))), |t| {
-                let h = usize::from(self.label[t]) & (SIZE - 1);
-                if h < lo * L as usize && !has(&seen, h) {
-                    set(&mut seen, h);
+        if R {
+            let heads: Plane<B> = self.heads_w::<B>().map(Block::from_words);
+            each_bit!(words(&and(&heads, &columns::<B, L>(lo, hi))), |h| {
+                if !has(&drop, h) {
                     reopen(self, h);
                 }
             });
+            if lo < a {
+                let mut seen = drop;
+                each_bit!(words(&and(&pairs, &columns::<B, L>(lo, lo))), |t| {
+                    let h = usize::from(self.label[t]) & (SIZE - 1);
+                    if h < lo * L as usize && !has(&seen, h) {
+                        set(&mut seen, h);
+                        reopen(self, h);
+                    }
+                });
+            }
         }
         let mut cut = [Block::zero(); B];
         each_bit!(drop, |h| {
             let e = self.ent[h];
-            trace.close(e.seg);
+            if R {
+                trace.close(e.seg);
+            }
             self.count(&e, sel, false);
             cut = or(&cut, &self.mask::<B>(h));
         });
@@ -143,9 +152,10 @@ impl List {
     /// code rotated, weight taken afresh: a new segment, their new heads set in
     /// `born`), those left of them stay; the heads dropped or moved are set in
     /// `gone`. Returns the seeds of the new groups: every tile of the window.
+    /// Segments close in `trace` only when `R`.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    pub(super) fn shift_right<const B: usize, const L: u32>(
+    pub(super) fn shift_right<const B: usize, const L: u32, const R: bool>(
         &mut self,
         played: &Group,
         e: usize,
@@ -168,7 +178,9 @@ impl List {
             if w.left_of(&x.g) {
                 continue;
             }
-            trace.close(x.seg);
+            if R {
+                trace.close(x.seg);
+            }
             self.count(&x, cx.sel, false);
             self.heads_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
             self.cands_mut::<B>()[h / 256 % B][h / 64 % 4] &= !(1 << (h % 64));
