@@ -20,7 +20,13 @@
 #   PRIO     idle: SCHED_IDLE (chrt -i 0), which yields the cores to builds,
 #            tests and timed runs completely (nice does not, on our machines);
 #            none: normal priority                 [idle]
-#   SG       samegame binary                     [./target/release/samegame]
+#   SG       samegame binary                     [./target/release/samegame]; a
+#            copy kept aside as /work/builds/samegame-<commit> names its commit in
+#            compute.tsv's build column (else the checkout's HEAD). The search is
+#            bit-identical across builds since issue 51 began (search fingerprint),
+#            so a faster build plays the same search further in its hour: runs
+#            before 2026-11-27 23:53 used e993878 (NRPA before issue 51), later ones
+#            a build with its passes (about 1.6x the playouts per CPU second).
 #
 # Durable and resumable: `batch` journals every finished run in runs/record/ (the
 # journal and results files beside runs/record/standard-20.samegame.txt), so the same
@@ -58,7 +64,12 @@ out=runs/record/standard-20.samegame.txt
 # compute it had, however long it waited at low priority), appended per board.
 compute=runs/record/compute.tsv
 [ -e "$compute" ] ||
-  printf 'finished\tboard\tcpu_s\twall_s\tconfig\tbudget\tseed\toutcome\n' >"$compute"
+  printf 'finished\tboard\tcpu_s\twall_s\tconfig\tbudget\tseed\toutcome\tbuild\n' >"$compute"
+# The build whose compute a row counts (playouts per CPU second differ by build).
+case $(basename "$SG") in
+  samegame-*) build=$(basename "$SG" | cut -d- -f2) ;;
+  *) build=$(git rev-parse --short HEAD) ;;
+esac
 timing=$(mktemp)
 trap 'rm -f "$timing"' EXIT
 total() { "$SG" verify "$set_" "$best" | tail -1 | grep -o 'total [0-9-]*' | cut -d' ' -f2; }
@@ -111,8 +122,8 @@ for b in "${boards[@]}"; do
   [ "$cut" = 0 ] || outcome=cut
   # A board whose run the journal already held took no search: no row.
   if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
-    printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
-      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$seed" "$outcome" >>"$compute"
+    printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
+      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$seed" "$outcome" "$build" >>"$compute"
   fi
   "$SG" merge "$out" --out "$best" --testset "$set_"
   now=$(total)
