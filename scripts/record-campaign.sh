@@ -37,9 +37,10 @@
 # appends the run's compute to compute.tsv with the outcome `cut`, and exits 130.
 # NRPA keeps no partial state, so a cut run cannot be continued; the board's next
 # run takes seed SEED + (the board's cut runs with this CONFIG and BUDGET), so it
-# searches anew instead of replaying the cut run's playouts. Compute per board: scripts/compute-report.py
-# runs/record/standard-20.samegame.results.jsonl (seconds there are wall-clock; the
-# CPU seconds each board had are in runs/record/compute.tsv). A board that improves
+# searches anew instead of replaying the cut run's playouts. Compute per board (the
+# CPU seconds each run had, from compute.tsv): scripts/compute-report.py --campaign
+# runs/record/compute.tsv (runs/record/standard-20.samegame.results.jsonl has every
+# run's score; its seconds are wall-clock). A board that improves
 # the total is carried into the no-penalty files at once (scripts/codingame-files.sh)
 # and into the README's results table (scripts/update-readme.sh). Commands and compute
 # go to docs/experiments.md.
