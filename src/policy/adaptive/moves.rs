@@ -23,9 +23,13 @@
 //! The game is played on bit-sliced planes ([`crate::board::planes`]) and its legal
 //! groups kept as plane masks with their codes and weights (`list.rs`): a move
 //! rebuilds only the groups whose tiles it changed. Since issue 51; the list on
-//! column lanes it replaced is kept as the tests' oracle (`reference.rs`), and the
-//! two play the same games, record the same traces and so adapt to the same
-//! weights, bit for bit (`equivalence_tests.rs`).
+//! column lanes it replaced is kept as the tests' oracle (`reference.rs`): the two
+//! play the same games from the same random numbers and policies, and record
+//! traces with the same candidates at every step (`equivalence_tests.rs`). The
+//! list keeps a group's segment while it stays listed where the oracle cut it, so
+//! an adaptation sums the same terms in another order and the weights agree up to
+//! their last bits (the golden search test and the search fingerprint give the
+//! same lines).
 //!
 //! [`Playout::replay`] (`replay.rs`) records the [`Trace`] of a given game under
 //! the same candidate rule, so that a policy can be adapted toward a game that no

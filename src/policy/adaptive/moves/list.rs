@@ -34,7 +34,7 @@ mod order;
 /// w (policy weight + bias; 0 when w > [`EXP_DIRECT`], then `big`). w itself is
 /// not kept ([`List::weight`] takes it again, the same sum): 32 bytes an entry,
 /// one cache line holds two. `seg`: its open segment in the trace while it is a
-/// candidate ([`OPEN`]: none); `top`: the row of its highest tile. `known`:
+/// candidate ([`OPEN`]: none). `known`:
 /// `code`, `e` and `big` are set; a group listed while not a candidate has them
 /// taken only once it becomes one ([`List::full`] gives them at any time). A
 /// candidate's exp(w) is also in the list's `ce` (0 for the others).
@@ -44,7 +44,6 @@ pub(super) struct Entry {
     pub code: u64,
     pub e: f64,
     pub seg: u32,
-    pub top: u8,
     pub cand: bool,
     pub known: bool,
     pub big: bool,
@@ -65,7 +64,6 @@ const NONE: Entry = Entry {
     code: 0,
     e: 0.0,
     seg: OPEN,
-    top: 0,
     cand: false,
     known: false,
     big: false,
@@ -354,14 +352,6 @@ impl List {
             // The canonical bit (the lowest), the last column (of the highest bit).
             let (i, last) = first_last(&m);
             let (x, y, xmax) = (i / L as usize, i % L as usize, last / L as usize);
-            // The rows it covers: every lane of it folded onto one.
-            let mut rows = w.iter().fold(0, |a, x| a | x);
-            let mut half = 64;
-            while half > L {
-                half /= 2;
-                rows |= rows >> half;
-            }
-            let rows = rows & (u64::MAX >> (64 - L));
             let g = Group {
                 cell: Cell::new(x, y),
                 color,
@@ -369,7 +359,7 @@ impl List {
                 xmin: x as u8,
                 xmax: xmax as u8,
             };
-            let e = self.make::<B, L>(g, (63 - rows.leading_zeros()) as u8, None, &m, cx);
+            let e = self.make::<B, L>(g, None, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
     }
@@ -407,7 +397,7 @@ impl List {
                 let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
                 let pos = pos & (SIZE - 1);
                 let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
-                let mut e = self.make::<B, L>(r.g, r.top, r.known.then_some(r.code), &m, cx);
+                let mut e = self.make::<B, L>(r.g, r.known.then_some(r.code), &m, cx);
                 if e.cand {
                     if R {
                         e.seg = trace.open(e.code, cx.bias_of(&e.g));
@@ -550,14 +540,12 @@ impl List {
         }
         let edges = p.edges();
         let pairs = Planes::<B, L, P>::pairs(&edges);
-        // `born`: groups listed; `reseg`: groups kept that get a new segment;
-        // `gone`: groups dropped.
-        let (mut born, mut reseg, mut gone) = ([[0; 4]; B], [[0; 4]; B], [[0; 4]; B]);
+        // `born`: groups listed; `gone`: groups dropped.
+        let (mut born, mut gone) = ([[0; 4]; B], [[0; 4]; B]);
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
-            let cut = self.drop_changed::<B, L, R>(
-                &played, &g, &cold, &changed, &edges, n, cx.sel, trace, &mut reseg, &mut gone,
-            );
+            let cut =
+                self.drop_changed::<B, L, R>(&cold, &changed, &edges, cx.sel, trace, &mut gone);
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
             self.shift_right::<B, L, R>(&played, before - n, n, cx, trace, &mut born, &mut gone)
@@ -569,17 +557,14 @@ impl List {
             return;
         }
         if R {
-            let open: Words<B> =
-                std::array::from_fn(|i| std::array::from_fn(|j| born[i][j] | reseg[i][j]));
-            each_bit!(open, |h| {
+            each_bit!(born, |h| {
                 let e = &mut self.ent[h];
                 if e.cand && e.seg == OPEN {
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
             });
         }
-        // The draw's order from the first group dropped or listed on (a group
-        // given a new segment keeps its place and exp(w)).
+        // The draw's order from the first group dropped or listed on.
         let mut first = SIZE;
         for k in 0..4 * B {
             let x = born[k / 4][k % 4] | gone[k / 4][k % 4];

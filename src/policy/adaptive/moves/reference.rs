@@ -5,8 +5,9 @@
 //!
 //! Owns: [`Reference`] (its `run` and `replay`, verbatim from before the planes
 //! list). Must not: be used outside tests; `equivalence_tests.rs` checks that
-//! [`Playout`](super::Playout) plays the same games, records the same traces and
-//! scores the same from the same random numbers and policies.
+//! [`Playout`](super::Playout) plays the same games and scores the same from the
+//! same random numbers and policies, and records traces with the same steps (its
+//! segments are cut at fewer steps: the list does not cut a kept group's).
 
 use rand::Rng as _;
 

@@ -1,5 +1,5 @@
-//! What a move changed in the [`List`]: the groups dropped, moved or given a new
-//! segment, and the seeds of the groups to flood.
+//! What a move changed in the [`List`]: the groups dropped or moved, and the seeds
+//! of the groups to flood.
 //!
 //! Without an emptied column, the tiles at or above the removed group's lowest tile
 //! in each of its columns are the only ones that moved (`cold` before the move,
@@ -11,119 +11,46 @@
 //! dropped and flooded again, and those right of them move left: masks shifted,
 //! codes rotated ([`shifted`]).
 //!
-//! The trace's segments follow the list as the previous implementation kept it
-//! (`reference.rs`): a group kept within one column of the move (its head in those
-//! columns, or reaching the column left of the move from the left) whose highest row
-//! is not below the lowest row that rule searched again in one of those columns
-//! has its segment closed and a new one opened though its entry stays, so that the
-//! adaptation sums every step's candidates in the same order and the weights stay
-//! bit for bit the same. A playout that records no trace skips this and every
-//! segment.
+//! A group keeps its trace segment for as long as it stays listed and a candidate.
+//! (The previous implementation, `reference.rs`, closed and opened again the
+//! segment of a kept group it had flooded again; every step has the same
+//! candidates either way, and an adaptation sums them in another order, so the
+//! weights agree with it up to their last bits: `equivalence_tests.rs`.) A playout
+//! that records no trace skips every segment.
 //!
 //! Owns: `List::drop_changed` and `List::shift_right`. Must not: flood, sample or
 //! reorder (`list.rs` and `order.rs` do).
 
-use super::super::super::trace::{Trace, OPEN};
+use super::super::super::trace::Trace;
 use super::super::{shifted, Selective};
-use super::{each_bit, has, set, words, Ctx, List, Words, SIZE};
+use super::{each_bit, set, words, Ctx, List, Words, SIZE};
 use crate::board::groups::Window;
 use crate::board::planes::{and, columns, grow, or, shift_columns, Block, Edges, Plane};
-use crate::board::{Change, Group, MAX_WIDTH};
+use crate::board::{Change, Group};
 
 impl List {
-    /// After a move that emptied no column (the group `played`, `g` its mask, `n`
-    /// columns left): drops the groups that changed (segments closed, heads set in
-    /// `gone`) and returns their tiles. The groups kept within one column of the
-    /// move that the previous rule would have flooded again get a new segment
-    /// (their heads set in `reseg`: their place in the draw's order and their
-    /// exp(w) stay). Without `R` (no trace recorded) no segment is touched and
-    /// `reseg` stays empty.
-    #[allow(clippy::too_many_arguments)]
+    /// After a move that emptied no column: drops the groups that changed
+    /// (segments closed when `R`, heads set in `gone`) and returns their tiles.
+    /// Every other group keeps its entry and its segment.
     #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32, const R: bool>(
         &mut self,
-        played: &Group,
-        g: &Plane<B>,
         cold: &Plane<B>,
         changed: &Plane<B>,
         edges: &Edges<B>,
-        n: usize,
         sel: Selective,
         trace: &mut Trace,
-        reseg: &mut Words<B>,
         gone: &mut Words<B>,
     ) -> Plane<B> {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
-        // The previous rule: a group within one column of the move stays when its
-        // highest row is under from[x] in each of those columns x it covers (only
-        // for a trace).
-        let (a, b) = (usize::from(played.xmin), usize::from(played.xmax));
-        let (lo, hi) = (a.saturating_sub(1), (b + 1).min(n - 1));
-        let mut from = [u32::MAX; MAX_WIDTH];
-        // The least of from[lo..=hi] (a column's own from[x] is the lower).
-        let mut least = u32::MAX;
-        let gw = words(g);
-        let gw = gw.as_flattened();
-        if R {
-            for x in a..=b {
-                let bit = x * L as usize;
-                let low = (gw[bit / 64 % (4 * B)] >> (bit % 64)).trailing_zeros();
-                least = least.min(low.saturating_sub(1));
-                from[x % MAX_WIDTH] = from[x % MAX_WIDTH].min(low.saturating_sub(1));
-                if x > 0 {
-                    from[(x - 1) % MAX_WIDTH] = from[(x - 1) % MAX_WIDTH].min(low);
-                }
-                if x + 1 < n {
-                    from[(x + 1) % MAX_WIDTH] = from[(x + 1) % MAX_WIDTH].min(low);
-                }
-            }
-        }
-        // The groups with a tile in `dirty` are dropped.
+        // The groups with a tile in `dirty` are dropped; every other group keeps
+        // its entry and its segment.
         let pairs: Plane<B> = self.pairs::<B>().map(Block::from_words);
         let mut drop = [[0; 4]; B];
         let label = &self.label;
         each_bit!(words(&and(&dirty, &pairs)), |t| {
             set(&mut drop, usize::from(label[t]) & (SIZE - 1));
         });
-        // The others within one column of the move (their heads in those columns,
-        // or reaching column `lo` from the left) stay, with a new segment when the
-        // previous rule says so.
-        let mut reopen = |list: &mut List, h: usize| {
-            let e = &mut list.ent[h];
-            let top = u32::from(e.top);
-            if top < least {
-                return;
-            }
-            let (mut x, x1) = (usize::from(e.g.xmin).max(lo), usize::from(e.g.xmax).min(hi));
-            // Some column x of it with from[x] ≤ top (a short loop: no vector code).
-            while x <= x1 {
-                if from[x % MAX_WIDTH] <= top {
-                    trace.close(e.seg);
-                    e.seg = OPEN;
-                    set(reseg, h);
-                    return;
-                }
-                x += 1;
-            }
-        };
-        if R {
-            let heads: Plane<B> = self.heads_w::<B>().map(Block::from_words);
-            each_bit!(words(&and(&heads, &columns::<B, L>(lo, hi))), |h| {
-                if !has(&drop, h) {
-                    reopen(self, h);
-                }
-            });
-            if lo < a {
-                let mut seen = drop;
-                each_bit!(words(&and(&pairs, &columns::<B, L>(lo, lo))), |t| {
-                    let h = usize::from(self.label[t]) & (SIZE - 1);
-                    if h < lo * L as usize && !has(&seen, h) {
-                        set(&mut seen, h);
-                        reopen(self, h);
-                    }
-                });
-            }
-        }
         let mut cut = [Block::zero(); B];
         each_bit!(drop, |h| {
             let e = self.ent[h];
@@ -192,7 +119,7 @@ impl List {
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
                 let code = x.known.then(|| shifted(x.code, e as u32));
-                let y = self.make::<B, L>(g, x.top, code, &m, cx);
+                let y = self.make::<B, L>(g, code, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }
         });

@@ -42,10 +42,10 @@ impl List {
         u16::from(g.color) != rule.0 || g.size <= rule.1
     }
 
-    /// The entry of group `g` (code `code`, highest row `top`), a candidate or not
-    /// under the current rule.
+    /// The entry of group `g` (code `code`), a candidate or not under the current
+    /// rule.
     #[inline(always)]
-    pub(super) fn entry(&self, g: Group, code: u64, top: u8, cx: &Ctx) -> Entry {
+    pub(super) fn entry(&self, g: Group, code: u64, cx: &Ctx) -> Entry {
         // Without bias, w is the policy's weight: its exponential as kept.
         let (pw, pe) = cx.pol.weight_exp(code);
         let bias = cx.bias_of(&g);
@@ -56,7 +56,6 @@ impl List {
             code,
             e,
             seg: OPEN,
-            top,
             cand: Self::admits(self.rule, &g),
             known: true,
             big: w > EXP_DIRECT,
@@ -71,23 +70,22 @@ impl List {
         cx.pol.weight(e.code) + cx.bias_of(&e.g)
     }
 
-    /// The entry of group `g` (mask `m`, highest row `top`; `code` when known),
+    /// The entry of group `g` (mask `m`; `code` when known),
     /// under the current rule: a candidate with its code and weight, or else
     /// without them (`known` false), taken if it becomes one.
     #[inline(always)]
     pub(super) fn make<const B: usize, const L: u32>(
         &self,
         g: Group,
-        top: u8,
         code: Option<u64>,
         m: &Plane<B>,
         cx: &Ctx,
     ) -> Entry {
         if Self::admits(self.rule, &g) {
             let code = code.unwrap_or_else(|| mask_code::<B, L>(m, &g));
-            self.entry(g, code, top, cx)
+            self.entry(g, code, cx)
         } else {
-            Entry { g, top, ..NONE }
+            Entry { g, ..NONE }
         }
     }
 
@@ -96,9 +94,9 @@ impl List {
     pub(super) fn resolve<const B: usize, const L: u32>(&mut self, h: usize, cx: &Ctx) {
         let e = &self.ent[h & (SIZE - 1)];
         if !e.known {
-            let (g, top, cand) = (e.g, e.top, e.cand);
+            let (g, cand) = (e.g, e.cand);
             let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
-            let mut full = self.entry(g, code, top, cx);
+            let mut full = self.entry(g, code, cx);
             (full.cand, full.seg) = (cand, e.seg);
             self.ent[h & (SIZE - 1)] = full;
         }
@@ -112,7 +110,7 @@ impl List {
             e
         } else {
             let code = mask_code::<B, L>(&self.mask::<B>(pos), &e.g);
-            let full = self.entry(e.g, code, e.top, cx);
+            let full = self.entry(e.g, code, cx);
             Entry {
                 code,
                 e: full.e,
