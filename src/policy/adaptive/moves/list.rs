@@ -34,10 +34,10 @@ mod order;
 /// w (policy weight + bias; 0 when w > [`EXP_DIRECT`], then `big`). w itself is
 /// not kept ([`List::weight`] takes it again, the same sum): 32 bytes an entry,
 /// one cache line holds two. `seg`: its open segment in the trace while it is a
-/// candidate ([`OPEN`]: none). `known`:
-/// `code`, `e` and `big` are set; a group listed while not a candidate has them
-/// taken only once it becomes one ([`List::full`] gives them at any time). A
-/// candidate's exp(w) is also in the list's `ce` (0 for the others).
+/// candidate ([`OPEN`]: none). `known`: `code`, `e` and `big` are set; a group
+/// listed while not a candidate has them taken only once it becomes one
+/// ([`List::full`] gives them at any time). A candidate's exp(w) is also in the
+/// list's `ce` (0 for the others).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Entry {
     pub g: Group,
