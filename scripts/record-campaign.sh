@@ -22,11 +22,12 @@
 #            none: normal priority                 [idle]
 #   SG       samegame binary                     [./target/release/samegame]; a
 #            copy kept aside as /work/builds/samegame-<commit> names its commit in
-#            compute.tsv's build column (else the checkout's HEAD). The search is
-#            bit-identical across builds since issue 51 began (search fingerprint),
-#            so a faster build plays the same search further in its hour: runs
-#            before 2026-11-27 23:53 used e993878 (NRPA before issue 51), later ones
-#            a build with its passes (about 1.6x the playouts per CPU second).
+#            compute.tsv's build column (else the checkout's HEAD). Every build
+#            since issue 51 began plays the same search (the search fingerprint
+#            prints the same lines; since 3d7ed2b the policy weights agree up to
+#            their last bits), so a faster build plays it further in its hour: runs
+#            before 2026-11-27 23:53 used e993878 (NRPA before issue 51), later
+#            ones builds with its passes (about 1.6-1.75x the playouts per CPU s).
 #
 # Durable and resumable: `batch` journals every finished run in runs/record/ (the
 # journal and results files beside runs/record/standard-20.samegame.txt), so the same

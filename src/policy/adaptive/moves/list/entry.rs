@@ -70,9 +70,9 @@ impl List {
         cx.pol.weight(e.code) + cx.bias_of(&e.g)
     }
 
-    /// The entry of group `g` (mask `m`; `code` when known),
-    /// under the current rule: a candidate with its code and weight, or else
-    /// without them (`known` false), taken if it becomes one.
+    /// The entry of group `g` (mask `m`; `code` when known), under the current
+    /// rule: a candidate with its code and weight, or else without them (`known`
+    /// false), taken if it becomes one.
     #[inline(always)]
     pub(super) fn make<const B: usize, const L: u32>(
         &self,
