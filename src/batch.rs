@@ -15,11 +15,17 @@
 //! may still improve the solutions file (its game is journaled) but is not journaled
 //! as a run.
 //!
+//! With checkpoints (`--checkpoint`, [`checkpoint`]), a run in progress is saved
+//! periodically and when the stop flag cuts it; a cut run is still not journaled, but
+//! when the batch runs it again it continues from its checkpoint and ends as the
+//! uninterrupted run would have.
+//!
 //! Owns: [`Batch`] (what to run), running it ([`Batch::run`]), progress events
 //! ([`Observer`]) and the per-position summary ([`Batch::summary`]).
 //! Must not: parse command lines or print (the CLI does), or write a line that did
 //! not replay.
 
+pub mod checkpoint;
 pub mod journal;
 pub mod record;
 pub mod results;
@@ -35,7 +41,10 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search_with_stop, Budget, Valid};
+use crate::search::{
+    search_checkpointed, search_with_stop, Budget, Checkpoints, SearchResult, Valid,
+};
+use checkpoint::Checkpointing;
 use journal::{FoundLine, Journal, RunKey, RunRecord};
 use record::Record;
 use select::Job;
@@ -57,6 +66,9 @@ pub struct Batch<'a> {
     pub jobs: Vec<Job>,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// Checkpoints of the runs in progress (`None`: none; the configuration must be
+    /// one `search::checkpointable` accepts).
+    pub checkpoints: Option<Checkpointing>,
 }
 
 /// Progress events, called while the batch holds its lock (so one at a time).
@@ -66,6 +78,9 @@ pub trait Observer: Sync {
     /// A run was cut short by the stop flag: it is not journaled, but its game
     /// (`score`) was offered to the record.
     fn cut(&self, job: Job, score: i32, improved: bool);
+    /// A run continues from its checkpoint, taken after `playouts` playouts and
+    /// `seconds` on its budget's clock.
+    fn resumed(&self, _job: Job, _playouts: u64, _seconds: f64) {}
 }
 
 /// An [`Observer`] that ignores everything.
@@ -196,12 +211,26 @@ impl Batch<'_> {
                 }
                 let board = self.set.positions[job.position - 1].board(self.variant);
                 let mut rng = crate::rng_for(self.seed, job.position as u64, job.run);
-                let r = search_with_stop(&self.config, &board, self.budget, &mut rng, Some(stop));
+                let searched = match &self.checkpoints {
+                    None => Ok((
+                        search_with_stop(&self.config, &board, self.budget, &mut rng, Some(stop)),
+                        None,
+                    )),
+                    Some(c) => self.checkpointed(c, job, &board, &mut rng, stop, observer, &state),
+                };
                 let cut = stop.load(Ordering::SeqCst);
                 let mut st = lock(&state);
                 if st.error.is_some() {
                     return;
                 }
+                let (r, file) = match searched {
+                    Ok(r) => r,
+                    Err(e) => {
+                        st.error = Some(e);
+                        stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                };
                 let rec = RunRecord {
                     config: Arc::clone(&config_name),
                     params: Arc::clone(&params),
@@ -216,7 +245,10 @@ impl Batch<'_> {
                     peak_nodes: r.stats.peak_nodes,
                     seconds: r.stats.seconds,
                 };
-                let done = self.finish(&mut st, job, rec, &r.moves, cut, observer);
+                let mut done = self.finish(&mut st, job, rec, &r.moves, cut, observer);
+                if let (Ok(()), Some(f), false) = (&done, &file, cut) {
+                    done = f.remove();
+                }
                 if let Err(e) = done {
                     st.error = Some(e);
                     stop.store(true, Ordering::SeqCst);
@@ -238,6 +270,63 @@ impl Batch<'_> {
         saved?;
         results::write_all(results_path, st.journal.records())?;
         Ok(st.outcome)
+    }
+
+    /// Runs `job` with checkpoints in `c`: from its checkpoint file if there is
+    /// one, saving to it every `c.every` and when stopped. Returns the result and
+    /// the file (to remove once the run is journaled).
+    #[allow(clippy::too_many_arguments)]
+    fn checkpointed(
+        &self,
+        c: &Checkpointing,
+        job: Job,
+        board: &crate::Board,
+        rng: &mut crate::Rng,
+        stop: &AtomicBool,
+        observer: &dyn Observer,
+        state: &Mutex<State<'_>>,
+    ) -> Result<(SearchResult, Option<checkpoint::RunFile>), Error> {
+        let key = format!(
+            "{} | {:?} | {} | seed {} | position {} | run {}",
+            self.config, self.budget, self.variant, self.seed, job.position, job.run
+        );
+        let file = c.file(job.position, job.run, checkpoint::identity(&key, board));
+        let resume = file.read()?;
+        if let Some(s) = &resume {
+            let _held = lock(state);
+            observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
+        }
+        let mut failed = None;
+        let mut save = |bytes: &[u8]| {
+            if failed.is_none() {
+                failed = file.write(bytes).err();
+            }
+        };
+        let checkpoints = Checkpoints {
+            resume,
+            every: c.every,
+            save: &mut save,
+            stop_after: c.stop_after,
+        };
+        let r = search_checkpointed(
+            &self.config,
+            board,
+            self.budget,
+            rng,
+            Some(stop),
+            checkpoints,
+        );
+        // Testing (`stop_after`): a run that stopped short of its iteration budget was
+        // "stopped": the batch goes on as after Ctrl-C at that moment.
+        if c.stop_after.is_some()
+            && matches!(self.budget, Budget::Iterations(k) if r.stats.playouts < k)
+        {
+            stop.store(true, Ordering::SeqCst);
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok((r, Some(file))),
+        }
     }
 
     fn finish(

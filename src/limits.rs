@@ -148,6 +148,11 @@ pub fn table() -> Vec<Row> {
         ),
         row("--runs", "batch, compare", format!("1 – {}", n(MAX_RUNS))),
         row(
+            "--checkpoint-every",
+            "batch (with --checkpoint)",
+            format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
+        ),
+        row(
             "--runs × positions (× configurations × budgets)",
             "batch, compare",
             format!("at most {} runs in one command", n(MAX_JOBS)),

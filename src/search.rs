@@ -69,6 +69,7 @@ pub use config::{
 pub use defaults::Defaults;
 use endgame::Endgame;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
+pub use nrpa::{checkpointable, Checkpoints, NrpaState};
 use plan::Resolved;
 pub use result::{SearchResult, SearchStats};
 use rollout::Rollout;
@@ -87,10 +88,26 @@ pub fn search_with_stop(
     rng: &mut Rng,
     stop: Option<&AtomicBool>,
 ) -> SearchResult {
+    search_in(config, root, budget, rng, stop, None)
+}
+
+/// [`search_with_stop`], with checkpoints when given (one search, never split).
+fn search_in(
+    config: &Valid,
+    root: &Board,
+    budget: Budget,
+    rng: &mut Rng,
+    stop: Option<&AtomicBool>,
+    checkpoints: Option<Checkpoints>,
+) -> SearchResult {
     let config: &SearchConfig = config;
     let start = Instant::now();
     let resolved = config.resolve(root, budget);
     let n = resolved.trees;
+    assert!(
+        checkpoints.is_none() || !splits(config.algo(), n),
+        "a checkpointed search is one search"
+    );
     let mut result = if root.is_terminal() {
         SearchResult {
             score: root.final_score(),
@@ -101,7 +118,7 @@ pub fn search_with_stop(
             },
         }
     } else if !splits(config.algo(), n) {
-        single(config, &resolved, root, budget, rng, stop)
+        single(config, &resolved, root, budget, rng, stop, checkpoints)
     } else if config.algo().is_tree() {
         // One tree or several root-parallel trees, each resolved for its share.
         parallel::split(budget, n, rng, |budgets, rngs| {
@@ -113,12 +130,28 @@ pub fn search_with_stop(
         // Independent NMCS or NRPA searches, best of them.
         parallel::split(budget, n, rng, |budgets, rngs| {
             parallel::best_of(budgets, rngs, |b, rng| {
-                single(config, &config.resolve(root, b), root, b, rng, stop)
+                single(config, &config.resolve(root, b), root, b, rng, stop, None)
             })
         })
     };
     result.stats.seconds = start.elapsed().as_secs_f64();
     result
+}
+
+/// [`search_with_stop`] with checkpoints ([`Checkpoints`]: a state to continue
+/// from, and where each checkpoint's bytes go). Only for a configuration that
+/// [`checkpointable`] accepts; with an iteration budget, a search continued from a
+/// checkpoint returns the same line, score and playout count as one never stopped.
+pub fn search_checkpointed(
+    config: &Valid,
+    root: &Board,
+    budget: Budget,
+    rng: &mut Rng,
+    stop: Option<&AtomicBool>,
+    checkpoints: Checkpoints,
+) -> SearchResult {
+    checkpointable(config).expect("search_checkpointed: a checkpointable configuration");
+    search_in(config, root, budget, rng, stop, Some(checkpoints))
 }
 
 /// What [`search`] resolves `config` to on `root` within `budget`, as text: every
@@ -180,6 +213,7 @@ fn single(
     budget: Budget,
     rng: &mut Rng,
     stop: Option<&AtomicBool>,
+    checkpoints: Option<Checkpoints>,
 ) -> SearchResult {
     let mut meter = Meter::new(budget, stop);
     let top = meter.top_limit();
@@ -200,7 +234,16 @@ fn single(
                 seed: resolved.beam,
                 restart_best: n.restart == NrpaRestart::Best,
             };
-            nrpa::nrpa(run, level, root, &mut meter, rng, top, &mut best);
+            nrpa::nrpa(
+                run,
+                level,
+                root,
+                &mut meter,
+                rng,
+                top,
+                &mut best,
+                checkpoints,
+            );
             false
         }
         Spec::Nmcs(_) => {

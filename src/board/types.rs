@@ -6,7 +6,19 @@ use std::fmt;
 
 /// A tile position: `x` = column from the left, `y` = row from the bottom, both from 0
 /// (the CodinGame convention). A move is given by any tile of the group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Cell {
     /// Column from the left.
     pub x: u8,

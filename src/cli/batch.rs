@@ -11,11 +11,13 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::search_args::SearchArgs;
 use super::Outcome;
+use crate::batch::checkpoint::{self, Checkpointing};
 use crate::batch::journal::{Journal, RunRecord};
 use crate::batch::record::Record;
 use crate::batch::select::{self, Job, Shard};
@@ -27,6 +29,9 @@ use crate::search::{Budget, Defaults};
 
 /// Runs per position when `--runs` is not given.
 pub const DEFAULT_RUNS: u64 = 4;
+/// Seconds between two checkpoints of a run (`--checkpoint-every`): at most a
+/// minute of search lost to a kill -9 or a crash, for a write of a few MB.
+const CHECKPOINT_EVERY: f64 = 60.0;
 
 /// Arguments of `batch`.
 #[derive(clap::Args, Debug)]
@@ -73,6 +78,19 @@ pub struct Args {
     /// No progress bar and no per-position messages (the final table is printed).
     #[arg(long, short)]
     quiet: bool,
+    /// Checkpoint every run in progress (nrpa, one thread per run), every
+    /// --checkpoint-every seconds and when the batch is stopped, in
+    /// `<journal>.checkpoints/`: the same command again continues a run cut short
+    /// from its checkpoint, and it ends as if never stopped.
+    #[arg(long)]
+    checkpoint: bool,
+    /// Wall-clock seconds between two checkpoints of a run (with --checkpoint).
+    #[arg(long, value_name = "S", requires = "checkpoint")]
+    checkpoint_every: Option<f64>,
+    /// Testing: every run acts as if the batch were stopped once it has played this
+    /// many playouts (with --checkpoint).
+    #[arg(long, hide = true, requires = "checkpoint")]
+    checkpoint_stop_after: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -131,6 +149,17 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .transpose()
         .map_err(Error::Config)?;
     let config = a.search.config()?;
+    if a.checkpoint {
+        crate::search::checkpointable(&config)?;
+    }
+    if let Some(e) = a.checkpoint_every {
+        let max = crate::limits::MAX_SECONDS;
+        if !(e.is_finite() && e > 0.0 && e <= max) {
+            return Err(Error::Config(format!(
+                "--checkpoint-every must be above 0 and at most {max} seconds (a week), got {e}"
+            )));
+        }
+    }
     let budget = a
         .search
         .budget(Budget::Iterations(Defaults::BATCH_ITERATIONS))?;
@@ -206,6 +235,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         );
     }
     let threads = a.threads.unwrap_or_else(rayon::current_num_threads);
+    let checkpoints = a.checkpoint.then(|| Checkpointing {
+        dir: checkpoint::default_dir(&journal_path),
+        every: Duration::from_secs_f64(a.checkpoint_every.unwrap_or(CHECKPOINT_EVERY)),
+        stop_after: a.checkpoint_stop_after,
+    });
     let batch = Batch {
         set: &set,
         variant: a.variant,
@@ -214,6 +248,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         seed: a.seed,
         jobs: select::jobs(&positions, a.runs, shard),
         threads,
+        checkpoints,
     };
     let pending = batch.pending(&journal);
     let tty = std::io::stderr().is_terminal();
@@ -268,10 +303,16 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         results_path.display()
     );
     if STOP.load(Ordering::SeqCst) {
+        let again = match &batch.checkpoints {
+            Some(c) => format!(
+                "they continue from their checkpoints in {}",
+                c.dir.display()
+            ),
+            None => "they will be rerun".into(),
+        };
         eprintln!(
             "interrupted: {} runs finished now, {} cut short (their best games were kept in the \
-             solutions file but they will be rerun), {} not started; rerun the same command \
-             to resume",
+             solutions file; {again}), {} not started; rerun the same command to resume",
             outcome.finished, outcome.cut, outcome.not_started
         );
         return Ok(Outcome::Interrupted);
@@ -406,6 +447,18 @@ impl Observer for Progress {
         ));
     }
 
+    fn resumed(&self, job: Job, playouts: u64, seconds: f64) {
+        let line = format!(
+            "position {} run {}: continues from its checkpoint ({playouts} playouts, {seconds:.0} s)",
+            job.position, job.run
+        );
+        if self.log {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
     fn cut(&self, job: Job, score: i32, improved: bool) {
         if improved {
             self.bar.println(format!(
@@ -495,89 +548,5 @@ mod tests {
 /// Tests of [`crate::batch::Batch::run`]; they live here because a search
 /// configuration is only built through its command-line flags (the stable interface).
 #[cfg(test)]
-mod batch_tests {
-    use super::*;
-    use crate::batch::{select, Silent};
-    use clap::Parser;
-
-    /// A configuration built through the command line only (the stable interface).
-    #[derive(Parser)]
-    struct Flags {
-        #[command(flatten)]
-        search: SearchArgs,
-    }
-
-    fn testset() -> TestSet {
-        TestSet::parse(
-            "# t\n\n01201\n12012\n20120\n\n0112\n1220\n2001\n",
-            Path::new("t.txt"),
-        )
-        .unwrap()
-    }
-
-    fn dir(name: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("sg-batch-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    fn batch(set: &TestSet, threads: usize) -> Batch<'_> {
-        Batch {
-            set,
-            variant: Variant::SameGame,
-            config: Flags::parse_from(["t", "--level", "1"])
-                .search
-                .config()
-                .unwrap(),
-            budget: Budget::Iterations(5),
-            seed: 7,
-            jobs: select::jobs(&[1, 2], 3, None),
-            threads,
-        }
-    }
-
-    #[test]
-    fn runs_resume_and_are_deterministic() {
-        let set = testset();
-        let mut files = Vec::new();
-        for threads in [1, 2] {
-            let d = dir(&format!("det{threads}"));
-            let b = batch(&set, threads);
-            let mut rec = Record::load(&d.join("s.txt"), &set, b.variant).unwrap();
-            let mut j = Journal::open(&d.join("j")).unwrap();
-            let stop = AtomicBool::new(false);
-            let o = b
-                .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
-                .unwrap();
-            assert_eq!(o.finished, 6);
-            assert_eq!(j.records().len(), 6);
-            let again = b
-                .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
-                .unwrap();
-            assert_eq!((again.skipped, again.finished), (6, 0));
-            let s = b.summary(&j, &rec);
-            assert_eq!(s.len(), 2);
-            assert!(s.iter().all(|p| p.runs == 3 && p.best == p.record));
-            let lines = std::fs::read_to_string(d.join("r.jsonl")).unwrap();
-            assert_eq!(lines.lines().count(), 6);
-            files.push(std::fs::read_to_string(d.join("s.txt")).unwrap());
-        }
-        assert_eq!(files[0], files[1]);
-    }
-
-    #[test]
-    fn stop_flag_starts_nothing() {
-        let set = testset();
-        let d = dir("stop");
-        let b = batch(&set, 1);
-        let mut rec = Record::load(&d.join("s.txt"), &set, b.variant).unwrap();
-        let mut j = Journal::open(&d.join("j")).unwrap();
-        let stop = AtomicBool::new(true);
-        let o = b
-            .run(&mut rec, &mut j, &d.join("r.jsonl"), &stop, &Silent)
-            .unwrap();
-        assert_eq!((o.finished, o.not_started), (0, 6));
-        assert!(!d.join("s.txt").exists());
-    }
-}
+#[path = "batch/tests.rs"]
+mod batch_tests;

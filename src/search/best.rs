@@ -8,7 +8,7 @@
 use crate::board::Cell;
 
 /// The best complete game found so far (moves from the search's start position).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Best {
     pub score: i32,
     pub moves: Vec<Cell>,

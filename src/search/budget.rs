@@ -143,6 +143,11 @@ impl<'s> Meter<'s> {
         }
         limit.deadline.is_some_and(|d| self.clock.reached(d))
     }
+    /// Whether the search was asked to stop (the stop flag), without using the
+    /// budget up.
+    pub fn stop_requested(&self) -> bool {
+        self.stopped || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
     /// Records `n` nodes created (alive from now on).
     #[inline]
     pub fn created(&mut self, n: usize) {
@@ -244,6 +249,16 @@ impl Clock {
             self.seen_at = Instant::now();
         }
     }
+    /// Continues a search stopped after `at` on this clock (a checkpoint's): the
+    /// clock reads `at` now, on either clock.
+    pub fn continue_from(&mut self, at: Duration) {
+        if self.cpu {
+            self.run_from(at);
+        } else {
+            let now = Instant::now();
+            self.start = now.checked_sub(at).unwrap_or(now);
+        }
+    }
     /// Starts a unit on the calling thread where the clock stands.
     pub fn resume(&mut self) {
         let at = self.elapsed();
@@ -307,6 +322,21 @@ mod tests {
         spin_until(&mut clock, d);
         assert!(thread_cpu_now() - before >= d);
         assert!(clock.elapsed() >= d);
+    }
+
+    #[test]
+    fn a_continued_clock_counts_the_time_before() {
+        // A checkpointed search resumed after 50 s (`search::nrpa`'s checkpoints).
+        let at = Duration::from_secs(50);
+        let mut clocks = vec![Clock::new(false)];
+        if cpu_clock_available() {
+            clocks.push(Clock::new(true));
+        }
+        for mut c in clocks {
+            c.continue_from(at);
+            assert!(c.elapsed() >= at && c.reached(at));
+            assert!(!c.reached(Duration::from_secs(3600)));
+        }
     }
 
     #[test]

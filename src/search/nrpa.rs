@@ -54,6 +54,7 @@
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
 
 mod beam;
+mod checkpoint;
 mod parallel;
 #[cfg(test)]
 mod refine_tests;
@@ -69,10 +70,12 @@ use crate::board::Board;
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
+pub use checkpoint::{checkpointable, Checkpoints, NrpaState};
+use checkpoint::{Frame, Suspend};
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its
 /// playout saw at each step (for adaptation).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 struct NrpaLevel {
     best: Best,
     trace: Trace,
@@ -126,10 +129,16 @@ struct Nrpa<'c, 's, 'r> {
     /// `--nrpa-restart best`: after each top-level run, its best line (when better
     /// than the seed) becomes the seed of the next.
     restart_best: bool,
+    /// Checkpoints (`batch --checkpoint`, [`checkpoint`]): when level 1 suspends the
+    /// search, and the frames of the levels in progress, deepest first, while it is
+    /// suspended or resumed (empty otherwise).
+    suspend: Option<Suspend>,
+    frames: Vec<Frame>,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
 /// complete runs while budget remains; the best game goes to `best`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn nrpa(
     run: Run,
     level: usize,
@@ -138,17 +147,24 @@ pub(crate) fn nrpa(
     rng: &mut Rng,
     limit: Limit,
     best: &mut Best,
+    checkpoints: Option<Checkpoints>,
 ) {
-    nrpa_from(
-        run,
-        level,
-        root,
-        &Policy::default(),
-        meter,
-        rng,
-        limit,
-        best,
-    );
+    match checkpoints {
+        Some(c) => {
+            let s = Nrpa::new(&run, level, root, meter, rng, limit);
+            checkpoint::run(s, run.seed, c, best);
+        }
+        None => nrpa_from(
+            run,
+            level,
+            root,
+            &Policy::default(),
+            meter,
+            rng,
+            limit,
+            best,
+        ),
+    }
 }
 
 /// [`nrpa`] whose top-level runs start from a copy of `start` instead of the empty
@@ -228,6 +244,8 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
             start: Policy::default(),
             seed: None,
             restart_best: run.restart_best,
+            suspend: None,
+            frames: Vec::new(),
         }
     }
 
@@ -297,6 +315,13 @@ impl Runs for Nrpa<'_, '_, '_> {
 impl Nrpa<'_, '_, '_> {
     /// One level-`level` search under (a copy of) `pol`; result in
     /// `self.levels[level - 1]` (level 0: `self.last_playout`).
+    ///
+    /// With checkpoints, level 1 may suspend the search where it would check the
+    /// budget before a playout: each level in progress then pushes its frame (its
+    /// policy, result so far and loop counters) on `self.frames` and returns at once.
+    /// A search that finds frames there takes the top one instead of starting
+    /// afresh (a resumed level goes straight back into the lower-level search it was
+    /// in), so suspending and resuming changes nothing in what it plays.
     fn run(&mut self, level: usize, pol: &Policy) {
         if level == 0 {
             self.meter.playouts += 1;
@@ -306,23 +331,49 @@ impl Nrpa<'_, '_, '_> {
                     .run(&self.root, pol, self.rng, &mut p.best.moves, &mut p.trace);
             return;
         }
-        let mut pol = pol.clone();
-        let mut ws = std::mem::take(&mut self.levels[level - 1]);
-        if level == self.level {
-            self.start_top(&mut ws);
-        } else {
-            ws.best.reset();
-        }
+        let (mut pol, mut ws, i0, j0, mut repeated, mut resumed) = match self.frames.pop() {
+            Some(f) => {
+                let (at, pol, ws, i, j, repeated) = f.take();
+                debug_assert_eq!(at, level, "a frame resumes its own level");
+                (pol, ws, i, j, repeated, level > 1)
+            }
+            None => {
+                let mut ws = std::mem::take(&mut self.levels[level - 1]);
+                if level == self.level {
+                    self.start_top(&mut ws);
+                } else {
+                    ws.best.reset();
+                }
+                // Times the lower levels returned the best sequence again.
+                (pol.clone(), ws, 0, 0, 0, false)
+            }
+        };
         // Lower-level searches per adaptation: P at level 1 (Stabilized NRPA).
         let per_adapt = if level == 1 { self.stable } else { 1 };
-        // Times the lower levels returned the best sequence again.
-        let mut repeated = 0;
-        'level: for _ in 0..self.iterations {
-            for _ in 0..per_adapt {
-                if ws.best.score != i32::MIN && self.meter.exhausted(&self.limit) {
+        'level: for i in i0..self.iterations {
+            for j in if i == i0 { j0 } else { 0 }..per_adapt {
+                let has_line = ws.best.score != i32::MIN;
+                if level == 1
+                    && self
+                        .suspend
+                        .as_mut()
+                        .is_some_and(|s| s.due(self.meter, has_line))
+                {
+                    self.frames.push(Frame::new(level, pol, ws, i, j, repeated));
+                    return;
+                }
+                // A resumed level had checked the budget before it was suspended.
+                if !std::mem::take(&mut resumed)
+                    && ws.best.score != i32::MIN
+                    && self.meter.exhausted(&self.limit)
+                {
                     break 'level;
                 }
                 self.run(level - 1, &pol);
+                if !self.frames.is_empty() {
+                    self.frames.push(Frame::new(level, pol, ws, i, j, repeated));
+                    return;
+                }
                 let low = if level == 1 {
                     &self.last_playout
                 } else {

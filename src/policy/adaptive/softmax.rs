@@ -47,7 +47,7 @@ pub fn exp_of(w: f64) -> f64 {
 }
 
 /// One slot of the table: a code, its weight and [`exp_of`] its weight.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 struct Slot {
     code: u64,
     w: f64,
@@ -78,7 +78,11 @@ const EMPTY: Slot = Slot {
 /// or grown: a code's slot stays put while the identity does, so the adaptation
 /// keeps the slots of the trace it adapted toward last ([`AdaptScratch`]) and
 /// looks up only the codes that changed.
-#[derive(Debug)]
+///
+/// A checkpoint (`search::nrpa`'s) stores the table as it is, slots, weights and
+/// exponentials, so a resumed search probes and samples exactly as before; a table
+/// read back gets a new identity.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Policy {
     /// `2^bits` probed slots, then code 0's slot (its key stays 0, so a search for
     /// code 0 ends there at once).
@@ -87,6 +91,7 @@ pub struct Policy {
     len: usize,
     bits: u32,
     /// This table's identity: unique among the tables of the process.
+    #[serde(skip, default = "fresh_id")]
     id: u64,
 }
 

@@ -17,7 +17,7 @@
 pub(crate) const OPEN: u32 = u32::MAX;
 
 /// A candidate move and the steps `from..to` at which it was one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Seg {
     pub code: u64,
     pub bias: f64,
@@ -28,7 +28,7 @@ pub(crate) struct Seg {
 
 /// One step of the game: the segment played and how many candidates there were
 /// (a step with a single candidate teaches nothing: the adaptation skips it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Step {
     pub chosen: u32,
     pub n: u32,
@@ -37,7 +37,7 @@ pub(crate) struct Step {
 /// What one playout saw, step by step: the candidate moves it sampled from (codes
 /// and GNRPA biases, as segments of steps) and which one it played. Enough to adapt
 /// a policy without replaying the game.
-#[derive(Default, Debug, PartialEq)]
+#[derive(Default, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Trace {
     pub(crate) segs: Vec<Seg>,
     pub(crate) steps: Vec<Step>,

@@ -189,6 +189,8 @@ impl<'s> Nrpa<'_, 's, '_> {
             start: Policy::default(),
             seed: None,
             restart_best: false,
+            suspend: None,
+            frames: Vec::new(),
         }
     }
     /// The result of the last level-`level` search.

@@ -1,0 +1,124 @@
+//! The batch's checkpoint files (`batch --checkpoint`): one file per run in
+//! progress, in a folder beside the journal, holding the run's identity and the
+//! search state `search::search_checkpointed` hands over.
+//!
+//! A file is `samegame-checkpoint 1`, a line with the run's identity (the journal
+//! key's parts and a fingerprint of the board), then the state's bytes. Its name
+//! holds the position, the run and a hash of the identity, so a run of another
+//! configuration, budget, seed or test set never finds it; a file found under the
+//! right name whose identity differs, or that does not read, is an error naming it
+//! (nothing is overwritten). Files are written atomically (`io::write_atomic`),
+//! and removed once their run is journaled.
+//!
+//! Owns: [`Checkpointing`] (folder, period) and the files' layout. Must not: run
+//! searches or decide which configurations can be checkpointed (`search` does).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::error::Error;
+use crate::search::NrpaState;
+
+const MAGIC: &[u8] = b"samegame-checkpoint 1\n";
+
+/// Where and how often a batch checkpoints its runs.
+#[derive(Clone, Debug)]
+pub struct Checkpointing {
+    /// The folder of the checkpoint files (created when the first is written).
+    pub dir: PathBuf,
+    /// Wall-clock time between two checkpoints of a run (one is also written when
+    /// the batch is stopped).
+    pub every: Duration,
+    /// Testing: each run acts as if stopped once it has played this many playouts.
+    pub stop_after: Option<u64>,
+}
+
+/// One run's checkpoint file: its path and the identity it must hold.
+pub(super) struct RunFile {
+    pub path: PathBuf,
+    identity: String,
+}
+
+impl Checkpointing {
+    /// The file of run `run` of `position` whose identity is `identity`.
+    pub(super) fn file(&self, position: usize, run: u64, identity: String) -> RunFile {
+        let hash = identity.bytes().fold(0x9E37_79B9_7F4A_7C15u64, |h, b| {
+            crate::rng::splitmix64(h ^ u64::from(b))
+        });
+        RunFile {
+            path: self
+                .dir
+                .join(format!("p{position}-r{run}-{hash:016x}.checkpoint")),
+            identity,
+        }
+    }
+}
+
+impl RunFile {
+    /// The state saved for this run, if its file exists.
+    pub(super) fn read(&self) -> Result<Option<NrpaState>, Error> {
+        let bytes = match std::fs::read(&self.path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io(&self.path, e)),
+        };
+        let bad = |what: String| {
+            Error::Other(format!(
+                "{}: {what}; it was left as it is (delete it to run this run from the start)",
+                self.path.display()
+            ))
+        };
+        let rest = bytes
+            .strip_prefix(MAGIC)
+            .ok_or_else(|| bad("not a samegame checkpoint (line 1)".into()))?;
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| bad("no identity line (line 2)".into()))?;
+        if &rest[..end] != self.identity.as_bytes() {
+            return Err(bad(format!(
+                "line 2: the checkpoint of another run ({}), not of {}",
+                String::from_utf8_lossy(&rest[..end]),
+                self.identity
+            )));
+        }
+        NrpaState::from_bytes(&rest[end + 1..])
+            .map(Some)
+            .map_err(|e| bad(format!("the search state (after line 2) is {e}")))
+    }
+
+    /// Writes `state` (a checkpoint's bytes) atomically.
+    pub(super) fn write(&self, state: &[u8]) -> Result<(), Error> {
+        crate::io::write_atomic_with(&self.path, |w| {
+            w.write_all(MAGIC)?;
+            w.write_all(self.identity.as_bytes())?;
+            w.write_all(b"\n")?;
+            w.write_all(state)
+        })
+    }
+
+    /// Removes the file (its run is journaled); a missing file is fine.
+    pub(super) fn remove(&self) -> Result<(), Error> {
+        match std::fs::remove_file(&self.path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(&self.path, e)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The identity of a run: what its journal key holds (configuration line, budget,
+/// variant, seed, position, run) and a fingerprint of its board.
+pub(super) fn identity(key: &str, board: &impl std::fmt::Display) -> String {
+    let text = board.to_string();
+    let fp = text
+        .bytes()
+        .fold(0u64, |h, b| crate::rng::splitmix64(h ^ u64::from(b)));
+    format!("{key} | board {fp:016x}").replace('\n', " ")
+}
+
+/// The checkpoint folder of a batch whose journal is `journal`: `<journal>.checkpoints`.
+pub fn default_dir(journal: &Path) -> PathBuf {
+    let mut name = journal.as_os_str().to_owned();
+    name.push(".checkpoints");
+    PathBuf::from(name)
+}

@@ -1,0 +1,165 @@
+//! Tests of NRPA's checkpoints: suspending changes nothing, and a search continued
+//! from any checkpoint (taken periodically or at a stop) ends with the line, score
+//! and playout count of the search never interrupted.
+
+use std::time::Duration;
+
+use super::*;
+use crate::board::Board;
+use crate::policy::RolloutPolicy;
+use crate::search::testutil::*;
+use crate::search::{
+    search, search_checkpointed, Budget, NrpaRestart, SearchResult, Setting, Spec, Valid,
+};
+use crate::Variant;
+
+fn nrpa(level: u32, n: u64) -> SearchConfig {
+    let mut c = SearchConfig::new(Algo::Nrpa, level);
+    c.nrpa_mut().unwrap().iterations = Setting::Set(n);
+    c
+}
+
+/// The configurations checked: plain levels 2 and 3, the selective policy with a
+/// bias, Stabilized NRPA, limited repetitions, improve restarts, seeded NRPA.
+fn configs() -> Vec<(&'static str, Valid)> {
+    let mut out = vec![("level 3", nrpa(3, 6)), ("level 2", nrpa(2, 30))];
+    let mut c = nrpa(3, 5);
+    c.policy = RolloutPolicy::Tabu;
+    c.nrpa_mut().unwrap().bias = 0.5;
+    out.push(("tabu, bias", c));
+    let mut c = nrpa(3, 5);
+    c.nrpa_mut().unwrap().stable = 3;
+    out.push(("stable 3", c));
+    let mut c = nrpa(3, 8);
+    c.nrpa_mut().unwrap().repeats = 2;
+    out.push(("repeats 2", c));
+    let mut c = nrpa(2, 20);
+    if let Spec::Nrpa(n) = &mut c.spec {
+        n.restart = NrpaRestart::Best;
+    }
+    out.push(("restart best", c));
+    let mut c = nrpa(2, 20);
+    c.nrpa_mut().unwrap().seed = 4;
+    out.push(("seed 4", c));
+    out.into_iter()
+        .map(|(name, c)| (name, c.valid().unwrap()))
+        .collect()
+}
+
+/// A checkpointed search: `resume` bytes or a fresh start, checkpoints every
+/// 1,024 playouts (`every` zero), a stop after `stop_after` playouts; returns the
+/// result and every checkpoint's bytes.
+fn checkpointed(
+    c: &Valid,
+    b: &Board,
+    k: u64,
+    seed: u64,
+    resume: Option<&[u8]>,
+    stop_after: Option<u64>,
+) -> (SearchResult, Vec<Vec<u8>>) {
+    let mut saved = Vec::new();
+    let mut save = |bytes: &[u8]| saved.push(bytes.to_vec());
+    let r = search_checkpointed(
+        c,
+        b,
+        Budget::Iterations(k),
+        // A resumed search takes the generator of its checkpoint, not this one.
+        &mut crate::rng_for(seed + u64::from(resume.is_some()), 1, 2),
+        None,
+        Checkpoints {
+            resume: resume.map(|r| NrpaState::from_bytes(r).unwrap()),
+            every: Duration::ZERO,
+            save: &mut save,
+            stop_after,
+        },
+    );
+    (r, saved)
+}
+
+fn same(a: &SearchResult, b: &SearchResult, what: &str) {
+    assert_eq!(
+        (a.score, &a.moves, a.stats.playouts),
+        (b.score, &b.moves, b.stats.playouts),
+        "{what}"
+    );
+}
+
+#[test]
+fn checkpoints_change_nothing_and_every_one_resumes_to_the_same_line() {
+    for (v, (name, c)) in Variant::ALL.into_iter().cycle().zip(configs()) {
+        let b = random_board(8, 7, 3, 5, v);
+        let k = 5_000;
+        let plain = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(7, 1, 2));
+        crate::line::verify(&b, &plain.moves, plain.score).unwrap();
+        let (with, saved) = checkpointed(&c, &b, k, 7, None, None);
+        same(
+            &plain,
+            &with,
+            &format!("{name}: checkpointed, never stopped"),
+        );
+        assert!(saved.len() >= 3, "{name}: {} checkpoints", saved.len());
+        for (i, bytes) in saved.iter().enumerate() {
+            let (resumed, _) = checkpointed(&c, &b, k, 7, Some(bytes), None);
+            same(
+                &plain,
+                &resumed,
+                &format!("{name}: resumed from checkpoint {i}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_saves_where_it_stopped_and_returns_its_best_line() {
+    for (name, c) in configs() {
+        let b = random_board(8, 7, 3, 9, Variant::SameGame);
+        let k = 4_000;
+        let plain = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(3, 1, 2));
+        for stop in [1, 777, 2_500] {
+            let (cut, saved) = checkpointed(&c, &b, k, 3, None, Some(stop));
+            // Stopped at the first level-1 check at or after `stop` playouts, with
+            // a complete game (seeded NRPA's beam pass counts evaluated positions).
+            assert!(cut.stats.playouts < k, "{name}: stopped at {stop}");
+            crate::line::verify(&b, &cut.moves, cut.score).unwrap();
+            let last = saved.last().expect("a checkpoint at the stop");
+            let state = NrpaState::from_bytes(last).unwrap();
+            assert_eq!(state.playouts(), cut.stats.playouts, "{name}");
+            assert_eq!(
+                state.best_score(),
+                Some(cut.score),
+                "{name}: the stop's line"
+            );
+            let (resumed, _) = checkpointed(&c, &b, k, 3, Some(last), None);
+            same(
+                &plain,
+                &resumed,
+                &format!("{name}: resumed after a stop at {stop}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn unreadable_states_and_uncheckpointable_searches_are_refused() {
+    assert!(NrpaState::from_bytes(b"not a state").is_err());
+    let c = nrpa(2, 10).valid().unwrap();
+    let b = random_board(6, 6, 3, 2, Variant::SameGame);
+    let (_, saved) = checkpointed(&c, &b, 500, 1, None, Some(100));
+    let mut bytes = saved.last().unwrap().clone();
+    bytes[0] ^= 0xff;
+    let e = NrpaState::from_bytes(&bytes).err().unwrap();
+    assert!(e.contains("format"), "{e}");
+    assert!(checkpointable(&nrpa(3, 10)).is_ok());
+    let mut wide = nrpa(3, 10);
+    wide.nrpa_mut().unwrap().width = 2;
+    let mut beam = nrpa(3, 10);
+    beam.nrpa_mut().unwrap().beam = 2;
+    for (c, word) in [
+        (SearchConfig::new(Algo::Nmcs, 2), "only nrpa"),
+        (wide, "parallel"),
+        (beam, "--nrpa-beam"),
+    ] {
+        let e = checkpointable(&c).unwrap_err().to_string();
+        assert!(e.contains("--checkpoint") && e.contains(word), "{e}");
+    }
+}

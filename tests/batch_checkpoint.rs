@@ -1,0 +1,180 @@
+//! End-to-end tests of `samegame batch --checkpoint`: a batch stopped mid-run
+//! (the hidden `--checkpoint-stop-after N` stops every run as Ctrl-C would, after N
+//! playouts) continues its runs from their checkpoints, and ends with the results
+//! and solutions of a batch never stopped. Iteration budgets only.
+
+mod common;
+use common::{tempdir, testset};
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_samegame");
+
+fn run(dir: &Path, args: &str) -> Output {
+    Command::new(BIN)
+        .args(args.split_whitespace())
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// (position, run, score, playouts) of every line of a results file, sorted.
+fn results(path: &Path) -> Vec<(u64, u64, i64, u64)> {
+    let mut v: Vec<_> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let j: serde_json::Value = serde_json::from_str(l).unwrap();
+            let n = |k: &str| j[k].as_u64().unwrap();
+            (
+                n("position"),
+                n("run"),
+                j["score"].as_i64().unwrap(),
+                n("playouts"),
+            )
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+const SEARCH: &str = "--algo nrpa --level 3 --nrpa-iterations 12 --iterations 5000";
+
+#[test]
+fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
+    let d = tempdir("checkpoint-resume");
+    testset(&d, 3, 9, 8, 4);
+    let plain = run(
+        &d,
+        &format!("batch set.txt {SEARCH} --runs 2 --threads 2 --out plain.txt"),
+    );
+    assert!(plain.status.success(), "{}", text(&plain));
+    // Stopped twice on the way, on different thread counts.
+    let args = format!("batch set.txt {SEARCH} --runs 2 --out ck.txt --checkpoint");
+    for (threads, stop) in [(2, 1_500), (1, 2_000)] {
+        let o = run(
+            &d,
+            &format!("{args} --threads {threads} --checkpoint-stop-after {stop}"),
+        );
+        assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+        assert!(
+            text(&o).contains("continue from their checkpoints"),
+            "{}",
+            text(&o)
+        );
+        let files = std::fs::read_dir(d.join("ck.journal.checkpoints"))
+            .unwrap()
+            .count();
+        assert!(files >= 1, "checkpoint files after a stop: {files}");
+    }
+    let o = run(&d, &format!("{args} --threads 2"));
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("continues from its checkpoint"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(
+        results(&d.join("ck.results.jsonl")),
+        results(&d.join("plain.results.jsonl"))
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("ck.txt")).unwrap(),
+        std::fs::read_to_string(d.join("plain.txt")).unwrap()
+    );
+    // Every run journaled: no checkpoint left.
+    let left = std::fs::read_dir(d.join("ck.journal.checkpoints"))
+        .unwrap()
+        .count();
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
+    let d = tempdir("checkpoint-damaged");
+    testset(&d, 1, 9, 8, 4);
+    let args = format!("batch set.txt {SEARCH} --runs 1 --threads 1 --out ck.txt --checkpoint");
+    let o = run(&d, &format!("{args} --checkpoint-stop-after 1000"));
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    let dir = d.join("ck.journal.checkpoints");
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    for (damage, message) in [
+        (
+            b"not a checkpoint".to_vec(),
+            "not a samegame checkpoint (line 1)",
+        ),
+        (
+            {
+                let mut b = std::fs::read(&file).unwrap();
+                b.truncate(b.len() / 2);
+                b
+            },
+            "the search state (after line 2) is unreadable",
+        ),
+    ] {
+        let good = std::fs::read(&file).unwrap();
+        std::fs::write(&file, &damage).unwrap();
+        let o = run(&d, &args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            text(&o).contains(&name) && text(&o).contains(message),
+            "{}",
+            text(&o)
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), damage, "left as it was");
+        std::fs::write(&file, good).unwrap();
+    }
+    let o = run(&d, &args);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn checkpoints_are_refused_where_they_cannot_be_kept() {
+    let d = tempdir("checkpoint-refused");
+    testset(&d, 1, 6, 6, 3);
+    for (args, message) in [
+        (
+            "--algo nmcs --checkpoint",
+            "--checkpoint: only nrpa searches",
+        ),
+        (
+            "--algo nrpa --search-threads 2 --checkpoint",
+            "--checkpoint: parallel NRPA",
+        ),
+        (
+            "--algo nrpa --nrpa-width 2 --checkpoint",
+            "--checkpoint: parallel NRPA",
+        ),
+        (
+            "--algo nrpa --nrpa-beam 2 --checkpoint",
+            "--nrpa-beam cannot be checkpointed",
+        ),
+        (
+            "--algo nrpa --checkpoint --checkpoint-every 0",
+            "--checkpoint-every must be",
+        ),
+        ("--algo nrpa --checkpoint-every 5", "--checkpoint"),
+    ] {
+        let o = run(
+            &d,
+            &format!("batch set.txt --iterations 100 --runs 1 {args}"),
+        );
+        assert_eq!(o.status.code(), Some(2), "{args}: {}", text(&o));
+        assert!(text(&o).contains(message), "{args}: {}", text(&o));
+    }
+}
