@@ -13,7 +13,9 @@ the row's runs together, score per position.
 With --campaign, the record campaign's compute per board from its compute.tsv
 (scripts/record-campaign.sh: the CPU seconds each run had, whatever its priority):
 runs finished and cut, CPU seconds and core-hours per board, closest gap first in
-the order the runs were made, and the total.
+the order the runs were made, and the total. A run paused at a checkpoint (outcome
+`paused`: stopped, continued by the next start) is one run over several rows: its
+rows count in the CPU seconds, the run once, when it finishes.
 """
 import json
 import sys
@@ -28,7 +30,8 @@ if args[:1] == ["--campaign"]:
             for line in f:
                 r = dict(zip(head, line.rstrip("\n").split("\t")))
                 b = boards.setdefault(r["board"], [0, 0, 0.0, []])
-                b[0 if r["outcome"] == "done" else 1] += 1
+                if r["outcome"] != "paused":
+                    b[0 if r["outcome"] == "done" else 1] += 1
                 b[2] += float(r["cpu_s"])
                 build = r.get("build", "?")
                 if build not in b[3]:

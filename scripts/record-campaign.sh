@@ -35,10 +35,16 @@
 # (`RESUME=1 scripts/record-campaign.sh ...` says so explicitly; it is the same).
 # Stopping: `kill -TERM` the script (not its batch). It stops the run in progress,
 # which keeps its best game in the out file and merges it like a finished one,
-# appends the run's compute to compute.tsv with the outcome `cut`, and exits 130.
-# NRPA keeps no partial state, so a cut run cannot be continued; the board's next
-# run takes seed SEED + (the board's cut runs with this CONFIG and BUDGET), so it
-# searches anew instead of replaying the cut run's playouts. Compute per board (the
+# appends the run's compute to compute.tsv, and exits 130. Since 2026-11-28 the
+# batch checkpoints its run (`batch --checkpoint`, docs/batch.md "Checkpoints"):
+# the stop writes the run's whole search state to
+# runs/record/standard-20.samegame.journal.checkpoints/, the row's outcome is
+# `paused`, and the next start continues that run (same seed) where it stood, as if
+# never stopped. (Runs before that were `cut`: NRPA then kept no partial state, so
+# the board's next run took seed SEED + (the board's cut runs with this CONFIG and
+# BUDGET) and searched anew. The checkpoint files are not committed: keep
+# runs/record/ on disk between sessions; without them a paused run starts over.)
+# Compute per board (the
 # CPU seconds each run had, from compute.tsv): scripts/compute-report.py --campaign
 # runs/record/compute.tsv (runs/record/standard-20.samegame.results.jsonl has every
 # run's score; its seconds are wall-clock). A board that improves
@@ -109,7 +115,7 @@ for b in "${boards[@]}"; do
   seed=$((SEED + $(cuts "$b")))
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
-    $CONFIG $BUDGET --runs 1 --seed "$seed" --threads 1 --out "$out" &
+    $CONFIG $BUDGET --runs 1 --seed "$seed" --threads 1 --out "$out" --checkpoint &
   pid=$!
   # `wait` returns early when a trapped signal arrives: wait until the batch is gone.
   while :; do
@@ -121,7 +127,12 @@ for b in "${boards[@]}"; do
   read -r user sys wall < <(tail -1 "$timing")
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
   outcome=done
-  [ "$cut" = 0 ] || outcome=cut
+  if [ "$cut" = 1 ]; then
+    outcome=cut
+    # The stop checkpointed the run: the next start continues it.
+    compgen -G "runs/record/standard-20.samegame.journal.checkpoints/p$b-r0-*.checkpoint" \
+      >/dev/null && outcome=paused
+  fi
   # A board whose run the journal already held took no search: no row.
   if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
     printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
@@ -138,7 +149,7 @@ for b in "${boards[@]}"; do
     before=$now
   fi
   if [ "$cut" = 1 ]; then
-    echo "record-campaign: stopped; board $b's run cut short after $cpu CPU s (seed $seed)" >&2
+    echo "record-campaign: stopped; board $b's run $outcome after $cpu CPU s (seed $seed)" >&2
     "$SG" verify "$set_" "$best" | tail -1
     exit 130
   fi
