@@ -11,14 +11,7 @@ use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_samegame");
 
-/// Runs the binary in `dir` with a whitespace-separated argument string.
-fn run(dir: &Path, args: &str) -> Output {
-    Command::new(BIN)
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use common::run_in as run;
 
 fn ok(dir: &Path, args: &str) -> Output {
     let o = run(dir, args);

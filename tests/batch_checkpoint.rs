@@ -4,20 +4,10 @@
 //! and solutions of a batch never stopped. Iteration budgets only.
 
 mod common;
-use common::{tempdir, testset};
+use common::{run_in as run, tempdir, testset};
 
 use std::path::Path;
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_samegame");
-
-fn run(dir: &Path, args: &str) -> Output {
-    Command::new(BIN)
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     format!(

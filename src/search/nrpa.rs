@@ -333,9 +333,8 @@ impl Nrpa<'_, '_, '_> {
         }
         let (mut pol, mut ws, i0, j0, mut repeated, mut resumed) = match self.frames.pop() {
             Some(f) => {
-                let (at, pol, ws, i, j, repeated) = f.take();
-                debug_assert_eq!(at, level, "a frame resumes its own level");
-                (pol, ws, i, j, repeated, level > 1)
+                debug_assert_eq!(f.level, level, "a frame resumes its own level");
+                (f.pol, f.ws, f.i, f.j, f.repeated, level > 1)
             }
             None => {
                 let mut ws = std::mem::take(&mut self.levels[level - 1]);
@@ -353,25 +352,31 @@ impl Nrpa<'_, '_, '_> {
         'level: for i in i0..self.iterations {
             for j in if i == i0 { j0 } else { 0 }..per_adapt {
                 let has_line = ws.best.score != i32::MIN;
-                if level == 1
+                // Level 1 suspends the search (checkpoints) where it checks the budget.
+                let suspend = level == 1
                     && self
                         .suspend
                         .as_mut()
-                        .is_some_and(|s| s.due(self.meter, has_line))
-                {
-                    self.frames.push(Frame::new(level, pol, ws, i, j, repeated));
-                    return;
+                        .is_some_and(|s| s.due(self.meter, has_line));
+                if !suspend {
+                    // A resumed level had checked the budget before it was suspended.
+                    if !std::mem::take(&mut resumed)
+                        && has_line
+                        && self.meter.exhausted(&self.limit)
+                    {
+                        break 'level;
+                    }
+                    self.run(level - 1, &pol);
                 }
-                // A resumed level had checked the budget before it was suspended.
-                if !std::mem::take(&mut resumed)
-                    && ws.best.score != i32::MIN
-                    && self.meter.exhausted(&self.limit)
-                {
-                    break 'level;
-                }
-                self.run(level - 1, &pol);
-                if !self.frames.is_empty() {
-                    self.frames.push(Frame::new(level, pol, ws, i, j, repeated));
+                if suspend || !self.frames.is_empty() {
+                    self.frames.push(Frame {
+                        level,
+                        pol,
+                        ws,
+                        i,
+                        j,
+                        repeated,
+                    });
                     return;
                 }
                 let low = if level == 1 {

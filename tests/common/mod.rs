@@ -95,6 +95,15 @@ pub fn run_samegame(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// The binary run in the folder `dir` with a whitespace-separated argument string.
+pub fn run_in(dir: &Path, args: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_samegame"))
+        .args(args.split_whitespace())
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// `solve` with each of `configs` (flags separated by single spaces) on the test set
 /// `set` (in the folder `d`) on every variant, `iterations` playouts, seed `seed`:
 /// each run succeeds, its canonical line on stderr contains `mark`, every position

@@ -131,35 +131,12 @@ pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
 /// (the `i`-th adaptation, the `j`-th lower-level search of it, `repeated`).
 #[derive(Serialize, Deserialize)]
 pub(super) struct Frame {
-    level: usize,
-    pol: Policy,
-    ws: NrpaLevel,
-    i: u64,
-    j: u32,
-    repeated: u32,
-}
-
-impl Frame {
-    pub(super) fn new(
-        level: usize,
-        pol: Policy,
-        ws: NrpaLevel,
-        i: u64,
-        j: u32,
-        repeated: u32,
-    ) -> Frame {
-        Frame {
-            level,
-            pol,
-            ws,
-            i,
-            j,
-            repeated,
-        }
-    }
-    pub(super) fn take(self) -> (usize, Policy, NrpaLevel, u64, u32, u32) {
-        (self.level, self.pol, self.ws, self.i, self.j, self.repeated)
-    }
+    pub level: usize,
+    pub pol: Policy,
+    pub ws: NrpaLevel,
+    pub i: u64,
+    pub j: u32,
+    pub repeated: u32,
 }
 
 /// When level 1 suspends the search: a stop asked (once level 1 has a line, so a
