@@ -102,6 +102,11 @@ fn search_in(
 ) -> SearchResult {
     let config: &SearchConfig = config;
     let start = Instant::now();
+    // A continued search's seconds count its wall time before the checkpoint.
+    let before = checkpoints
+        .as_ref()
+        .and_then(|c| c.resume.as_ref())
+        .map_or(0.0, |s| s.wall().as_secs_f64());
     let resolved = config.resolve(root, budget);
     let n = resolved.trees;
     assert!(
@@ -134,7 +139,7 @@ fn search_in(
             })
         })
     };
-    result.stats.seconds = start.elapsed().as_secs_f64();
+    result.stats.seconds = before + start.elapsed().as_secs_f64();
     result
 }
 

@@ -59,6 +59,7 @@ pub struct NrpaState {
     rng: Rng,
     playouts: u64,
     elapsed: Duration,
+    wall: Duration,
     best: Best,
     seed: Option<NrpaLevel>,
 }
@@ -73,6 +74,7 @@ struct StateRef<'a> {
     rng: &'a Rng,
     playouts: u64,
     elapsed: Duration,
+    wall: Duration,
     best: &'a Best,
     seed: &'a Option<NrpaLevel>,
 }
@@ -99,6 +101,11 @@ impl NrpaState {
     /// Time the search had run before the checkpoint, on its budget's clock.
     pub fn elapsed(&self) -> Duration {
         self.elapsed
+    }
+    /// Wall-clock time the search had run before the checkpoint, over all the
+    /// calls that ran it.
+    pub fn wall(&self) -> Duration {
+        self.wall
     }
     /// The best score found before the checkpoint (`None`: no complete game yet).
     pub fn best_score(&self) -> Option<i32> {
@@ -178,6 +185,7 @@ pub(super) fn run(mut s: Nrpa, seed: Option<BeamPlan>, c: Checkpoints, best: &mu
         stop_after: None,
         stopping: false,
     });
+    let (called, wall_before) = (Instant::now(), c.resume.as_ref().map(NrpaState::wall));
     match c.resume {
         Some(st) => {
             assert_eq!(
@@ -217,6 +225,7 @@ pub(super) fn run(mut s: Nrpa, seed: Option<BeamPlan>, c: Checkpoints, best: &mu
                 rng: &*s.rng,
                 playouts: s.meter.playouts,
                 elapsed: s.meter.clock.elapsed(),
+                wall: wall_before.unwrap_or_default() + called.elapsed(),
                 best,
                 seed: &s.seed,
             };

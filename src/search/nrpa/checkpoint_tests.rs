@@ -124,6 +124,7 @@ fn a_stopped_search_saves_where_it_stopped_and_returns_its_best_line() {
             let last = saved.last().expect("a checkpoint at the stop");
             let state = NrpaState::from_bytes(last).unwrap();
             assert_eq!(state.playouts(), cut.stats.playouts, "{name}");
+            assert!(state.wall() <= std::time::Duration::from_secs_f64(cut.stats.seconds));
             assert_eq!(
                 state.best_score(),
                 Some(cut.score),
