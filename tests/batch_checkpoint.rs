@@ -89,6 +89,30 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
 }
 
 #[test]
+fn a_stopped_parallel_nrpa_batch_continues_as_if_never_stopped() {
+    // Width 2 (one search on two threads per run): checkpoints at its rounds.
+    let d = tempdir("checkpoint-wide");
+    testset(&d, 2, 9, 8, 4);
+    let search = format!("{SEARCH} --runs 1 --search-threads 2 --threads 1");
+    let plain = run(&d, &format!("batch set.txt {search} --out plain.txt"));
+    assert!(plain.status.success(), "{}", text(&plain));
+    let args = format!("batch set.txt {search} --out ck.txt --checkpoint");
+    let o = run(&d, &format!("{args} --checkpoint-stop-after 2000"));
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    let o = run(&d, &args);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("continues from its checkpoint"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(
+        results(&d.join("ck.results.jsonl")),
+        results(&d.join("plain.results.jsonl"))
+    );
+}
+
+#[test]
 fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
     let d = tempdir("checkpoint-damaged");
     testset(&d, 1, 9, 8, 4);
@@ -143,12 +167,8 @@ fn checkpoints_are_refused_where_they_cannot_be_kept() {
             "--checkpoint: only nrpa searches",
         ),
         (
-            "--algo nrpa --search-threads 2 --checkpoint",
-            "--checkpoint: parallel NRPA",
-        ),
-        (
-            "--algo nrpa --nrpa-width 2 --checkpoint",
-            "--checkpoint: parallel NRPA",
+            "--algo nrpa --search-threads 2 --nrpa-independent --checkpoint",
+            "--checkpoint: independent NRPA searches",
         ),
         (
             "--algo nrpa --nrpa-beam 2 --checkpoint",

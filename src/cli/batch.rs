@@ -78,13 +78,14 @@ pub struct Args {
     /// No progress bar and no per-position messages (the final table is printed).
     #[arg(long, short)]
     quiet: bool,
-    /// Checkpoint every run in progress (nrpa, one thread per run), every
+    /// Checkpoint every run in progress (nrpa, one search per run), every
     /// --checkpoint-every seconds and when the batch is stopped, in
     /// `<journal>.checkpoints/`: the same command again continues a run cut short
     /// from its checkpoint, and it ends as if never stopped.
     #[arg(long)]
     checkpoint: bool,
-    /// Wall-clock seconds between two checkpoints of a run (with --checkpoint).
+    /// Wall-clock seconds between two checkpoints of a run (with --checkpoint;
+    /// default 60).
     #[arg(long, value_name = "S", requires = "checkpoint")]
     checkpoint_every: Option<f64>,
     /// Testing: every run acts as if the batch were stopped once it has played this

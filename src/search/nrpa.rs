@@ -152,7 +152,7 @@ pub(crate) fn nrpa(
     match checkpoints {
         Some(c) => {
             let s = Nrpa::new(&run, level, root, meter, rng, limit);
-            checkpoint::run(s, run.seed, c, best);
+            checkpoint::run(s, run.cfg.width, run.seed, c, best);
         }
         None => nrpa_from(
             run,
@@ -190,7 +190,7 @@ pub(crate) fn nrpa_from(
         }
     }
     if width > 1 {
-        parallel::wide(s, width, best);
+        parallel::wide(s, width, best, None);
     } else {
         repeat_runs(&mut s, best);
     }
@@ -376,6 +376,8 @@ impl Nrpa<'_, '_, '_> {
                         i,
                         j,
                         repeated,
+                        round: 0,
+                        base: 0,
                     });
                     return;
                 }

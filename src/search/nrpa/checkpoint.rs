@@ -1,4 +1,4 @@
-//! Checkpoints of a sequential NRPA search (`batch --checkpoint`): an hour-long
+//! Checkpoints of an NRPA search (`batch --checkpoint`): an hour-long
 //! run that is stopped (Ctrl-C, `kill -TERM`, the end of a session) or killed
 //! continues later from where it stood, and plays exactly the games it would have
 //! played without the interruption.
@@ -12,10 +12,17 @@
 //! budget counts the time spent before), so an iteration budget gives the same
 //! line, score and playout count as a run never interrupted (tests below).
 //!
+//! Parallel NRPA (`--nrpa-width K`, `parallel.rs`) is checkpointed at the start of
+//! its top level's rounds instead (its policy, best sequence, searches done, round
+//! count and the draw its generators derive from); a stop saves the state at the
+//! start of the round it cut short, so a continued search plays that round again,
+//! whole, as the search never stopped would have.
+//!
 //! Owns: [`Checkpoints`] (what the caller asks), [`NrpaState`] (a suspended
 //! search), [`checkpointable`] and the loop of a checkpointed search. Must not:
-//! touch files (the caller writes and reads the bytes), or checkpoint parallel or
-//! beam NRPA, or an inner NRPA (refused by [`checkpointable`]).
+//! touch files (the caller writes and reads the bytes), or checkpoint independent
+//! searches (`--nrpa-independent`), Beam NRPA or an inner NRPA (refused by
+//! [`checkpointable`]).
 
 use std::time::{Duration, Instant};
 
@@ -55,6 +62,7 @@ pub struct Checkpoints<'a> {
 pub struct NrpaState {
     format: u32,
     level: usize,
+    width: u32,
     frames: Vec<Frame>,
     rng: Rng,
     playouts: u64,
@@ -70,6 +78,7 @@ pub struct NrpaState {
 struct StateRef<'a> {
     format: u32,
     level: usize,
+    width: u32,
     frames: &'a [Frame],
     rng: &'a Rng,
     playouts: u64,
@@ -89,8 +98,15 @@ impl NrpaState {
                 s.format
             ));
         }
-        if s.frames.len() != s.level || s.frames.iter().zip(1..).any(|(f, l)| f.level != l) {
-            return Err("its frames do not match its level".into());
+        // Sequential: a frame per level, deepest first; wide: the top level's.
+        let levels = s.frames.iter().map(|f| f.level);
+        let fits = match s.width {
+            0 => false,
+            1 => levels.eq(1..=s.level),
+            _ => levels.eq([s.level]),
+        };
+        if !fits {
+            return Err("its frames do not match its level and width".into());
         }
         Ok(s)
     }
@@ -115,7 +131,7 @@ impl NrpaState {
     }
 }
 
-/// Whether `config` can be checkpointed: NRPA of width 1, one search, no
+/// Whether `config` can be checkpointed: NRPA, one search (of any width), no
 /// `--nrpa-beam`. The message names what is in the way.
 pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
     let bad = |m: &str| Err(Error::Config(format!("--checkpoint: {m}")));
@@ -125,8 +141,8 @@ pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
             config.algo().name()
         ));
     };
-    if config.trees > 1 || n.width > 1 {
-        return bad("parallel NRPA (--search-threads, --nrpa-width, --nrpa-independent) cannot be checkpointed; use one thread per run");
+    if config.trees > 1 {
+        return bad("independent NRPA searches (--nrpa-independent) cannot be checkpointed; use one search per run (any --nrpa-width) or more runs");
     }
     if n.beam > 1 {
         return bad("--nrpa-beam cannot be checkpointed");
@@ -135,7 +151,9 @@ pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
 }
 
 /// A level in progress: its policy, its result so far and where its loops stand
-/// (the `i`-th adaptation, the `j`-th lower-level search of it, `repeated`).
+/// (the `i`-th adaptation, the `j`-th lower-level search of it, `repeated`; a wide
+/// top level: `i` lower-level searches done, rounds `round` started, its
+/// generators' `base`).
 #[derive(Serialize, Deserialize)]
 pub(super) struct Frame {
     pub level: usize,
@@ -144,6 +162,8 @@ pub(super) struct Frame {
     pub i: u64,
     pub j: u32,
     pub repeated: u32,
+    pub round: u64,
+    pub base: u64,
 }
 
 /// When level 1 suspends the search: a stop asked (once level 1 has a line, so a
@@ -158,6 +178,16 @@ pub(super) struct Suspend {
 }
 
 impl Suspend {
+    /// Whether a wide top level suspends at the start of a round: `(stop, due)`,
+    /// a stop asked (or `stop_after` reached), or the time between checkpoints.
+    pub(super) fn at_round(&mut self, meter: &Meter) -> (bool, bool) {
+        if meter.stop_requested() || self.stop_after.is_some_and(|n| meter.playouts >= n) {
+            self.stopping = true;
+            return (true, true);
+        }
+        (false, self.last.elapsed() >= self.every)
+    }
+
     /// Whether to suspend now; `has_line`: level 1 has a complete game.
     pub(super) fn due(&mut self, meter: &Meter, has_line: bool) -> bool {
         if has_line
@@ -174,10 +204,17 @@ impl Suspend {
     }
 }
 
-/// Runs `s` (a fresh top-level search, before its first run) with checkpoints:
-/// from `c.resume` if given, else from the start (the `--nrpa-seed` pass `seed`
-/// first); the best line goes to `best`.
-pub(super) fn run(mut s: Nrpa, seed: Option<BeamPlan>, c: Checkpoints, best: &mut Best) {
+/// Runs `s` (a fresh top-level search, before its first run) with checkpoints,
+/// sequential or of width `width` (`parallel::wide`): from `c.resume` if given,
+/// else from the start (the `--nrpa-seed` pass `seed` first); the best line goes to
+/// `best`.
+pub(super) fn run(
+    mut s: Nrpa,
+    width: u32,
+    seed: Option<BeamPlan>,
+    c: Checkpoints,
+    best: &mut Best,
+) {
     s.suspend = Some(Suspend {
         every: c.every,
         last: Instant::now(),
@@ -185,12 +222,18 @@ pub(super) fn run(mut s: Nrpa, seed: Option<BeamPlan>, c: Checkpoints, best: &mu
         stop_after: None,
         stopping: false,
     });
-    let (called, wall_before) = (Instant::now(), c.resume.as_ref().map(NrpaState::wall));
+    let mut driver = Driver {
+        save: c.save,
+        called: Instant::now(),
+        wall_before: c.resume.as_ref().map(NrpaState::wall).unwrap_or_default(),
+        width,
+    };
     match c.resume {
         Some(st) => {
             assert_eq!(
-                st.level, s.level,
-                "a checkpoint resumes a search of its level"
+                (st.level, st.width),
+                (s.level, width),
+                "a checkpoint resumes a search of its level and width"
             );
             s.frames = st.frames;
             *s.rng = st.rng;
@@ -213,39 +256,88 @@ pub(super) fn run(mut s: Nrpa, seed: Option<BeamPlan>, c: Checkpoints, best: &mu
     if let Some(sus) = s.suspend.as_mut() {
         sus.stop_after = c.stop_after.map(|n| played + n);
     }
-    loop {
-        let start = std::mem::take(&mut s.start);
-        s.run(s.level, &start);
-        s.start = start;
-        if !s.frames.is_empty() {
-            let state = StateRef {
-                format: FORMAT,
-                level: s.level,
-                frames: &s.frames,
-                rng: &*s.rng,
-                playouts: s.meter.playouts,
-                elapsed: s.meter.clock.elapsed(),
-                wall: wall_before.unwrap_or_default() + called.elapsed(),
-                best,
-                seed: &s.seed,
-            };
-            let bytes = bincode::serialize(&state).expect("a search state serialises");
-            (c.save)(&bytes);
-            let sus = s.suspend.as_mut().expect("set above");
-            if sus.stopping {
-                for f in &s.frames {
-                    best.offer(f.ws.best.score, &f.ws.best.moves);
+    if width > 1 {
+        super::parallel::wide(s, width, best, Some(&mut driver));
+    } else {
+        driver.drive(&mut s, best);
+    }
+}
+
+/// A checkpointed search's top level: one step runs a top-level run to its end
+/// or until the search suspends (frames left in [`Nrpa::frames`]).
+pub(super) trait Stepper<'c, 's, 'r> {
+    /// The top-level search (its counters, frames and results).
+    fn top(&mut self) -> &mut Nrpa<'c, 's, 'r>;
+    /// Runs (or continues) a top-level run.
+    fn step(&mut self);
+}
+
+impl<'c, 's, 'r> Stepper<'c, 's, 'r> for Nrpa<'c, 's, 'r> {
+    fn top(&mut self) -> &mut Nrpa<'c, 's, 'r> {
+        self
+    }
+    fn step(&mut self) {
+        let start = std::mem::take(&mut self.start);
+        self.run(self.level, &start);
+        self.start = start;
+    }
+}
+
+/// What saves a checkpointed search's states: the caller's callback, and the wall
+/// time of the search's earlier calls.
+pub(super) struct Driver<'a> {
+    save: &'a mut dyn FnMut(&[u8]),
+    called: Instant,
+    wall_before: Duration,
+    width: u32,
+}
+
+impl Driver<'_> {
+    /// Runs top-level runs of `w` while budget remains, saving its state whenever
+    /// it suspends, and ending there when a stop suspended it; the best line goes
+    /// to `best`.
+    pub(super) fn drive<'c, 's: 'c, 'r>(
+        &mut self,
+        w: &mut impl Stepper<'c, 's, 'r>,
+        best: &mut Best,
+    ) {
+        loop {
+            w.step();
+            let s = w.top();
+            if !s.frames.is_empty() {
+                let state = StateRef {
+                    format: FORMAT,
+                    level: s.level,
+                    width: self.width,
+                    frames: &s.frames,
+                    rng: &*s.rng,
+                    playouts: s.meter.playouts,
+                    elapsed: s.meter.clock.elapsed(),
+                    wall: self.wall_before + self.called.elapsed(),
+                    best,
+                    seed: &s.seed,
+                };
+                let bytes = bincode::serialize(&state).expect("a search state serialises");
+                (self.save)(&bytes);
+                let sus = s.suspend.as_mut().expect("a checkpointed search");
+                if sus.stopping {
+                    // The levels in progress, and a wide round cut by the stop.
+                    let cut = &s.levels[s.level - 1].best;
+                    best.offer(cut.score, &cut.moves);
+                    for f in &s.frames {
+                        best.offer(f.ws.best.score, &f.ws.best.moves);
+                    }
+                    return;
                 }
+                sus.last = Instant::now();
+                continue;
+            }
+            s.keep_top_as_seed();
+            let top = &s.levels[s.level - 1].best;
+            best.offer(top.score, &top.moves);
+            if s.meter.exhausted(&s.limit) {
                 return;
             }
-            sus.last = Instant::now();
-            continue;
-        }
-        s.keep_top_as_seed();
-        let top = &s.levels[s.level - 1].best;
-        best.offer(top.score, &top.moves);
-        if s.meter.exhausted(&s.limit) {
-            return;
         }
     }
 }

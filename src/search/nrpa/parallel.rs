@@ -35,6 +35,7 @@
 use rand::Rng as _;
 use rayon::prelude::*;
 
+use super::checkpoint::{Driver, Frame, Stepper};
 use super::{Nrpa, NrpaLevel};
 use crate::board::Board;
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy};
@@ -45,10 +46,19 @@ use crate::search::budget::{Limit, Meter};
 /// Runs `top` (its root, level L ≥ 1, parameters, counters and limit) as parallel
 /// NRPA of width `width` ≥ 2, restarting complete runs while budget remains; the
 /// best game goes to `best`.
-pub(super) fn wide(top: Nrpa<'_, '_, '_>, width: u32, best: &mut Best) {
+pub(super) fn wide(
+    top: Nrpa<'_, '_, '_>,
+    width: u32,
+    best: &mut Best,
+    checkpoints: Option<&mut Driver>,
+) {
     // More searches than a run has iterations would never run.
     let k = u64::from(width).min(top.iterations) as usize;
-    let base: u64 = top.rng.gen();
+    // A search continued from a checkpoint keeps the draw it started with.
+    let base: u64 = match top.frames.last() {
+        Some(f) => f.base,
+        None => top.rng.gen(),
+    };
     let mut meters: Vec<Meter> = (0..k).map(|_| top.meter.fork()).collect();
     // Placeholders: every search is given its generator when its round starts.
     let mut rngs: Vec<Rng> = (0..k).map(|_| rng_for(base, u64::MAX, 0)).collect();
@@ -65,7 +75,10 @@ pub(super) fn wide(top: Nrpa<'_, '_, '_>, width: u32, best: &mut Best) {
         round: 0,
         size,
     };
-    repeat_runs(&mut w, best);
+    match checkpoints {
+        Some(d) => d.drive(&mut w, best),
+        None => repeat_runs(&mut w, best),
+    }
 }
 
 /// A wide top level: the search it belongs to (its counters, limit, top-level
@@ -92,6 +105,15 @@ impl Runs for Wide<'_, '_, '_, '_> {
     }
 }
 
+impl<'c, 's, 'r> Stepper<'c, 's, 'r> for Wide<'_, 'c, 's, 'r> {
+    fn top(&mut self) -> &mut Nrpa<'c, 's, 'r> {
+        &mut self.top
+    }
+    fn step(&mut self) {
+        self.run_top();
+    }
+}
+
 impl Wide<'_, '_, '_, '_> {
     /// One top-level run from the empty policy (or the warm start's) and the seed's
     /// line if any (`--nrpa-seed`), in rounds; result in
@@ -100,11 +122,50 @@ impl Wide<'_, '_, '_, '_> {
         let top = &mut self.top;
         let level = top.level;
         let n = top.iterations;
-        let mut pol = top.start.clone();
-        let mut ws = std::mem::take(&mut top.levels[level - 1]);
-        top.start_top(&mut ws);
-        let mut done = 0;
+        let (mut pol, mut ws, mut done, mut resumed) = match top.frames.pop() {
+            // Continued from a checkpoint (`checkpoint.rs`), at the start of a round.
+            Some(f) => {
+                self.round = f.round;
+                (f.pol, f.ws, f.i, true)
+            }
+            None => {
+                let mut ws = std::mem::take(&mut top.levels[level - 1]);
+                top.start_top(&mut ws);
+                (top.start.clone(), ws, 0, false)
+            }
+        };
+        // With checkpoints: the state at the start of the last round, which a stop
+        // (that cuts the round short) saves instead of the state after it.
+        let mut before: Option<Frame> = None;
         while done < n {
+            if let Some(sus) = top.suspend.as_mut() {
+                // Not twice at the same round's start.
+                let (stop, due) = match std::mem::take(&mut resumed) {
+                    true => (false, false),
+                    false => sus.at_round(top.meter),
+                };
+                let now = || Frame {
+                    level,
+                    pol: pol.clone(),
+                    ws: ws.clone(),
+                    i: done,
+                    j: 0,
+                    repeated: 0,
+                    round: self.round,
+                    base: self.base,
+                };
+                if due {
+                    let frame = match before.take() {
+                        Some(f) if stop => f,
+                        _ => now(),
+                    };
+                    // The line of the round a stop cut short is still offered.
+                    top.levels[level - 1] = ws;
+                    top.frames.push(frame);
+                    return;
+                }
+                before = Some(now());
+            }
             if ws.best.score != i32::MIN && top.meter.exhausted(&top.limit) {
                 break;
             }
