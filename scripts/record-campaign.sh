@@ -14,6 +14,9 @@
 #   BUDGET   budget flags of one run             ["--cpu-time 3600": an hour of one
 #            core, whatever the load (runs before 2026-11-27 used
 #            "--iterations 100000000", about 40-60 CPU minutes)]
+#   RUNS, THREADS  runs per board, and how many run side by side  [1, 1]
+#   OUT      the runs' solutions file (merged into solutions/ after each board)
+#            [runs/record/standard-20.samegame.txt]
 #   SEED     seed of the campaign's runs         [31; the iteration-budget runs
 #            before 2026-11-27 used 30, and NRPA with the same seed would replay
 #            those runs' playouts before going further]
@@ -67,7 +70,12 @@ esac
 set_=testsets/samegame-standard-20.txt
 best=solutions/samegame-standard-20.samegame.txt
 mkdir -p runs/record
-out=runs/record/standard-20.samegame.txt
+out=${OUT:-runs/record/standard-20.samegame.txt}
+RUNS=${RUNS:-1}
+THREADS=${THREADS:-1}
+# What compute.tsv's config column says: CONFIG, and the runs when not one.
+label=$CONFIG
+[ "$RUNS $THREADS" = "1 1" ] || label="$CONFIG --runs $RUNS --threads $THREADS"
 # CPU and wall seconds of every board's run (the process's user + system time: the
 # compute it had, however long it waited at low priority), appended per board.
 compute=runs/record/compute.tsv
@@ -100,11 +108,11 @@ for gap, board in sorted(rows):
 ')
 fi
 [ ${#boards[@]} -gt 0 ] || { echo "record-campaign: no boards" >&2; exit 2; }
-echo "record-campaign: boards ${boards[*]}; $CONFIG $BUDGET --seed $SEED" >&2
+echo "record-campaign: boards ${boards[*]}; $label $BUDGET --seed $SEED; runs into $out" >&2
 before=$(total)
 # The board's runs cut short with this CONFIG and BUDGET (compute.tsv's outcome).
 cuts() {
-  awk -F'\t' -v b="$1" -v c="$CONFIG" -v u="$BUDGET" \
+  awk -F'\t' -v b="$1" -v c="$label" -v u="$BUDGET" \
     '$2 == b && $5 == c && $6 == u && $8 == "cut" { n++ } END { print n + 0 }' "$compute"
 }
 cut=0
@@ -115,7 +123,7 @@ for b in "${boards[@]}"; do
   seed=$((SEED + $(cuts "$b")))
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
-    $CONFIG $BUDGET --runs 1 --seed "$seed" --threads 1 --out "$out" --checkpoint &
+    $CONFIG $BUDGET --runs "$RUNS" --seed "$seed" --threads "$THREADS" --out "$out" --checkpoint &
   pid=$!
   # `wait` returns early when a trapped signal arrives: wait until the batch is gone.
   while :; do
@@ -130,13 +138,12 @@ for b in "${boards[@]}"; do
   if [ "$cut" = 1 ]; then
     outcome=cut
     # The stop checkpointed the run: the next start continues it.
-    compgen -G "runs/record/standard-20.samegame.journal.checkpoints/p$b-r0-*.checkpoint" \
-      >/dev/null && outcome=paused
+    compgen -G "${out%.txt}.journal.checkpoints/p$b-r*.checkpoint" >/dev/null && outcome=paused
   fi
   # A board whose run the journal already held took no search: no row.
   if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
     printf '%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$b" \
-      "$cpu" "$wall" "$CONFIG" "$BUDGET" "$seed" "$outcome" "$build" >>"$compute"
+      "$cpu" "$wall" "$label" "$BUDGET" "$seed" "$outcome" "$build" >>"$compute"
   fi
   "$SG" merge "$out" --out "$best" --testset "$set_"
   now=$(total)
