@@ -292,6 +292,14 @@ impl Batch<'_> {
         );
         let file = c.file(job.position, job.run, checkpoint::identity(&key, board));
         let resume = file.read()?;
+        if resume.as_ref().is_some_and(|s| !s.fits(&self.config)) {
+            return Err(Error::Other(format!(
+                "{}: a search state of another level or width than {}; it was left as it is \
+                 (delete it to run this run from the start)",
+                file.path.display(),
+                self.config
+            )));
+        }
         if let Some(s) = &resume {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());

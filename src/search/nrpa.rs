@@ -50,6 +50,8 @@
 //!
 //! Parallel NRPA (`--nrpa-width K`, K > 1) runs the top level's lower-level searches
 //! K at a time side by side ([`parallel`]); width 1 is the recursion below as is.
+//! Either can be suspended, saved and continued later ([`checkpoint`], `batch
+//! --checkpoint`).
 //!
 //! Owns: the NRPA recursion and its per-level buffers. Must not: print, build trees.
 
@@ -331,6 +333,8 @@ impl Nrpa<'_, '_, '_> {
                     .run(&self.root, pol, self.rng, &mut p.best.moves, &mut p.trace);
             return;
         }
+        // `repeated`: times the lower levels returned the best sequence again;
+        // `resumed`: this level continues from its frame.
         let (mut pol, mut ws, i0, j0, mut repeated, mut resumed) = match self.frames.pop() {
             Some(f) => {
                 debug_assert_eq!(f.level, level, "a frame resumes its own level");
@@ -343,7 +347,6 @@ impl Nrpa<'_, '_, '_> {
                 } else {
                     ws.best.reset();
                 }
-                // Times the lower levels returned the best sequence again.
                 (pol.clone(), ws, 0, 0, 0, false)
             }
         };

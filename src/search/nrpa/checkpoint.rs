@@ -110,6 +110,11 @@ impl NrpaState {
         }
         Ok(s)
     }
+    /// Whether this state continues a search of `config` (its level and width).
+    pub fn fits(&self, config: &SearchConfig) -> bool {
+        let width = config.nrpa().map_or(0, |n| n.width.max(1));
+        (self.level, self.width) == (config.level as usize, width)
+    }
     /// Playouts played before the checkpoint.
     pub fn playouts(&self) -> u64 {
         self.playouts

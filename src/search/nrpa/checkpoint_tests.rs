@@ -140,6 +140,7 @@ fn a_stopped_search_saves_where_it_stopped_and_returns_its_best_line() {
             let last = saved.last().expect("a checkpoint at the stop");
             let state = NrpaState::from_bytes(last).unwrap();
             assert_eq!(state.playouts(), cut.stats.playouts, "{name}");
+            assert!(state.fits(&c), "{name}");
             assert!(state.wall() <= std::time::Duration::from_secs_f64(cut.stats.seconds));
             // Sequential: the state holds the stop's line; wide: the state at the
             // start of the last round, whose lines the stop still returned.
@@ -166,6 +167,11 @@ fn unreadable_states_and_uncheckpointable_searches_are_refused() {
     let c = nrpa(2, 10).valid().unwrap();
     let b = random_board(6, 6, 3, 2, Variant::SameGame);
     let (_, saved) = checkpointed(&c, &b, 500, 1, None, Some(100));
+    // A level-2 state does not continue a level-3 search, or one of width 2.
+    let state = NrpaState::from_bytes(saved.last().unwrap()).unwrap();
+    let mut wide2 = nrpa(2, 10);
+    wide2.nrpa_mut().unwrap().width = 2;
+    assert!(state.fits(&c) && !state.fits(&nrpa(3, 10)) && !state.fits(&wide2));
     let mut bytes = saved.last().unwrap().clone();
     bytes[0] ^= 0xff;
     let e = NrpaState::from_bytes(&bytes).err().unwrap();
