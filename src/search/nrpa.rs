@@ -153,8 +153,17 @@ pub(crate) fn nrpa(
 ) {
     match checkpoints {
         Some(c) => {
-            let s = Nrpa::new(&run, level, root, meter, rng, limit);
-            checkpoint::run(s, run.cfg.width, run.seed, c, best);
+            let (mut s, width) = (
+                Nrpa::new(&run, level, root, meter, rng, limit),
+                run.cfg.width,
+            );
+            if let Some(mut driver) = checkpoint::start(&mut s, width, run.seed, c, best) {
+                if width > 1 {
+                    parallel::wide(s, width, best, Some(&mut driver));
+                } else {
+                    driver.drive(&mut s, best);
+                }
+            }
         }
         None => nrpa_from(
             run,

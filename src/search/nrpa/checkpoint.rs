@@ -209,17 +209,18 @@ impl Suspend {
     }
 }
 
-/// Runs `s` (a fresh top-level search, before its first run) with checkpoints,
-/// sequential or of width `width` (`parallel::wide`): from `c.resume` if given,
-/// else from the start (the `--nrpa-seed` pass `seed` first); the best line goes to
-/// `best`.
-pub(super) fn run(
-    mut s: Nrpa,
+/// Prepares `s` (a fresh top-level search, before its first run, sequential or of
+/// width `width`) for a checkpointed search: from `c.resume` if given, else from
+/// the start (the `--nrpa-seed` pass `seed` first, its line offered to `best`).
+/// Returns the driver that runs it ([`Driver::drive`], or `parallel::wide` with it),
+/// or `None` when the seed pass spent the budget.
+pub(super) fn start<'a>(
+    s: &mut Nrpa,
     width: u32,
     seed: Option<BeamPlan>,
-    c: Checkpoints,
+    c: Checkpoints<'a>,
     best: &mut Best,
-) {
+) -> Option<Driver<'a>> {
     s.suspend = Some(Suspend {
         every: c.every,
         last: Instant::now(),
@@ -227,7 +228,7 @@ pub(super) fn run(
         stop_after: None,
         stopping: false,
     });
-    let mut driver = Driver {
+    let driver = Driver {
         save: c.save,
         called: Instant::now(),
         wall_before: c.resume.as_ref().map(NrpaState::wall).unwrap_or_default(),
@@ -251,7 +252,7 @@ pub(super) fn run(
             if let Some(plan) = seed {
                 s.seed_from(plan, best);
                 if s.meter.exhausted(&s.limit) {
-                    return;
+                    return None;
                 }
             }
         }
@@ -261,11 +262,7 @@ pub(super) fn run(
     if let Some(sus) = s.suspend.as_mut() {
         sus.stop_after = c.stop_after.map(|n| played + n);
     }
-    if width > 1 {
-        super::parallel::wide(s, width, best, Some(&mut driver));
-    } else {
-        driver.drive(&mut s, best);
-    }
+    Some(driver)
 }
 
 /// A checkpointed search's top level: one step runs a top-level run to its end
