@@ -30,7 +30,7 @@ use crate::search::{Budget, Defaults};
 /// Runs per position when `--runs` is not given.
 pub const DEFAULT_RUNS: u64 = 4;
 /// Seconds between two checkpoints of a run (`--checkpoint-every`): at most a
-/// minute of search lost to a kill -9 or a crash, for a write of a few MB.
+/// minute of search lost to a kill -9 or a crash, for a write of about 0.2 MB.
 const CHECKPOINT_EVERY: f64 = 60.0;
 
 /// Arguments of `batch`.
