@@ -286,11 +286,8 @@ impl Batch<'_> {
         observer: &dyn Observer,
         state: &Mutex<State<'_>>,
     ) -> Result<(SearchResult, Option<checkpoint::RunFile>), Error> {
-        let key = format!(
-            "{} | {:?} | {} | seed {} | position {} | run {}",
-            self.config, self.budget, self.variant, self.seed, job.position, job.run
-        );
-        let file = c.file(job.position, job.run, checkpoint::identity(&key, board));
+        let identity = checkpoint::identity(&self.key(job), board);
+        let file = c.file(job.position, job.run, identity);
         let resume = file.read()?;
         if resume.as_ref().is_some_and(|s| !s.fits(&self.config)) {
             return Err(Error::Other(format!(

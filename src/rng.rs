@@ -1,9 +1,11 @@
 //! The ground floor of randomness and hashing: the generator every module uses
-//! ([`Rng`], seeded streams by [`rng_for`]) and the one 64-bit mixing function
-//! ([`splitmix64`]) behind seeds, NRPA move codes and board fingerprints.
+//! ([`Rng`], seeded streams by [`rng_for`]), the one 64-bit mixing function
+//! ([`splitmix64`]) behind seeds, NRPA move codes and board fingerprints, and the
+//! one hash of bytes ([`fnv1a`]) behind journal checksums and keys, checkpoint
+//! names and tuning fingerprints.
 //!
-//! Owns: [`Rng`], [`rng_for`], [`splitmix64`]. Must not: import anything from the
-//! crate (every other module may import it, `board` included).
+//! Owns: [`Rng`], [`rng_for`], [`splitmix64`], [`fnv1a`]. Must not: import anything
+//! from the crate (every other module may import it, `board` included).
 
 /// The random number generator used everywhere (deterministic and portable).
 pub type Rng = rand_pcg::Pcg64Mcg;
@@ -18,6 +20,14 @@ pub fn splitmix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// 64-bit FNV-1a of `bytes`: a hash that does not change between builds (journal
+/// checksums and keys, file names).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// A generator seeded from a base seed and two stream indices (e.g. position and run),

@@ -79,7 +79,7 @@ impl Settings {
             "positions {} ({} boards, fingerprint {:016x}) variant {variant} beam-width {} budget {:?} population {} elite {} seed {} smoothing {SMOOTHING} sigma {:?} start {}",
             self.positions,
             self.boards.len(),
-            crate::rng::splitmix64(fnv(&boards)),
+            crate::rng::splitmix64(crate::rng::fnv1a(boards.as_bytes())),
             self.beam_width,
             self.budget,
             self.population,
@@ -105,13 +105,6 @@ impl Settings {
         });
         c
     }
-}
-
-/// 64-bit FNV-1a of `text`.
-fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// One evaluated candidate.

@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::journal::RunKey;
 use crate::error::Error;
 use crate::search::NrpaState;
 
@@ -42,9 +43,7 @@ pub(super) struct RunFile {
 impl Checkpointing {
     /// The file of run `run` of `position` whose identity is `identity`.
     pub(super) fn file(&self, position: usize, run: u64, identity: String) -> RunFile {
-        let hash = identity.bytes().fold(0x9E37_79B9_7F4A_7C15u64, |h, b| {
-            crate::rng::splitmix64(h ^ u64::from(b))
-        });
+        let hash = crate::rng::fnv1a(identity.as_bytes());
         RunFile {
             path: self
                 .dir
@@ -106,14 +105,11 @@ impl RunFile {
     }
 }
 
-/// The identity of a run: what its journal key holds (configuration line, budget,
-/// variant, seed, position, run) and a fingerprint of its board.
-pub(super) fn identity(key: &str, board: &impl std::fmt::Display) -> String {
-    let text = board.to_string();
-    let fp = text
-        .bytes()
-        .fold(0u64, |h, b| crate::rng::splitmix64(h ^ u64::from(b)));
-    format!("{key} | board {fp:016x}").replace('\n', " ")
+/// The identity of a run: its journal key (configuration line, budget, variant,
+/// seed, position, run) and a fingerprint of its board, on one line.
+pub(super) fn identity(key: &RunKey, board: &impl std::fmt::Display) -> String {
+    let fp = crate::rng::fnv1a(board.to_string().as_bytes());
+    format!("{key:?} | board {fp:016x}").replace('\n', " ")
 }
 
 /// The checkpoint folder of a batch whose journal is `journal`: `<journal>.checkpoints`.

@@ -14,6 +14,7 @@
 use bincode::Options;
 use serde::{Deserialize, Serialize};
 
+use crate::rng::fnv1a;
 use crate::rules::Variant;
 use crate::search::Budget;
 
@@ -79,13 +80,6 @@ fn options() -> impl Options {
         .with_fixint_encoding()
         .with_little_endian()
         .reject_trailing_bytes()
-}
-
-/// 64-bit FNV-1a.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// The header of a version-2 file.

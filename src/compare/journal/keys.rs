@@ -25,11 +25,10 @@ use crate::io::testset::Position;
 /// The schema of the keys this build writes.
 pub const SCHEMA: u32 = 2;
 
-/// 64-bit FNV-1a of `text`: a fingerprint that does not change between builds.
+/// 64-bit FNV-1a of `text` ([`crate::rng::fnv1a`]): a fingerprint that does not
+/// change between builds.
 pub(super) fn fingerprint(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::rng::fnv1a(text.as_bytes())
 }
 
 /// The keys of configuration `c` of `plan` on `position`.
