@@ -27,6 +27,14 @@ pub use safe_write::{
     checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
 };
 
+/// `path` with `suffix` appended to its whole name (`runs/x.journal` and `.lock`:
+/// `runs/x.journal.lock`): the files a journal keeps beside it.
+pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
 /// `bytes` (read from `path`) as UTF-8 text; invalid bytes are a parse error naming
 /// the line and column where they start.
 pub fn utf8_text<'a>(bytes: &'a [u8], path: &std::path::Path) -> Result<&'a str, Error> {

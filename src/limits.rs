@@ -94,6 +94,22 @@ pub fn check_search_threads(n: u32) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks a number of seconds given as `flag` (`--time`, `--cpu-time`,
+/// `--checkpoint-every`): positive, finite, at most [`MAX_SECONDS`].
+pub fn check_seconds(flag: &str, t: f64) -> Result<f64, Error> {
+    if !(t > 0.0 && t.is_finite()) {
+        Err(Error::Config(format!(
+            "{flag} must be a positive number of seconds, not {t}"
+        )))
+    } else if t > MAX_SECONDS {
+        Err(Error::Config(format!(
+            "{flag} must be at most {MAX_SECONDS} seconds (a week), not {t}"
+        )))
+    } else {
+        Ok(t)
+    }
+}
+
 /// Checks the number of jobs a command plans (`what` says how it was counted).
 pub fn check_jobs(jobs: u64, what: &str) -> Result<(), Error> {
     if jobs > MAX_JOBS {

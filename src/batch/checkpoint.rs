@@ -114,7 +114,5 @@ pub(super) fn identity(key: &RunKey, board: &impl std::fmt::Display) -> String {
 
 /// The checkpoint folder of a batch whose journal is `journal`: `<journal>.checkpoints`.
 pub fn default_dir(journal: &Path) -> PathBuf {
-    let mut name = journal.as_os_str().to_owned();
-    name.push(".checkpoints");
-    PathBuf::from(name)
+    crate::io::suffixed(journal, ".checkpoints")
 }

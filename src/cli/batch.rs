@@ -154,12 +154,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         crate::search::checkpointable(&config)?;
     }
     if let Some(e) = a.checkpoint_every {
-        let max = crate::limits::MAX_SECONDS;
-        if !(e.is_finite() && e > 0.0 && e <= max) {
-            return Err(Error::Config(format!(
-                "--checkpoint-every must be above 0 and at most {max} seconds (a week), got {e}"
-            )));
-        }
+        crate::limits::check_seconds("--checkpoint-every", e)?;
     }
     let budget = a
         .search
@@ -326,9 +321,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
 /// (batches, or compares with `--journal`) never write the same journal and solutions
 /// file at once and undo each other's records.
 pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
-    let mut name = journal.as_os_str().to_owned();
-    name.push(".lock");
-    let path = PathBuf::from(name);
+    let path = crate::io::suffixed(journal, ".lock");
     let f = crate::io::open_append(&path)?;
     match f.try_lock() {
         Ok(()) => Ok(f),

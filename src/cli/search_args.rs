@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::limits::{MAX_ITERATIONS, MAX_SECONDS};
+use crate::limits::MAX_ITERATIONS;
 use crate::policy::adaptive::Prior;
 use crate::policy::RolloutPolicy;
 use crate::search::{
@@ -500,19 +500,7 @@ pub fn budget_from_flags(
     time: Option<f64>,
     cpu_time: Option<f64>,
 ) -> Result<Option<Budget>, Error> {
-    let seconds = |flag: &str, t: f64| {
-        if !(t > 0.0 && t.is_finite()) {
-            Err(Error::Config(format!(
-                "{flag} must be a positive number of seconds, not {t}"
-            )))
-        } else if t > MAX_SECONDS {
-            Err(Error::Config(format!(
-                "{flag} must be at most {MAX_SECONDS} seconds (a week), not {t}"
-            )))
-        } else {
-            Ok(t)
-        }
-    };
+    let seconds = crate::limits::check_seconds;
     match (iterations, time, cpu_time) {
         (Some(0), _, _) => Err(Error::Config("--iterations must be at least 1".into())),
         (Some(k), _, _) if k > MAX_ITERATIONS => Err(Error::Config(format!(
