@@ -281,10 +281,12 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
 
     /// `--nrpa-restart best`: the top-level result (its line and trace) starts the
     /// next run when it beats the seed (a line ties: the older one stays). Both the
-    /// sequential and the wide top level call it after each run.
+    /// sequential and the wide top level call it after each run; a run suspended for
+    /// a checkpoint (frames left) has not ended, so it keeps nothing.
     fn keep_top_as_seed(&mut self) {
         let top = &self.levels[self.level - 1];
         if self.restart_best
+            && self.frames.is_empty()
             && top.best.score != i32::MIN
             && self
                 .seed

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use super::{Nrpa, NrpaLevel};
 use crate::error::Error;
 use crate::policy::adaptive::Policy;
-use crate::search::best::Best;
+use crate::search::best::{Best, Runs};
 use crate::search::budget::Meter;
 use crate::search::plan::BeamPlan;
 use crate::search::{Algo, SearchConfig};
@@ -183,11 +183,18 @@ pub(super) struct Suspend {
 }
 
 impl Suspend {
+    /// Whether a stop was asked (or `stop_after` reached); the search is then
+    /// stopping.
+    fn stop(&mut self, meter: &Meter) -> bool {
+        self.stopping |=
+            meter.stop_requested() || self.stop_after.is_some_and(|n| meter.playouts >= n);
+        self.stopping
+    }
+
     /// Whether a wide top level suspends at the start of a round: `(stop, due)`,
     /// a stop asked (or `stop_after` reached), or the time between checkpoints.
     pub(super) fn at_round(&mut self, meter: &Meter) -> (bool, bool) {
-        if meter.stop_requested() || self.stop_after.is_some_and(|n| meter.playouts >= n) {
-            self.stopping = true;
+        if self.stop(meter) {
             return (true, true);
         }
         (false, self.last.elapsed() >= self.every)
@@ -195,10 +202,7 @@ impl Suspend {
 
     /// Whether to suspend now; `has_line`: level 1 has a complete game.
     pub(super) fn due(&mut self, meter: &Meter, has_line: bool) -> bool {
-        if has_line
-            && (meter.stop_requested() || self.stop_after.is_some_and(|n| meter.playouts >= n))
-        {
-            self.stopping = true;
+        if has_line && self.stop(meter) {
             return true;
         }
         if meter.playouts < self.next_check {
@@ -265,23 +269,17 @@ pub(super) fn start<'a>(
     Some(driver)
 }
 
-/// A checkpointed search's top level: one step runs a top-level run to its end
-/// or until the search suspends (frames left in [`Nrpa::frames`]).
-pub(super) trait Stepper<'c, 's, 'r> {
+/// A checkpointed search's top level: its runs ([`Runs::run_once`] runs one to
+/// its end, or until the search suspends, frames left in [`Nrpa::frames`]) and the
+/// search they belong to.
+pub(super) trait Stepper<'c, 's, 'r>: Runs {
     /// The top-level search (its counters, frames and results).
     fn top(&mut self) -> &mut Nrpa<'c, 's, 'r>;
-    /// Runs (or continues) a top-level run.
-    fn step(&mut self);
 }
 
 impl<'c, 's, 'r> Stepper<'c, 's, 'r> for Nrpa<'c, 's, 'r> {
     fn top(&mut self) -> &mut Nrpa<'c, 's, 'r> {
         self
-    }
-    fn step(&mut self) {
-        let start = std::mem::take(&mut self.start);
-        self.run(self.level, &start);
-        self.start = start;
     }
 }
 
@@ -304,7 +302,7 @@ impl Driver<'_> {
         best: &mut Best,
     ) {
         loop {
-            w.step();
+            w.run_once();
             let s = w.top();
             if !s.frames.is_empty() {
                 let state = StateRef {
@@ -334,10 +332,9 @@ impl Driver<'_> {
                 sus.last = Instant::now();
                 continue;
             }
-            s.keep_top_as_seed();
             let top = &s.levels[s.level - 1].best;
             best.offer(top.score, &top.moves);
-            if s.meter.exhausted(&s.limit) {
+            if w.exhausted() {
                 return;
             }
         }

@@ -109,9 +109,6 @@ impl<'c, 's, 'r> Stepper<'c, 's, 'r> for Wide<'_, 'c, 's, 'r> {
     fn top(&mut self) -> &mut Nrpa<'c, 's, 'r> {
         &mut self.top
     }
-    fn step(&mut self) {
-        self.run_top();
-    }
 }
 
 impl Wide<'_, '_, '_, '_> {
