@@ -41,9 +41,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{
-    search_checkpointed, search_with_stop, Budget, Checkpoints, SearchResult, Valid,
-};
+use crate::search::{search_with_stop, Budget, SearchResult, Valid};
 use checkpoint::Checkpointing;
 use journal::{FoundLine, Journal, RunKey, RunRecord};
 use record::Record;
@@ -272,9 +270,8 @@ impl Batch<'_> {
         Ok(st.outcome)
     }
 
-    /// Runs `job` with checkpoints in `c`: from its checkpoint file if there is
-    /// one, saving to it every `c.every` and when stopped. Returns the result and
-    /// the file (to remove once the run is journaled).
+    /// Runs `job` with checkpoints in `c` ([`checkpoint::search`]). Returns the
+    /// result and the file (to remove once the run is journaled).
     #[allow(clippy::too_many_arguments)]
     fn checkpointed(
         &self,
@@ -288,50 +285,21 @@ impl Batch<'_> {
     ) -> Result<(SearchResult, Option<checkpoint::RunFile>), Error> {
         let identity = checkpoint::identity(&self.key(job), board);
         let file = c.file(job.position, job.run, identity);
-        let resume = file.read()?;
-        if resume.as_ref().is_some_and(|s| !s.fits(&self.config)) {
-            return Err(Error::Other(format!(
-                "{}: a search state of another level or width than {}; it was left as it is \
-                 (delete it to run this run from the start)",
-                file.path.display(),
-                self.config
-            )));
-        }
-        if let Some(s) = &resume {
+        let resumed = |s: &crate::search::NrpaState| {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
-        }
-        let mut failed = None;
-        let mut save = |bytes: &[u8]| {
-            if failed.is_none() {
-                failed = file.write(bytes).err();
-            }
         };
-        let checkpoints = Checkpoints {
-            resume,
-            every: c.every,
-            save: &mut save,
-            stop_after: c.stop_after,
-        };
-        let r = search_checkpointed(
+        let r = checkpoint::search(
+            c,
+            &file,
             &self.config,
             board,
             self.budget,
             rng,
-            Some(stop),
-            checkpoints,
-        );
-        // Testing (`stop_after`): a run that stopped short of its iteration budget was
-        // "stopped": the batch goes on as after Ctrl-C at that moment.
-        if c.stop_after.is_some()
-            && matches!(self.budget, Budget::Iterations(k) if r.stats.playouts < k)
-        {
-            stop.store(true, Ordering::SeqCst);
-        }
-        match failed {
-            Some(e) => Err(e),
-            None => Ok((r, Some(file))),
-        }
+            stop,
+            resumed,
+        )?;
+        Ok((r, Some(file)))
     }
 
     fn finish(

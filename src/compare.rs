@@ -4,10 +4,11 @@
 //!
 //! Owns: [`Plan`] (what to run), [`JobResult`] (one search), [`Report`]
 //! (aggregation and statistics) and the CSV/JSON text of a report; running the jobs
-//! is in `run` (`run_jobs`, `JobLog`). Job (config c, position p, run r) is seeded
+//! is in `run` (`run_jobs`, `JobLog`), their resume journal in `journal` and
+//! their checkpoints in `checkpoint`. Job (config c, position p, run r) is seeded
 //! with `rng_for(seed, p, r)`: the same stream for every configuration.
 //! Must not: print, parse command lines (configurations arrive already parsed) or
-//! write files; the CLI (`cli/compare.rs`) does that.
+//! write reports; the CLI (`cli/compare.rs`) does that.
 
 use std::fmt::Write as _;
 
@@ -19,6 +20,7 @@ use crate::search::{Budget, Valid};
 use crate::stats::{Describe, Paired};
 
 pub mod chart;
+pub mod checkpoint;
 pub mod curve;
 pub mod curve_chart;
 pub mod journal;

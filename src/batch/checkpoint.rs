@@ -10,15 +10,19 @@
 //! (nothing is overwritten). Files are written atomically (`io::write_atomic`),
 //! and removed once their run is journaled.
 //!
-//! Owns: [`Checkpointing`] (folder, period) and the files' layout. Must not: run
-//! searches or decide which configurations can be checkpointed (`search` does).
+//! `compare --checkpoint` keeps its jobs' checkpoints the same way, through
+//! [`search`] (one job: its file read, the search continued, saved as it goes).
+//!
+//! Owns: [`Checkpointing`] (folder, period) and the files' layout. Must not: decide
+//! which configurations can be checkpointed (`search` does), or journal results.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::journal::RunKey;
 use crate::error::Error;
-use crate::search::NrpaState;
+use crate::search::{search_checkpointed, Budget, Checkpoints, NrpaState, SearchResult, Valid};
 
 const MAGIC: &[u8] = b"samegame-checkpoint 1\n";
 
@@ -35,14 +39,15 @@ pub struct Checkpointing {
 }
 
 /// One run's checkpoint file: its path and the identity it must hold.
-pub(super) struct RunFile {
+pub struct RunFile {
+    /// The file.
     pub path: PathBuf,
     identity: String,
 }
 
 impl Checkpointing {
     /// The file of run `run` of `position` whose identity is `identity`.
-    pub(super) fn file(&self, position: usize, run: u64, identity: String) -> RunFile {
+    pub fn file(&self, position: usize, run: u64, identity: String) -> RunFile {
         let hash = crate::rng::fnv1a(identity.as_bytes());
         RunFile {
             path: self
@@ -55,7 +60,7 @@ impl Checkpointing {
 
 impl RunFile {
     /// The state saved for this run, if its file exists.
-    pub(super) fn read(&self) -> Result<Option<NrpaState>, Error> {
+    pub fn read(&self) -> Result<Option<NrpaState>, Error> {
         let bytes = match std::fs::read(&self.path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -87,7 +92,7 @@ impl RunFile {
     }
 
     /// Writes `state` (a checkpoint's bytes) atomically.
-    pub(super) fn write(&self, state: &[u8]) -> Result<(), Error> {
+    pub fn write(&self, state: &[u8]) -> Result<(), Error> {
         crate::io::write_atomic_with(&self.path, |w| {
             w.write_all(MAGIC)?;
             w.write_all(self.identity.as_bytes())?;
@@ -97,7 +102,7 @@ impl RunFile {
     }
 
     /// Removes the file (its run is journaled); a missing file is fine.
-    pub(super) fn remove(&self) -> Result<(), Error> {
+    pub fn remove(&self) -> Result<(), Error> {
         match std::fs::remove_file(&self.path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(&self.path, e)),
             _ => Ok(()),
@@ -107,7 +112,7 @@ impl RunFile {
 
 /// The identity of a run: its journal key (configuration line, budget, variant,
 /// seed, position, run) and a fingerprint of its board, on one line.
-pub(super) fn identity(key: &RunKey, board: &impl std::fmt::Display) -> String {
+pub fn identity(key: &RunKey, board: &impl std::fmt::Display) -> String {
     let fp = crate::rng::fnv1a(board.to_string().as_bytes());
     format!("{key:?} | board {fp:016x}").replace('\n', " ")
 }
@@ -115,4 +120,54 @@ pub(super) fn identity(key: &RunKey, board: &impl std::fmt::Display) -> String {
 /// The checkpoint folder of a batch whose journal is `journal`: `<journal>.checkpoints`.
 pub fn default_dir(journal: &Path) -> PathBuf {
     crate::io::suffixed(journal, ".checkpoints")
+}
+
+/// Runs `config` on `board` with checkpoints in `file`: from the state saved there,
+/// if any (`resumed` hears of it first), saving it every `c.every` and when `stop`
+/// is set. With `c.stop_after` (testing), a run that then ends short of its
+/// iteration budget sets `stop`, as Ctrl-C at that moment would. A state of
+/// another level or width, or a file that cannot be written, is an error naming
+/// the file.
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    c: &Checkpointing,
+    file: &RunFile,
+    config: &Valid,
+    board: &crate::Board,
+    budget: Budget,
+    rng: &mut crate::Rng,
+    stop: &AtomicBool,
+    resumed: impl FnOnce(&NrpaState),
+) -> Result<SearchResult, Error> {
+    let resume = file.read()?;
+    if resume.as_ref().is_some_and(|s| !s.fits(config)) {
+        return Err(Error::Other(format!(
+            "{}: a search state of another level or width than {config}; it was left as it \
+             is (delete it to run this run from the start)",
+            file.path.display(),
+        )));
+    }
+    if let Some(s) = &resume {
+        resumed(s);
+    }
+    let mut failed = None;
+    let mut save = |bytes: &[u8]| {
+        if failed.is_none() {
+            failed = file.write(bytes).err();
+        }
+    };
+    let checkpoints = Checkpoints {
+        resume,
+        every: c.every,
+        save: &mut save,
+        stop_after: c.stop_after,
+    };
+    let r = search_checkpointed(config, board, budget, rng, Some(stop), checkpoints);
+    if c.stop_after.is_some() && matches!(budget, Budget::Iterations(k) if r.stats.playouts < k) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
 }

@@ -31,7 +31,7 @@ use crate::search::{Budget, Defaults};
 pub const DEFAULT_RUNS: u64 = 4;
 /// Seconds between two checkpoints of a run (`--checkpoint-every`): at most a
 /// minute of search lost to a kill -9 or a crash, for a write of about 0.2 MB.
-const CHECKPOINT_EVERY: f64 = 60.0;
+pub(super) const CHECKPOINT_EVERY: f64 = 60.0;
 
 /// Arguments of `batch`.
 #[derive(clap::Args, Debug)]
@@ -270,7 +270,18 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             out.display()
         );
     }
-    install_ctrlc(a.quiet);
+    let stopping = match a.quiet {
+        true => "",
+        false => {
+            "\nstopping: runs in progress return their best so far (interrupt again to quit now)"
+        }
+    };
+    on_interrupt(
+        &STOP,
+        stopping,
+        "\nsecond interrupt: exiting now (the journal has everything found; the next batch on \
+         these files brings the solutions file up to date)",
+    );
     let progress = Progress::new(&batch.jobs, &pending, a.quiet, tty);
     let outcome = batch.run(&mut record, &mut journal, &results_path, &STOP, &progress);
     progress.bar.finish_and_clear();
@@ -334,19 +345,16 @@ pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
     }
 }
 
-fn install_ctrlc(quiet: bool) {
+/// Ctrl-C and SIGTERM set `stop`, saying `first` on stderr (unless empty); a second
+/// one exits at once with code 130, saying `second`.
+pub(super) fn on_interrupt(stop: &'static AtomicBool, first: &'static str, second: &'static str) {
     let r = ctrlc::set_handler(move || {
-        if STOP.swap(true, Ordering::SeqCst) {
-            eprintln!(
-                "\nsecond interrupt: exiting now (the journal has everything found; the next \
-                 batch on these files brings the solutions file up to date)"
-            );
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("{second}");
             std::process::exit(130);
         }
-        if !quiet {
-            eprintln!(
-                "\nstopping: runs in progress return their best so far (interrupt again to quit now)"
-            );
+        if !first.is_empty() {
+            eprintln!("{first}");
         }
     });
     if let Err(e) = r {

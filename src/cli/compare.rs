@@ -7,8 +7,8 @@
 //! `compare --pool A.csv B.csv …` tests earlier runs' CSVs as one experiment (`pool`).
 //!
 //! Owns: the command line, the terminal tables, writing the output files,
-//! `--keep-best` (every run's line offered to a solutions file) and `--journal`
-//! (resuming, in `journal`). Configuration
+//! `--keep-best` (every run's line offered to a solutions file), `--journal`
+//! (resuming, in `journal`) and `--checkpoint` (jobs that survive a stop, in `stop`). Configuration
 //! strings and files are parsed in `config_line` (each one a `solve` command line, so
 //! every search flag works; budgets inside them are rejected: compare's own budget
 //! applies equally to every configuration). One budget gives exactly the
@@ -26,6 +26,7 @@ mod files;
 mod journal;
 mod plan;
 mod pool;
+mod stop;
 
 use super::search_args::budget_from_flags;
 use super::Outcome;
@@ -37,7 +38,7 @@ use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Rep
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
-use crate::search::Budget;
+use crate::search::{Budget, NrpaState};
 use config_line::{parse_config, read_config_file};
 
 /// Arguments of `compare`.
@@ -150,6 +151,22 @@ pub struct Args {
     /// they are taken). Positions with missing jobs are left out, and said.
     #[arg(long)]
     journal_only: bool,
+    /// Checkpoint the jobs in progress (NRPA configurations, as `batch --checkpoint`):
+    /// each saves its search state every --checkpoint-every seconds and when the
+    /// comparison is stopped (Ctrl-C, SIGTERM), in `<journal>.checkpoints/`; the same
+    /// command continues each job where it stopped, and it ends as if never stopped.
+    /// Jobs of other configurations that are in flight at a stop run again from the
+    /// start. Needs a journal (--journal, or a plan's).
+    #[arg(long)]
+    checkpoint: bool,
+    /// Wall-clock seconds between two checkpoints of a job (with --checkpoint;
+    /// default 60).
+    #[arg(long, value_name = "S", requires = "checkpoint")]
+    checkpoint_every: Option<f64>,
+    /// Testing: each checkpointed job acts as if the comparison were stopped once it
+    /// has played this many playouts (with --checkpoint).
+    #[arg(long, hide = true, requires = "checkpoint")]
+    checkpoint_stop_after: Option<u64>,
 }
 
 /// The budgets given, in the order given (checked for curves by
@@ -182,7 +199,9 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         Some(p) => Some(plan::apply(&mut a, &p)?),
         None => None,
     };
-    let (table, spent) = compare(&a, plan_run.as_ref())?;
+    let Some((table, spent)) = compare(&a, plan_run.as_ref())? else {
+        return Ok(Outcome::Interrupted);
+    };
     if let Some(p) = &plan_run {
         p.finish(&a, &table, started.elapsed(), spent)?;
     }
@@ -207,8 +226,9 @@ impl Spent {
 }
 
 /// Runs the comparison `a` describes, prints its table, writes its files and returns
-/// the table with the compute its jobs took.
-fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent), Error> {
+/// the table with the compute its jobs took; `None` when it was stopped
+/// (`--checkpoint`: what ended is journaled, the rest checkpointed).
+fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String, Spent)>, Error> {
     let mut configs = Vec::new();
     for (i, c) in a.config.iter().enumerate() {
         let e =
@@ -313,20 +333,46 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
         }
         false => positions,
     };
-    let log: &dyn JobLog = match &journal {
-        Some(j) => j,
-        None => &progress,
+    let said = |label: &str, position: usize, run: u32, s: &NrpaState| {
+        bar.suspend(|| {
+            eprintln!(
+                "{label}, position {position}, run {run}: continues from its checkpoint \
+                 ({} playouts, {:.1} s)",
+                s.playouts(),
+                s.elapsed().as_secs_f64()
+            )
+        })
+    };
+    let checkpointed = match a.checkpoint && !a.journal_only {
+        true => Some(stop::checkpoints(a, &plan, journal.as_ref(), &said)?),
+        false => None,
+    };
+    let log: &dyn JobLog = match (&checkpointed, &journal) {
+        (Some(c), _) => c,
+        (None, Some(j)) => j,
+        (None, None) => &progress,
     };
     if budgets.len() > 1 {
         let curve = Curve::run(&plan, &budgets, &positions, threads, log);
         bar.finish_and_clear();
-        let curve = journal::finish(journal.as_ref(), curve)?;
+        let curve = journal::finish(journal.as_ref(), curve);
+        if stop::stopped(checkpointed.as_ref()) {
+            return Ok(None);
+        }
+        let curve = curve?;
         let text = run_curve(a, &curve, &set, record.as_mut())?;
-        return Ok((text, Spent::of(curve.reports.iter().flat_map(|r| &r.jobs))));
+        return Ok(Some((
+            text,
+            Spent::of(curve.reports.iter().flat_map(|r| &r.jobs)),
+        )));
     }
     let jobs = run_jobs(&plan, &positions, threads, log);
     bar.finish_and_clear();
-    let jobs = journal::finish(journal.as_ref(), jobs)?;
+    let jobs = journal::finish(journal.as_ref(), jobs);
+    if stop::stopped(checkpointed.as_ref()) {
+        return Ok(None);
+    }
+    let jobs = jobs?;
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }
@@ -343,7 +389,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<(String, Spent)
     if let Some(p) = &a.svg {
         write(p, &crate::compare::chart::svg(&report))?;
     }
-    Ok((text, Spent::of(&report.jobs)))
+    Ok(Some((text, Spent::of(&report.jobs))))
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says

@@ -122,6 +122,13 @@ impl<'a> CompareJournal<'a> {
         })
     }
 
+    /// The key this build journals job (`c`, `position`, run `r`) of `plan` under
+    /// (`compare --checkpoint` names a job's checkpoint by it).
+    pub fn key(plan: &Plan, c: usize, position: &Position, r: u32) -> Result<RunKey, Error> {
+        let keys = Keys::of(plan, c, position)?;
+        Ok(run_key(plan, &keys.current, position, r))
+    }
+
     /// The journal's file.
     pub fn path(&self) -> std::path::PathBuf {
         self.lock().path().to_path_buf()

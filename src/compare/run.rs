@@ -10,7 +10,8 @@ use rayon::prelude::*;
 use super::{JobResult, Plan};
 use crate::error::Error;
 use crate::io::testset::Position;
-use crate::search::search;
+use crate::search::{search, SearchResult};
+use crate::{Board, Rng};
 
 /// What the caller of [`run_jobs`] knows and hears about jobs: the results of jobs
 /// that finished in an earlier, interrupted run (they are not run again), and a call
@@ -33,6 +34,26 @@ pub trait JobLog: Sync {
     fn finished(&self, _plan: &Plan, _position: &Position, _job: &JobResult) -> Result<(), Error> {
         Ok(())
     }
+    /// Runs job (`c`, `position`, run `r`) of `plan` on `board` with `rng`: the
+    /// search, by default. `None` when it was stopped before its budget ended
+    /// (`compare --checkpoint`): it is then neither journaled nor reported, and
+    /// [`run_jobs`] fails once the jobs in flight have ended.
+    fn search(
+        &self,
+        plan: &Plan,
+        c: usize,
+        _position: &Position,
+        _r: u32,
+        board: &Board,
+        rng: &mut Rng,
+    ) -> Result<Option<SearchResult>, Error> {
+        Ok(Some(search(
+            &plan.configs[c].config,
+            board,
+            plan.budget,
+            rng,
+        )))
+    }
 }
 
 /// A [`JobLog`] that only counts: calls `f` once per job run now.
@@ -51,7 +72,9 @@ impl<F: Fn() + Sync> JobLog for Progress<F> {
 /// started before any of the next position, so stopping a long run loses at most
 /// the jobs in flight and leaves complete pairs behind them. Each result
 /// is replay-verified; a failure is an internal error. Jobs `log` has already
-/// finished are taken from it and not run; `log` hears of every job run now.
+/// finished are taken from it and not run; `log` runs every other job
+/// ([`JobLog::search`]) and hears of each one that ends. When `log` stops a job,
+/// the jobs in flight end and the result is an error (the caller knows why).
 pub fn run_jobs(
     plan: &Plan,
     positions: &[&Position],
@@ -75,10 +98,12 @@ pub fn run_jobs(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    let run_one = |&(c, p, r): &(usize, &Position, u32)| -> Result<JobResult, Error> {
+    let run_one = |&(c, p, r): &(usize, &Position, u32)| -> Result<Option<JobResult>, Error> {
         let board = p.board(plan.variant);
         let mut rng = crate::rng_for(plan.seed, p.index as u64, u64::from(r));
-        let res = search(&plan.configs[c].config, &board, plan.budget, &mut rng);
+        let Some(res) = log.search(plan, c, p, r, &board, &mut rng)? else {
+            return Ok(None);
+        };
         crate::line::verify(&board, &res.moves, res.score).map_err(|e| {
             Error::Other(format!(
                 "internal error: configuration '{}' position {} run {}: result does not replay: {e}",
@@ -97,17 +122,23 @@ pub fn run_jobs(
             moves: res.moves,
         };
         log.finished(plan, p, &job)?;
-        Ok(job)
+        Ok(Some(job))
     };
     // `par_bridge` hands the jobs out in order as threads come free (`par_iter`
     // would split the list and start one thread half way down it).
-    let ran: Vec<JobResult> = pool.install(|| {
+    let ran: Vec<Option<JobResult>> = pool.install(|| {
         jobs.iter()
             .par_bridge()
             .map(run_one)
             .collect::<Result<_, _>>()
     })?;
-    out.extend(ran);
+    let stopped = ran.iter().filter(|j| j.is_none()).count();
+    if stopped > 0 {
+        return Err(Error::Other(format!(
+            "stopped: {stopped} job(s) did not end"
+        )));
+    }
+    out.extend(ran.into_iter().flatten());
     out.sort_by_key(|j| (j.config, j.position, j.run));
     Ok(out)
 }

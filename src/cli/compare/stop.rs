@@ -1,0 +1,77 @@
+//! `compare --checkpoint`'s command-line side: the stop flag that Ctrl-C and
+//! SIGTERM set, the checkpointed journal it stops (`crate::compare::checkpoint`),
+//! and what a stopped comparison says.
+//!
+//! Owns: those messages and the handler. Must not: run searches or write reports.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use super::Args;
+use crate::batch::checkpoint::Checkpointing;
+use crate::compare::checkpoint::Checkpointed;
+use crate::compare::journal::CompareJournal;
+use crate::compare::Plan;
+use crate::error::Error;
+use crate::search::NrpaState;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// `--checkpoint`: the journal's jobs with checkpoints beside it, stopped by Ctrl-C
+/// or SIGTERM. Says which configurations have none (their jobs in flight at a stop
+/// run again whole).
+pub(super) fn checkpoints<'a>(
+    a: &Args,
+    plan: &Plan,
+    journal: Option<&'a CompareJournal<'a>>,
+    said: &'a (dyn Fn(&str, usize, u32, &NrpaState) + Sync),
+) -> Result<Checkpointed<'a>, Error> {
+    let journal = journal.ok_or_else(|| {
+        Error::Config("--checkpoint needs a journal (--journal FILE, or a plan's)".into())
+    })?;
+    if let Some(e) = a.checkpoint_every {
+        crate::limits::check_seconds("--checkpoint-every", e)?;
+    }
+    let without: Vec<&str> = plan
+        .configs
+        .iter()
+        .filter(|c| crate::search::checkpointable(&c.config).is_err())
+        .map(|c| c.label.as_str())
+        .collect();
+    if !without.is_empty() {
+        eprintln!(
+            "--checkpoint: {} cannot be checkpointed (only NRPA can); a stop loses their jobs \
+             in flight",
+            without.join(", ")
+        );
+    }
+    crate::cli::batch::on_interrupt(
+        &STOP,
+        "\nstopping: jobs in progress save their checkpoints (interrupt again to quit now)",
+        "\nsecond interrupt: exiting now (the journal has every job that ended)",
+    );
+    let files = Checkpointing {
+        dir: crate::batch::checkpoint::default_dir(&journal.path()),
+        every: Duration::from_secs_f64(
+            a.checkpoint_every
+                .unwrap_or(crate::cli::batch::CHECKPOINT_EVERY),
+        ),
+        stop_after: a.checkpoint_stop_after,
+    };
+    Ok(Checkpointed::new(journal, files, &STOP, said))
+}
+
+/// Whether a checkpointed comparison was stopped; if so, says what was kept.
+pub(super) fn stopped(c: Option<&Checkpointed<'_>>) -> bool {
+    let Some(c) = c.filter(|_| STOP.load(Ordering::SeqCst)) else {
+        return false;
+    };
+    eprintln!(
+        "interrupted: {} job(s) in progress saved their checkpoints in {}, {} without \
+         checkpoints will run again; run the same command to continue",
+        c.saved(),
+        c.dir().display(),
+        c.dropped()
+    );
+    true
+}
