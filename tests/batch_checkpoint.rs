@@ -1,6 +1,6 @@
-//! End-to-end tests of `samegame batch --checkpoint`: a batch stopped mid-run
-//! (the hidden `--checkpoint-stop-after N` stops every run as Ctrl-C would, after N
-//! playouts) continues its runs from their checkpoints, and ends with the results
+//! End-to-end tests of `samegame batch --checkpoint` (plain, width-2 and Beam
+//! NRPA): a batch stopped mid-run (the hidden `--checkpoint-stop-after N` stops
+//! every run as Ctrl-C would, after N playouts) continues its runs from their checkpoints, and ends with the results
 //! and solutions of a batch never stopped. Iteration budgets only.
 
 mod common;
@@ -109,6 +109,20 @@ fn a_stopped_parallel_nrpa_batch_continues_as_if_never_stopped() {
 }
 
 #[test]
+fn a_stopped_beam_nrpa_batch_continues_as_if_never_stopped() {
+    // Beam NRPA (B = 2): every level in progress saves its beam and candidates.
+    let d = tempdir("checkpoint-beam");
+    testset(&d, 2, 9, 8, 4);
+    let search = format!("{SEARCH} --nrpa-beam 2 --runs 1 --threads 2");
+    let plain = run(&d, &format!("batch set.txt {search} --out plain.txt"));
+    assert!(plain.status.success(), "{}", text(&plain));
+    let args = format!("batch set.txt {search} --out ck.txt --checkpoint");
+    let o = run(&d, &format!("{args} --checkpoint-stop-after 1700"));
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    continues_to_the_plain_files(&d, &args);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
     let d = tempdir("checkpoint-damaged");
     testset(&d, 1, 9, 8, 4);
@@ -165,10 +179,6 @@ fn checkpoints_are_refused_where_they_cannot_be_kept() {
         (
             "--algo nrpa --search-threads 2 --nrpa-independent --checkpoint",
             "--checkpoint: independent NRPA searches",
-        ),
-        (
-            "--algo nrpa --nrpa-beam 2 --checkpoint",
-            "--nrpa-beam cannot be checkpointed",
         ),
         (
             "--algo nrpa --checkpoint --checkpoint-every 0",

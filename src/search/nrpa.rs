@@ -136,6 +136,8 @@ struct Nrpa<'c, 's, 'r> {
     /// suspended or resumed (empty otherwise).
     suspend: Option<Suspend>,
     frames: Vec<Frame>,
+    /// Beam NRPA's frames, as `frames` ([`beam::BeamFrame`]).
+    beam_frames: Vec<beam::BeamFrame>,
 }
 
 /// Runs level-`level` NRPA from `root` (not terminal) until `limit`, restarting
@@ -257,6 +259,7 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
             restart_best: run.restart_best,
             suspend: None,
             frames: Vec::new(),
+            beam_frames: Vec::new(),
         }
     }
 
@@ -297,6 +300,15 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
         }
     }
 
+    /// The result of the last top-level run (plain or Beam NRPA); while a run is
+    /// suspended for a checkpoint, none (a default, no game).
+    fn top_result(&self) -> &Best {
+        match self.beams[self.level].first() {
+            Some(b) if self.beam > 1 && self.beam_frames.is_empty() => &b.best,
+            _ => &self.levels[self.level - 1].best,
+        }
+    }
+
     /// Starts a top-level run's result: the seed's line (`--nrpa-seed`) or empty.
     fn start_top(&self, ws: &mut NrpaLevel) {
         match &self.seed {
@@ -312,13 +324,12 @@ impl Runs for Nrpa<'_, '_, '_> {
         let start = std::mem::take(&mut self.start);
         if self.beam > 1 {
             self.run_beam(self.level, &start);
-            self.start = start;
-            return &self.beams[self.level][0].best;
+        } else {
+            self.run(self.level, &start);
         }
-        self.run(self.level, &start);
         self.start = start;
         self.keep_top_as_seed();
-        &self.levels[self.level - 1].best
+        self.top_result()
     }
     fn exhausted(&mut self) -> bool {
         self.meter.exhausted(&self.limit)

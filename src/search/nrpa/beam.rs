@@ -26,21 +26,55 @@
 //! is spent (when it holds a sequence); its result is then the B best of the
 //! candidates made so far and the entries not expanded.
 //!
-//! Owns: the beam recursion ([`Nrpa::run_beam`]). Must not: print, or change plain
-//! NRPA (B = 1 never comes here).
+//! Checkpoints (`batch --checkpoint`, `compare --checkpoint`): a level in progress
+//! suspends as plain NRPA's does, into a [`BeamFrame`] (`super::checkpoint`).
+//!
+//! Owns: the beam recursion ([`Nrpa::run_beam`]) and its frames. Must not: print,
+//! or change plain NRPA (B = 1 never comes here).
+
+use serde::{Deserialize, Serialize};
 
 use super::{Nrpa, NrpaLevel};
 use crate::policy::adaptive::Policy;
 
 /// One sequence of a level's beam with the policy that goes with it.
-struct Entry {
+#[derive(Serialize, Deserialize)]
+pub(super) struct Entry {
     line: NrpaLevel,
     pol: Policy,
+}
+
+/// A Beam NRPA level in progress, suspended for a checkpoint ([`super::checkpoint`]):
+/// its beam, the candidates made so far in iteration `i`, and `k`, the entry whose
+/// lower-level search comes next (`expanded` entries done).
+#[derive(Serialize, Deserialize)]
+pub(super) struct BeamFrame {
+    pub level: usize,
+    beam: Vec<Entry>,
+    cands: Vec<(usize, NrpaLevel)>,
+    i: u64,
+    k: usize,
+    expanded: usize,
+}
+
+impl BeamFrame {
+    /// The sequences this level holds (its beam's and its candidates').
+    pub(super) fn lines(&self) -> impl Iterator<Item = &NrpaLevel> {
+        self.beam
+            .iter()
+            .map(|e| &e.line)
+            .chain(self.cands.iter().map(|c| &c.1))
+    }
 }
 
 impl Nrpa<'_, '_, '_> {
     /// One level-`level` Beam NRPA search under (a copy of) `pol`; its best
     /// sequences, best first, in `self.beams[level]`.
+    ///
+    /// With checkpoints, level 1 may suspend the search where it checks the budget
+    /// before a lower-level search, as [`Nrpa::run`] does: each level in progress
+    /// pushes its [`BeamFrame`] on `self.beam_frames` and returns at once, and a
+    /// search that finds frames there continues from the top one.
     pub(super) fn run_beam(&mut self, level: usize, pol: &Policy) {
         if level == 0 {
             self.meter.playouts += 1;
@@ -56,30 +90,63 @@ impl Nrpa<'_, '_, '_> {
             self.beams[0] = out;
             return;
         }
-        let mut beam = vec![Entry {
-            line: NrpaLevel::default(),
-            pol: pol.clone(),
-        }];
-        // Candidates: (entry they come from, sequence).
-        let mut cands: Vec<(usize, NrpaLevel)> = Vec::new();
-        for _ in 0..self.iterations {
-            cands.clear();
-            let mut expanded = 0;
-            for (k, e) in beam.iter().enumerate() {
-                let holds = e.line.best.score != i32::MIN || !cands.is_empty();
-                if holds && self.meter.exhausted(&self.limit) {
-                    break;
+        // Candidates: (entry they come from, sequence). `resumed`: this level
+        // continues from its frame, straight into the lower-level search it was in.
+        let (mut beam, mut cands, i0, k0, mut expanded, mut resumed) = match self.beam_frames.pop()
+        {
+            Some(f) => {
+                debug_assert_eq!(f.level, level, "a frame resumes its own level");
+                (f.beam, f.cands, f.i, f.k, f.expanded, level > 1)
+            }
+            None => {
+                let first = Entry {
+                    line: NrpaLevel::default(),
+                    pol: pol.clone(),
+                };
+                (vec![first], Vec::new(), 0, 0, 0, false)
+            }
+        };
+        for i in i0..self.iterations {
+            if i != i0 {
+                cands.clear();
+                expanded = 0;
+            }
+            let mut k = if i == i0 { k0 } else { 0 };
+            while k < beam.len() {
+                let holds = beam[k].line.best.score != i32::MIN || !cands.is_empty();
+                // Level 1 suspends the search (checkpoints) where it checks the budget.
+                let suspend = level == 1
+                    && self
+                        .suspend
+                        .as_mut()
+                        .is_some_and(|s| s.due(self.meter, holds));
+                if !suspend {
+                    if !std::mem::take(&mut resumed) && holds && self.meter.exhausted(&self.limit) {
+                        break;
+                    }
+                    self.run_beam(level - 1, &beam[k].pol);
                 }
-                self.run_beam(level - 1, &e.pol);
+                if suspend || !self.beam_frames.is_empty() {
+                    self.beam_frames.push(BeamFrame {
+                        level,
+                        beam,
+                        cands,
+                        i,
+                        k,
+                        expanded,
+                    });
+                    return;
+                }
                 expanded += 1;
                 // The entry's own sequence after those it was offered, so that a
                 // tie goes to the newer one (Rosin's rule).
                 for r in &self.beams[level - 1] {
                     cands.push((k, r.clone()));
                 }
-                if e.line.best.score != i32::MIN {
-                    cands.push((k, e.line.clone()));
+                if beam[k].line.best.score != i32::MIN {
+                    cands.push((k, beam[k].line.clone()));
                 }
+                k += 1;
             }
             if expanded < beam.len() {
                 // Budget spent: the best of what this level has seen is its result.

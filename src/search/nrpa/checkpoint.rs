@@ -21,13 +21,17 @@
 //! Owns: [`Checkpoints`] (what the caller asks), [`NrpaState`] (a suspended
 //! search), [`checkpointable`] and the loop of a checkpointed search. Must not:
 //! touch files (the caller writes and reads the bytes), or checkpoint independent
-//! searches (`--nrpa-independent`), Beam NRPA or an inner NRPA (refused by
-//! [`checkpointable`]).
+//! searches (`--nrpa-independent`) or an inner NRPA (refused by [`checkpointable`]).
+//!
+//! Beam NRPA (`--nrpa-beam B`, sequential only) suspends the same way, into beam
+//! frames (`beam.rs`); they follow the rest of the state in its bytes, so a plain
+//! NRPA state reads as before.
 
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::beam::BeamFrame;
 use super::{Nrpa, NrpaLevel};
 use crate::error::Error;
 use crate::policy::adaptive::Policy;
@@ -70,6 +74,10 @@ pub struct NrpaState {
     wall: Duration,
     best: Best,
     seed: Option<NrpaLevel>,
+    /// Beam NRPA's frames: after the rest in the bytes, only in a Beam NRPA's state
+    /// (so the states of plain NRPA read as before).
+    #[serde(skip)]
+    beam_frames: Vec<BeamFrame>,
 }
 
 /// [`NrpaState`] borrowed from a suspended search, serialised field for field the
@@ -91,19 +99,31 @@ struct StateRef<'a> {
 impl NrpaState {
     /// Reads a state from the bytes a checkpoint handed over.
     pub fn from_bytes(bytes: &[u8]) -> Result<NrpaState, String> {
-        let s: NrpaState = bincode::deserialize(bytes).map_err(|e| format!("unreadable: {e}"))?;
+        let unreadable = |e: bincode::Error| format!("unreadable: {e}");
+        let mut rest = bytes;
+        let mut s: NrpaState = bincode::deserialize_from(&mut rest).map_err(unreadable)?;
+        if !rest.is_empty() {
+            s.beam_frames = bincode::deserialize_from(&mut rest).map_err(unreadable)?;
+        }
+        if !rest.is_empty() {
+            return Err(format!("unreadable: {} bytes too many", rest.len()));
+        }
         if s.format != FORMAT {
             return Err(format!(
                 "format {} (this build reads format {FORMAT})",
                 s.format
             ));
         }
-        // Sequential: a frame per level, deepest first; wide: the top level's.
+        // Sequential: a frame per level, deepest first; wide: the top level's;
+        // Beam NRPA: a beam frame per level (sequential only).
         let levels = s.frames.iter().map(|f| f.level);
-        let fits = match s.width {
-            0 => false,
-            1 => levels.eq(1..=s.level),
-            _ => levels.eq([s.level]),
+        let beam_levels = s.beam_frames.iter().map(|f| f.level);
+        let fits = match (s.width, s.beam_frames.is_empty()) {
+            (0, _) => false,
+            (1, true) => levels.eq(1..=s.level),
+            (1, false) => s.frames.is_empty() && beam_levels.eq(1..=s.level),
+            (_, true) => levels.eq([s.level]),
+            (_, false) => false,
         };
         if !fits {
             return Err("its frames do not match its level and width".into());
@@ -113,7 +133,9 @@ impl NrpaState {
     /// Whether this state continues a search of `config` (its level and width).
     pub fn fits(&self, config: &SearchConfig) -> bool {
         let width = config.nrpa().map_or(0, |n| n.width.max(1));
-        (self.level, self.width) == (config.level as usize, width)
+        let beam = config.nrpa().is_some_and(|n| n.beam > 1);
+        (self.level, self.width, !self.beam_frames.is_empty())
+            == (config.level as usize, width, beam)
     }
     /// Playouts played before the checkpoint.
     pub fn playouts(&self) -> u64 {
@@ -131,26 +153,27 @@ impl NrpaState {
     /// The best score found before the checkpoint (`None`: no complete game yet).
     pub fn best_score(&self) -> Option<i32> {
         let frames = self.frames.iter().map(|f| f.ws.best.score);
-        let s = frames.chain([self.best.score]).max()?;
+        let beams = self
+            .beam_frames
+            .iter()
+            .flat_map(|f| f.lines().map(|l| l.best.score));
+        let s = frames.chain(beams).chain([self.best.score]).max()?;
         (s != i32::MIN).then_some(s)
     }
 }
 
-/// Whether `config` can be checkpointed: NRPA, one search (of any width), no
-/// `--nrpa-beam`. The message names what is in the way.
+/// Whether `config` can be checkpointed: NRPA, one search (of any width, or Beam
+/// NRPA). The message names what is in the way.
 pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
     let bad = |m: &str| Err(Error::Config(format!("--checkpoint: {m}")));
-    let Some(n) = config.nrpa().filter(|_| config.algo() == Algo::Nrpa) else {
+    if config.nrpa().is_none() || config.algo() != Algo::Nrpa {
         return bad(&format!(
             "only nrpa searches can be checkpointed, not {}",
             config.algo().name()
         ));
-    };
+    }
     if config.trees > 1 {
         return bad("independent NRPA searches (--nrpa-independent) cannot be checkpointed; use one search per run (any --nrpa-width) or more runs");
-    }
-    if n.beam > 1 {
-        return bad("--nrpa-beam cannot be checkpointed");
     }
     Ok(())
 }
@@ -246,6 +269,7 @@ pub(super) fn start<'a>(
                 "a checkpoint resumes a search of its level and width"
             );
             s.frames = st.frames;
+            s.beam_frames = st.beam_frames;
             *s.rng = st.rng;
             s.meter.playouts = st.playouts;
             s.meter.clock.continue_from(st.elapsed);
@@ -304,7 +328,7 @@ impl Driver<'_> {
         loop {
             w.run_once();
             let s = w.top();
-            if !s.frames.is_empty() {
+            if !s.frames.is_empty() || !s.beam_frames.is_empty() {
                 let state = StateRef {
                     format: FORMAT,
                     level: s.level,
@@ -317,7 +341,11 @@ impl Driver<'_> {
                     best,
                     seed: &s.seed,
                 };
-                let bytes = bincode::serialize(&state).expect("a search state serialises");
+                let mut bytes = bincode::serialize(&state).expect("a search state serialises");
+                if !s.beam_frames.is_empty() {
+                    bincode::serialize_into(&mut bytes, &s.beam_frames)
+                        .expect("a search state serialises");
+                }
                 (self.save)(&bytes);
                 let sus = s.suspend.as_mut().expect("a checkpointed search");
                 if sus.stopping {
@@ -327,12 +355,15 @@ impl Driver<'_> {
                     for f in &s.frames {
                         best.offer(f.ws.best.score, &f.ws.best.moves);
                     }
+                    for l in s.beam_frames.iter().flat_map(|f| f.lines()) {
+                        best.offer(l.best.score, &l.best.moves);
+                    }
                     return;
                 }
                 sus.last = Instant::now();
                 continue;
             }
-            let top = &s.levels[s.level - 1].best;
+            let top = s.top_result();
             best.offer(top.score, &top.moves);
             if w.exhausted() {
                 return;

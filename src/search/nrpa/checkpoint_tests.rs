@@ -41,6 +41,12 @@ fn configs() -> Vec<(&'static str, Valid)> {
     let mut c = nrpa(2, 20);
     c.nrpa_mut().unwrap().seed = 4;
     out.push(("seed 4", c));
+    // Beam NRPA: beam frames at every level.
+    for (level, n, b) in [(3, 5, 2), (2, 12, 3)] {
+        let mut c = nrpa(level, n);
+        c.nrpa_mut().unwrap().beam = b;
+        out.push((if b == 2 { "beam 2" } else { "level 2, beam 3" }, c));
+    }
     // Parallel NRPA: checkpoints at the start of its top level's rounds.
     for (width, restart) in [(2, false), (3, true)] {
         let mut c = nrpa(3, 7);
@@ -180,14 +186,23 @@ fn unreadable_states_and_uncheckpointable_searches_are_refused() {
     let mut wide = nrpa(3, 10);
     wide.nrpa_mut().unwrap().width = 2;
     assert!(checkpointable(&wide).is_ok());
+    // A plain state does not continue a Beam NRPA search, nor a beam state a plain one.
+    let mut beam = nrpa(2, 10);
+    beam.nrpa_mut().unwrap().beam = 2;
+    assert!(checkpointable(&beam).is_ok() && !state.fits(&beam));
+    let beam = beam.valid().unwrap();
+    let (_, saved) = checkpointed(&beam, &b, 500, 1, None, Some(100));
+    let beam_state = NrpaState::from_bytes(saved.last().unwrap()).unwrap();
+    assert!(beam_state.fits(&beam) && !beam_state.fits(&c));
+    let mut bytes = saved.last().unwrap().clone();
+    bytes.push(0);
+    let e = NrpaState::from_bytes(&bytes).err().unwrap();
+    assert!(e.contains("unreadable"), "{e}");
     let mut independent = nrpa(3, 10);
     independent.trees = 2;
-    let mut beam = nrpa(3, 10);
-    beam.nrpa_mut().unwrap().beam = 2;
     for (c, word) in [
         (SearchConfig::new(Algo::Nmcs, 2), "only nrpa"),
         (independent, "independent"),
-        (beam, "--nrpa-beam"),
     ] {
         let e = checkpointable(&c).unwrap_err().to_string();
         assert!(e.contains("--checkpoint") && e.contains(word), "{e}");

@@ -249,6 +249,7 @@ impl<'s> Nrpa<'_, 's, '_> {
             restart_best: false,
             suspend: None,
             frames: Vec::new(),
+            beam_frames: Vec::new(),
         }
     }
     /// The result of the last level-`level` search.
