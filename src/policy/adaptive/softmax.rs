@@ -3,7 +3,7 @@
 //! `Adapt`), with GNRPA's per-move bias added to the weights (Cazenave 2020).
 //!
 //! Owns: [`Policy`] (code → weight, missing codes weigh 0, and each weight's
-//! exponential, taken once per change of the weight), its adaptation along a
+//! exponential, taken again when the weight changes), its adaptation along a
 //! [`Trace`] (what a playout saw, `trace.rs`), [`fast_exp`], [`exp_of`] and
 //! [`exp_of4`] (four at once, AVX2: `vector.rs`).
 //! Must not: play moves or know about budgets.
@@ -70,7 +70,7 @@ const EMPTY: Slot = Slot {
 /// vector; a lookup that hits touches one cache line. (Until issue 28 this was a
 /// `HashMap`; the weights, and so every search result, are bit-identical.)
 ///
-/// Each slot keeps [`exp_of`] its weight, recomputed once by the adaptation that
+/// Each slot keeps [`exp_of`] its weight, recomputed by the adaptation that
 /// changes the weight ([`Policy::weight_exp`]): a playout takes no exponential for
 /// a weight it only reads (issue 51; the same values as computed afresh).
 ///
@@ -142,8 +142,6 @@ pub struct AdaptScratch {
     z: Vec<f64>,
     /// Per step: Σ 1/z over the steps before it with a choice.
     inv: Vec<f64>,
-    /// The slots whose weight changed (each once), for their exponentials.
-    todo: Vec<u32>,
 }
 
 impl Policy {
@@ -318,22 +316,13 @@ impl Policy {
             self.shifted_changes(trace, alpha, s);
         }
         // Every step's chosen move gains alpha, then every segment's candidate
-        // gets its change, in segment order (Rosin's order of additions); every
-        // weight changed has its exponential taken again, once (NaN: listed in
-        // `todo`).
-        let todo = &mut s.todo;
-        todo.clear();
-        let mut mark = |slot: &mut Slot, k: u32| {
-            if !slot.e.is_nan() {
-                slot.e = f64::NAN;
-                todo.push(k);
-            }
-        };
+        // gets its change, in segment order (Rosin's order of additions); then
+        // every segment's slot has its exponential taken again (every weight
+        // changed is a segment's; a slot of several segments is taken again as
+        // often, the same value: cheaper than listing each slot once).
         for st in steps.iter().filter(|st| st.n > 1) {
             let k = s.slots[st.chosen as usize];
-            let slot = &mut self.slots[k as usize];
-            slot.w += alpha;
-            mark(slot, k);
+            self.slots[k as usize].w += alpha;
         }
         if direct {
             // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
@@ -341,24 +330,20 @@ impl Policy {
             for ((g, &k), &p) in segs.iter().zip(&s.slots).zip(&s.p) {
                 let b = (g.to as usize).min(n);
                 let a = (g.from as usize).min(b);
-                let slot = &mut self.slots[k as usize];
-                slot.w += p * (-alpha * (inv[b] - inv[a]));
-                mark(slot, k);
+                self.slots[k as usize].w += p * (-alpha * (inv[b] - inv[a]));
             }
         } else {
             for (&k, &d) in s.slots.iter().zip(&s.e) {
-                let slot = &mut self.slots[k as usize];
-                slot.w += d;
-                mark(slot, k);
+                self.slots[k as usize].w += d;
             }
         }
-        self.exps(&s.todo);
+        self.exps(&s.slots);
     }
 
-    /// Takes [`exp_of`] the weight of every slot of `todo` again, four at a time.
+    /// Takes [`exp_of`] the weight of every slot of `slots` again, four at a time.
     #[inline(always)]
-    fn exps(&mut self, todo: &[u32]) {
-        let mut chunks = todo.chunks_exact(4);
+    fn exps(&mut self, slots: &[u32]) {
+        let mut chunks = slots.chunks_exact(4);
         for c in &mut chunks {
             let w = std::array::from_fn(|i| self.slots[c[i] as usize].w);
             let e = exp_of4(w);
