@@ -174,6 +174,10 @@ pub(super) struct List {
     ce: Box<[f64; SIZE]>,
     order: Box<[u16; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,
+    /// The canonical bits of the candidates listed since the move began, in the
+    /// order they were listed (floods usually list them in list order).
+    fresh: Box<[u16; SIZE]>,
+    nfresh: usize,
     /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
     /// another colour than the selective rule's tabu colour.
     pub len: u32,
@@ -205,6 +209,8 @@ impl Default for List {
             ce: boxed(0.0),
             order: boxed(0),
             csum: boxed(0.0),
+            fresh: boxed(0),
+            nfresh: 0,
             len: 0,
             ncand: 0,
             nbig: 0,
@@ -327,6 +333,8 @@ impl List {
         set(self.heads_mut::<B>(), pos);
         if e.cand {
             set(self.cands_mut::<B>(), pos);
+            self.fresh[self.nfresh & (SIZE - 1)] = pos as u16;
+            self.nfresh += 1;
         }
         set(born, pos);
     }
@@ -522,6 +530,7 @@ impl List {
     ) {
         let played = self.at(k).g;
         let g = self.mask::<B>(k);
+        self.nfresh = 0;
         let before = p.ncols();
         let above = from_lowest::<B, L>(&g);
         let cold = and(&p.occupied(), &above);
@@ -557,12 +566,23 @@ impl List {
             return;
         }
         if R {
-            each_bit!(born, |h| {
-                let e = &mut self.ent[h];
-                if e.cand && e.seg == OPEN {
+            // The new candidates' segments open in list order: as flooded when no
+            // column emptied and that is ascending (a flood's canonical bit can lie
+            // below its seeds: a lone tile the move joined), else through `born`.
+            let fresh = &self.fresh[..self.nfresh.min(SIZE)];
+            if before == n && fresh.is_sorted() {
+                for &h in fresh {
+                    let e = &mut self.ent[usize::from(h) & (SIZE - 1)];
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
-            });
+            } else {
+                each_bit!(born, |h| {
+                    let e = &mut self.ent[h];
+                    if e.cand && e.seg == OPEN {
+                        e.seg = trace.open(e.code, cx.bias_of(&e.g));
+                    }
+                });
+            }
         }
         // The draw's order from the first group dropped or listed on.
         let mut first = SIZE;
