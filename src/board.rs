@@ -534,7 +534,7 @@ impl Board {
             if (x < self.ncols()) != (or != 0) {
                 return false;
             }
-            if or >> self.height() != 0 && self.height() < 32 {
+            if self.height() < 32 && or >> self.height() != 0 {
                 return false;
             }
         }
