@@ -573,6 +573,8 @@ impl List {
             if before == n && fresh.is_sorted() {
                 for &h in fresh {
                     let e = &mut self.ent[usize::from(h) & (SIZE - 1)];
+                    // `flood_new` lists each group once, after the drops: new, open.
+                    debug_assert!(e.cand && e.seg == OPEN);
                     e.seg = trace.open(e.code, cx.bias_of(&e.g));
                 }
             } else {
