@@ -45,8 +45,10 @@
 # `paused`, and the next start continues that run (same seed) where it stood, as if
 # never stopped. (Runs before that were `cut`: NRPA then kept no partial state, so
 # the board's next run took seed SEED + (the board's cut runs with this CONFIG and
-# BUDGET) and searched anew. The checkpoint files are not committed: keep
-# runs/record/ on disk between sessions; without them a paused run starts over.)
+# BUDGET) and searched anew.) Commit the checkpoint files with the journals at the
+# end of a session (`git add -f -A runs/record/*.journal.checkpoints`): a session
+# may start on a new machine with only the repository, and a paused run whose file
+# is gone starts over (board 5's first pair did, on 2026-11-28).
 # Compute per board (the
 # CPU seconds each run had, from compute.tsv): scripts/compute-report.py --campaign
 # runs/record/compute.tsv (runs/record/standard-20.samegame.results.jsonl has every

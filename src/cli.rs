@@ -8,6 +8,7 @@
 mod batch;
 mod bench;
 mod bot;
+mod checkpoint_args;
 mod compare;
 mod export;
 mod generate;

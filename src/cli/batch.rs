@@ -11,13 +11,12 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::checkpoint_args::CheckpointArgs;
 use super::search_args::SearchArgs;
 use super::Outcome;
-use crate::batch::checkpoint::{self, Checkpointing};
 use crate::batch::journal::{Journal, RunRecord};
 use crate::batch::record::Record;
 use crate::batch::select::{self, Job, Shard};
@@ -29,9 +28,6 @@ use crate::search::{Budget, Defaults};
 
 /// Runs per position when `--runs` is not given.
 pub const DEFAULT_RUNS: u64 = 4;
-/// Seconds between two checkpoints of a run (`--checkpoint-every`): at most a
-/// minute of search lost to a kill -9 or a crash, for a write of about 0.2 MB.
-pub(super) const CHECKPOINT_EVERY: f64 = 60.0;
 
 /// Arguments of `batch`.
 #[derive(clap::Args, Debug)]
@@ -78,20 +74,8 @@ pub struct Args {
     /// No progress bar and no per-position messages (the final table is printed).
     #[arg(long, short)]
     quiet: bool,
-    /// Checkpoint every run in progress (nrpa, one search per run), every
-    /// --checkpoint-every seconds and when the batch is stopped, in
-    /// `<journal>.checkpoints/`: the same command again continues a run cut short
-    /// from its checkpoint, and it ends as if never stopped.
-    #[arg(long)]
-    checkpoint: bool,
-    /// Wall-clock seconds between two checkpoints of a run (with --checkpoint;
-    /// default 60).
-    #[arg(long, value_name = "S", requires = "checkpoint")]
-    checkpoint_every: Option<f64>,
-    /// Testing: every run acts as if the batch were stopped once it has played this
-    /// many playouts (with --checkpoint).
-    #[arg(long, hide = true, requires = "checkpoint")]
-    checkpoint_stop_after: Option<u64>,
+    #[command(flatten)]
+    checkpoints: CheckpointArgs,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -150,12 +134,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .transpose()
         .map_err(Error::Config)?;
     let config = a.search.config()?;
-    if a.checkpoint {
+    if a.checkpoints.checkpoint {
         crate::search::checkpointable(&config)?;
     }
-    if let Some(e) = a.checkpoint_every {
-        crate::limits::check_seconds("--checkpoint-every", e)?;
-    }
+    a.checkpoints.check()?;
     let budget = a
         .search
         .budget(Budget::Iterations(Defaults::BATCH_ITERATIONS))?;
@@ -231,11 +213,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         );
     }
     let threads = a.threads.unwrap_or_else(rayon::current_num_threads);
-    let checkpoints = a.checkpoint.then(|| Checkpointing {
-        dir: checkpoint::default_dir(&journal_path),
-        every: Duration::from_secs_f64(a.checkpoint_every.unwrap_or(CHECKPOINT_EVERY)),
-        stop_after: a.checkpoint_stop_after,
-    });
+    let checkpoints = a.checkpoints.checkpointing(&journal_path);
     let batch = Batch {
         set: &set,
         variant: a.variant,
@@ -276,7 +254,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             "\nstopping: runs in progress return their best so far (interrupt again to quit now)"
         }
     };
-    on_interrupt(
+    super::checkpoint_args::on_interrupt(
         &STOP,
         stopping,
         "\nsecond interrupt: exiting now (the journal has everything found; the next batch on \
@@ -342,25 +320,6 @@ pub(super) fn lock(journal: &Path) -> Result<std::fs::File, Error> {
             path.display()
         ))),
         Err(std::fs::TryLockError::Error(e)) => Err(Error::io(&path, e)),
-    }
-}
-
-/// Ctrl-C and SIGTERM set `stop`, saying `first` on stderr (unless empty); a second
-/// one exits at once with code 130, saying `second`.
-pub(super) fn on_interrupt(stop: &'static AtomicBool, first: &'static str, second: &'static str) {
-    let r = ctrlc::set_handler(move || {
-        if stop.swap(true, Ordering::SeqCst) {
-            eprintln!("{second}");
-            std::process::exit(130);
-        }
-        if !first.is_empty() {
-            eprintln!("{first}");
-        }
-    });
-    if let Err(e) = r {
-        eprintln!(
-            "warning: cannot catch Ctrl-C ({e}); an interrupt will lose the runs in progress"
-        );
     }
 }
 

@@ -28,6 +28,7 @@ mod plan;
 mod pool;
 mod stop;
 
+use super::checkpoint_args::CheckpointArgs;
 use super::search_args::budget_from_flags;
 use super::Outcome;
 use crate::batch::record::Record;
@@ -151,22 +152,10 @@ pub struct Args {
     /// they are taken). Positions with missing jobs are left out, and said.
     #[arg(long)]
     journal_only: bool,
-    /// Checkpoint the jobs in progress (NRPA configurations, as `batch --checkpoint`):
-    /// each saves its search state every --checkpoint-every seconds and when the
-    /// comparison is stopped (Ctrl-C, SIGTERM), in `<journal>.checkpoints/`; the same
-    /// command continues each job where it stopped, and it ends as if never stopped.
-    /// Jobs of other configurations that are in flight at a stop run again from the
-    /// start. Needs a journal (--journal, or a plan's).
-    #[arg(long)]
-    checkpoint: bool,
-    /// Wall-clock seconds between two checkpoints of a job (with --checkpoint;
-    /// default 60).
-    #[arg(long, value_name = "S", requires = "checkpoint")]
-    checkpoint_every: Option<f64>,
-    /// Testing: each checkpointed job acts as if the comparison were stopped once it
-    /// has played this many playouts (with --checkpoint).
-    #[arg(long, hide = true, requires = "checkpoint")]
-    checkpoint_stop_after: Option<u64>,
+    /// With --checkpoint, jobs of other configurations in flight at a stop run again
+    /// from the start; needs a journal (--journal, or a plan's).
+    #[command(flatten)]
+    checkpoints: CheckpointArgs,
 }
 
 /// The budgets given, in the order given (checked for curves by
@@ -281,6 +270,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     }
     crate::limits::check_threads("--threads", threads, true)
         .map_err(|e| plan::blame(plan_run, "threads", e))?;
+    a.checkpoints.check()?;
     crate::limits::check_jobs(
         (positions.len() as u64)
             .saturating_mul(u64::from(runs))
@@ -343,9 +333,9 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
             )
         })
     };
-    let checkpointed = match a.checkpoint && !a.journal_only {
-        true => Some(stop::checkpoints(a, &plan, journal.as_ref(), &said)?),
-        false => None,
+    let checkpointed = match a.journal_only {
+        true => None,
+        false => stop::checkpoints(a, &plan, journal.as_ref(), &said)?,
     };
     let log: &dyn JobLog = match (&checkpointed, &journal) {
         (Some(c), _) => c,

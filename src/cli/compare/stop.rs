@@ -5,10 +5,8 @@
 //! Owns: those messages and the handler. Must not: run searches or write reports.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use super::Args;
-use crate::batch::checkpoint::Checkpointing;
 use crate::compare::checkpoint::Checkpointed;
 use crate::compare::journal::CompareJournal;
 use crate::compare::Plan;
@@ -18,20 +16,23 @@ use crate::search::NrpaState;
 static STOP: AtomicBool = AtomicBool::new(false);
 
 /// `--checkpoint`: the journal's jobs with checkpoints beside it, stopped by Ctrl-C
-/// or SIGTERM. Says which configurations have none (their jobs in flight at a stop
-/// run again whole).
+/// or SIGTERM (`None` without the flag). Says which configurations have none (their
+/// jobs in flight at a stop run again whole).
 pub(super) fn checkpoints<'a>(
     a: &Args,
     plan: &Plan,
     journal: Option<&'a CompareJournal<'a>>,
     said: &'a (dyn Fn(&str, usize, u32, &NrpaState) + Sync),
-) -> Result<Checkpointed<'a>, Error> {
+) -> Result<Option<Checkpointed<'a>>, Error> {
+    if !a.checkpoints.checkpoint {
+        return Ok(None);
+    }
     let journal = journal.ok_or_else(|| {
         Error::Config("--checkpoint needs a journal (--journal FILE, or a plan's)".into())
     })?;
-    if let Some(e) = a.checkpoint_every {
-        crate::limits::check_seconds("--checkpoint-every", e)?;
-    }
+    let Some(files) = a.checkpoints.checkpointing(&journal.path()) else {
+        return Ok(None);
+    };
     let without: Vec<&str> = plan
         .configs
         .iter()
@@ -45,20 +46,12 @@ pub(super) fn checkpoints<'a>(
             without.join(", ")
         );
     }
-    crate::cli::batch::on_interrupt(
+    crate::cli::checkpoint_args::on_interrupt(
         &STOP,
         "\nstopping: jobs in progress save their checkpoints (interrupt again to quit now)",
         "\nsecond interrupt: exiting now (the journal has every job that ended)",
     );
-    let files = Checkpointing {
-        dir: crate::batch::checkpoint::default_dir(&journal.path()),
-        every: Duration::from_secs_f64(
-            a.checkpoint_every
-                .unwrap_or(crate::cli::batch::CHECKPOINT_EVERY),
-        ),
-        stop_after: a.checkpoint_stop_after,
-    };
-    Ok(Checkpointed::new(journal, files, &STOP, said))
+    Ok(Some(Checkpointed::new(journal, files, &STOP, said)))
 }
 
 /// Whether a checkpointed comparison was stopped; if so, says what was kept.
