@@ -29,6 +29,9 @@ pub enum Error {
     Config(String),
     /// Anything else, already phrased for the user.
     Other(String),
+    /// A run stopped (Ctrl-C, SIGTERM) before every part of it ended; what ended is
+    /// kept, and the caller says what to do next.
+    Stopped(String),
 }
 
 impl Error {
@@ -55,7 +58,7 @@ impl fmt::Display for Error {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Parse { path, line: 0, msg } => write!(f, "{}: {msg}", path.display()),
             Error::Parse { path, line, msg } => write!(f, "{}:{line}: {msg}", path.display()),
-            Error::Config(m) | Error::Other(m) => f.write_str(m),
+            Error::Config(m) | Error::Other(m) | Error::Stopped(m) => f.write_str(m),
         }
     }
 }

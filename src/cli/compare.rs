@@ -8,11 +8,11 @@
 //!
 //! Owns: the command line, the terminal tables, writing the output files,
 //! `--keep-best` (every run's line offered to a solutions file), `--journal`
-//! (resuming, in `journal`) and `--checkpoint` (jobs that survive a stop, in `stop`). Configuration
-//! strings and files are parsed in `config_line` (each one a `solve` command line, so
-//! every search flag works; budgets inside them are rejected: compare's own budget
-//! applies equally to every configuration). One budget gives exactly the
-//! single-comparison output; several give one row per (configuration, budget), paired
+//! (resuming, in `journal`) and `--checkpoint` (jobs that survive a stop, in
+//! `stop`). Configuration strings and files are parsed in `config_line` (each one
+//! a `solve` command line, so every search flag works; budgets inside them are
+//! rejected: compare's own budget applies equally to every configuration). One
+//! budget gives exactly the single-comparison output; several give one row per (configuration, budget), paired
 //! tests per budget and a line chart (`crate::compare::curve`, `crate::curve_chart`).
 //! Must not: run searches or compute statistics itself (`crate::compare`,
 //! `crate::stats`, `crate::chart` do).
@@ -345,11 +345,10 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     if budgets.len() > 1 {
         let curve = Curve::run(&plan, &budgets, &positions, threads, log);
         bar.finish_and_clear();
-        let curve = journal::finish(journal.as_ref(), curve);
-        if stop::stopped(checkpointed.as_ref()) {
-            return Ok(None);
-        }
-        let curve = curve?;
+        let curve = match journal::finish(journal.as_ref(), curve) {
+            Err(Error::Stopped(_)) => return Ok(stop::stopped(checkpointed.as_ref())),
+            c => c?,
+        };
         let text = run_curve(a, &curve, &set, record.as_mut())?;
         return Ok(Some((
             text,
@@ -358,11 +357,10 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     }
     let jobs = run_jobs(&plan, &positions, threads, log);
     bar.finish_and_clear();
-    let jobs = journal::finish(journal.as_ref(), jobs);
-    if stop::stopped(checkpointed.as_ref()) {
-        return Ok(None);
-    }
-    let jobs = jobs?;
+    let jobs = match journal::finish(journal.as_ref(), jobs) {
+        Err(Error::Stopped(_)) => return Ok(stop::stopped(checkpointed.as_ref())),
+        j => j?,
+    };
     if let Some(r) = record.as_mut() {
         keep_best(r, &set, &jobs)?;
     }

@@ -74,7 +74,7 @@ impl<F: Fn() + Sync> JobLog for Progress<F> {
 /// is replay-verified; a failure is an internal error. Jobs `log` has already
 /// finished are taken from it and not run; `log` runs every other job
 /// ([`JobLog::search`]) and hears of each one that ends. When `log` stops a job,
-/// the jobs in flight end and the result is an error (the caller knows why).
+/// the jobs in flight end and the result is [`Error::Stopped`].
 pub fn run_jobs(
     plan: &Plan,
     positions: &[&Position],
@@ -134,7 +134,7 @@ pub fn run_jobs(
     })?;
     let stopped = ran.iter().filter(|j| j.is_none()).count();
     if stopped > 0 {
-        return Err(Error::Other(format!(
+        return Err(Error::Stopped(format!(
             "stopped: {stopped} job(s) did not end"
         )));
     }

@@ -4,7 +4,7 @@
 //!
 //! Owns: those messages and the handler. Must not: run searches or write reports.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use super::Args;
 use crate::compare::checkpoint::Checkpointed;
@@ -54,17 +54,17 @@ pub(super) fn checkpoints<'a>(
     Ok(Some(Checkpointed::new(journal, files, &STOP, said)))
 }
 
-/// Whether a checkpointed comparison was stopped; if so, says what was kept.
-pub(super) fn stopped(c: Option<&Checkpointed<'_>>) -> bool {
-    let Some(c) = c.filter(|_| STOP.load(Ordering::SeqCst)) else {
-        return false;
-    };
-    eprintln!(
-        "interrupted: {} job(s) in progress saved their checkpoints in {}, {} without \
-         checkpoints will run again; run the same command to continue",
-        c.saved(),
-        c.dir().display(),
-        c.dropped()
-    );
-    true
+/// A checkpointed comparison was stopped ([`crate::error::Error::Stopped`]): says
+/// what was kept. Returns `None`, the comparison's outcome.
+pub(super) fn stopped<T>(c: Option<&Checkpointed<'_>>) -> Option<T> {
+    if let Some(c) = c {
+        eprintln!(
+            "interrupted: {} job(s) in progress saved their checkpoints in {}, {} without \
+             checkpoints will run again; run the same command to continue",
+            c.saved(),
+            c.dir().display(),
+            c.dropped()
+        );
+    }
+    None
 }
