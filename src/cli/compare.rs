@@ -12,8 +12,9 @@
 //! `stop`). Configuration strings and files are parsed in `config_line` (each one
 //! a `solve` command line, so every search flag works; budgets inside them are
 //! rejected: compare's own budget applies equally to every configuration). One
-//! budget gives exactly the single-comparison output; several give one row per (configuration, budget), paired
-//! tests per budget and a line chart (`crate::compare::curve`, `crate::curve_chart`).
+//! budget gives exactly the single-comparison output; several give one row per
+//! (configuration, budget), paired tests per budget and a line chart
+//! (`crate::compare::curve`, `crate::curve_chart`).
 //! Must not: run searches or compute statistics itself (`crate::compare`,
 //! `crate::stats`, `crate::chart` do).
 
