@@ -177,9 +177,12 @@ pub(super) struct List {
     order: Box<[u16; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,
     /// The canonical bits of the candidates listed since the move began, in the
-    /// order they were listed (floods usually list them in list order).
+    /// order they were listed (floods usually list them in list order), the last
+    /// of them, and whether one was listed below the one before.
     fresh: Box<[u16; SIZE]>,
     nfresh: usize,
+    fresh_last: usize,
+    unsorted: bool,
     /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
     /// another colour than the selective rule's tabu colour.
     pub len: u32,
@@ -213,6 +216,8 @@ impl Default for List {
             csum: boxed(0.0),
             fresh: boxed(0),
             nfresh: 0,
+            fresh_last: 0,
+            unsorted: false,
             len: 0,
             ncand: 0,
             nbig: 0,
@@ -327,6 +332,9 @@ impl List {
             set(self.cands_mut::<B>(), pos);
             self.fresh[self.nfresh & (SIZE - 1)] = pos as u16;
             self.nfresh += 1;
+            // Two groups never share a canonical bit.
+            self.unsorted |= pos < self.fresh_last;
+            self.fresh_last = pos;
         }
         set(born, pos);
     }
@@ -521,7 +529,7 @@ impl List {
     ) {
         let played = self.at(k).g;
         let g = self.mask::<B>(k);
-        self.nfresh = 0;
+        (self.nfresh, self.fresh_last, self.unsorted) = (0, 0, false);
         let before = p.ncols();
         let above = from_lowest::<B, L>(&g);
         let cold = and(&p.occupied(), &above);
@@ -563,7 +571,8 @@ impl List {
             // column emptied and that is ascending (a flood's canonical bit can lie
             // below its seeds: a lone tile the move joined), else through `born`.
             let fresh = &self.fresh[..self.nfresh.min(SIZE)];
-            if before == n && fresh.is_sorted() {
+            if before == n && !self.unsorted {
+                debug_assert!(fresh.is_sorted());
                 for &h in fresh {
                     let e = &mut self.ent[usize::from(h) & (SIZE - 1)];
                     // `flood_new` lists each group once, after the drops: new, open.
