@@ -56,8 +56,8 @@ mod masks;
 pub use block::Block;
 pub use cells::legal_cells;
 pub use masks::{
-    and, columns, first_last, flood_lowest, from_lowest, grow, lane, last_bit, lowest, or,
-    shift_columns,
+    and, columns, first_last, flood_lowest, from_lowest, groups_of, grow, lane, last_bit, lowest,
+    or, shift_columns, EdgeBlocks,
 };
 
 use super::{Board, Cell, MAX_COLORS};

@@ -10,8 +10,9 @@
 //! Owns: read access to a position's occupancy, columns and colours
 //! ([`Planes::occupied`], [`Planes::ncols`], [`Planes::color_at`],
 //! [`Planes::color_of`]); one flood step
-//! ([`grow`]) and the flood of a set's lowest tile from its vertical run
-//! ([`flood_lowest`]); per-plane bit tools ([`from_lowest`], [`lane`], [`lowest`],
+//! ([`grow`]), the flood of a set's lowest tile from its vertical run
+//! ([`flood_lowest`]) and of every tile of a set at once ([`groups_of`]); the
+//! edges kept from one position to the next ([`EdgeBlocks`]); per-plane bit tools ([`from_lowest`], [`lane`], [`lowest`],
 //! [`last_bit`], [`columns`], [`shift_columns`], [`or`], [`and`]).
 //! Must not: know about move codes, policies or the order of a group list.
 
@@ -58,6 +59,44 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
 #[inline(always)]
 pub fn grow<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
     step::<B, L>(s, e)
+}
+
+/// Every tile joined to a tile of `s` along the edges of `e`: the union of the
+/// groups of the tiles of `s`, one flood step at a time until stable.
+#[inline(always)]
+pub fn groups_of<const B: usize, const L: u32>(e: &Edges<B>, s: &Plane<B>) -> Plane<B> {
+    let mut s = *s;
+    loop {
+        let g = step::<B, L>(&s, e);
+        if same(&g, &s) {
+            return s;
+        }
+        s = g;
+    }
+}
+
+/// The edges of a position as kept between moves, for any layout: `up` in blocks
+/// `0..B`, `right` in blocks `4..4 + B`.
+pub type EdgeBlocks = [Block; 8];
+
+impl<const B: usize> Edges<B> {
+    /// The edges as [`EdgeBlocks`] (the blocks past `B` left as they are).
+    #[inline(always)]
+    pub fn store(&self, out: &mut EdgeBlocks) {
+        for i in 0..B {
+            out[i % 4] = self.up[i];
+            out[4 + i % 4] = self.right[i];
+        }
+    }
+
+    /// The edges [`Edges::store`] kept.
+    #[inline(always)]
+    pub fn load(b: &EdgeBlocks) -> Self {
+        Edges {
+            up: std::array::from_fn(|i| b[i % 4]),
+            right: std::array::from_fn(|i| b[4 + i % 4]),
+        }
+    }
 }
 
 /// The group of the lowest tile of `seeds` (not empty), grown along the edges of
@@ -323,6 +362,22 @@ mod tests {
         let e = p.edges();
         let mut seeds = Planes::<B, L, MAX_PLANES>::pairs(&e);
         let mut mask = GroupMask::default();
+        // The groups of every other tile of a pair: the union of their floods.
+        let some = std::array::from_fn(|i| {
+            Block::from_words(seeds[i].words().map(|w| w & 0x5555_5555_5555_5555))
+        });
+        let mut union = [Block::zero(); B];
+        let mut rest = some;
+        while count(&rest) > 0 {
+            let (g, _) = flood_lowest::<B, L>(&e, &rest);
+            union = or(&union, &g);
+            rest = super::super::and_not(&rest, &g);
+        }
+        assert_eq!(groups_of::<B, L>(&e, &some), union);
+        let mut kept = [Block::splat(u64::MAX); 8];
+        e.store(&mut kept);
+        let back = Edges::<B>::load(&kept);
+        assert_eq!((back.up, back.right), (e.up, e.right));
         while count(&seeds) > 0 {
             let (i, one) = lowest(&seeds);
             let (g, run) = flood_lowest::<B, L>(&e, &seeds);

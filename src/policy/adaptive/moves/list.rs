@@ -4,10 +4,11 @@
 //!
 //! Everything is indexed by a group's canonical cell as a plane bit (`x·L + y`):
 //! its [`Entry`], its mask, and the `heads` bitset of the groups listed, whose bit
-//! order is the list's order (canonical order). Every tile of a listed group knows
-//! its group's head (`label`). After a move only the groups whose tiles changed are
-//! rebuilt (`changes.rs`), found with bit operations on the planes, not by
-//! flooding around the move; the draw reads a dense copy of the order of the
+//! order is the list's order (canonical order); the tiles of the groups listed
+//! (`pairs`) and the position's same-colour edges are kept too. After a move only
+//! the groups whose tiles changed are rebuilt (`changes.rs`), found with bit
+//! operations on the planes (the groups met by the changed tiles, flooded along
+//! the edges before the move); the draw reads a dense copy of the order of the
 //! candidates (their heads in the bitset `cands`) with running sums
 //! (`order.rs`), rewritten from the first group the move changed. A group's
 //! code and weight are taken when it is listed as a candidate, or once it becomes
@@ -22,7 +23,8 @@ use super::super::softmax::{Policy, EXP_DIRECT};
 use super::super::trace::{Trace, OPEN};
 use super::Selective;
 use crate::board::planes::{
-    and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, Edges, Plane, Planes,
+    and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, EdgeBlocks, Edges,
+    Plane, Planes,
 };
 use crate::board::{Board, Cell, Group};
 
@@ -157,12 +159,12 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
 
 /// Every legal group of a position (see the module docs), by canonical bit.
 pub(super) struct List {
-    /// Entries, masks (`B` blocks each) and, per tile of a listed group, its
-    /// group's canonical bit; all indexed by plane bit (fixed sizes: no bounds to
-    /// check).
+    /// Entries and masks (`B` blocks each), indexed by plane bit (fixed sizes: no
+    /// bounds to check).
     ent: Box<[Entry; SIZE]>,
     slab: Box<[Block; 4 * SIZE]>,
-    label: Box<[u16; SIZE]>,
+    /// The same-colour edges of the position ([`Edges::store`]).
+    edges: EdgeBlocks,
     /// The canonical bits of the groups listed, of the candidates among them (the
     /// draw's order), and their tiles (words of `B` blocks, the others zero).
     heads: [[u64; 4]; 4],
@@ -175,9 +177,12 @@ pub(super) struct List {
     order: Box<[u16; SIZE]>,
     csum: Box<[f64; SIZE + 1]>,
     /// The canonical bits of the candidates listed since the move began, in the
-    /// order they were listed (floods usually list them in list order).
+    /// order they were listed (floods usually list them in list order), the last
+    /// of them, and whether one was listed below the one before.
     fresh: Box<[u16; SIZE]>,
     nfresh: usize,
+    fresh_last: usize,
+    unsorted: bool,
     /// Groups, candidates, candidates with w > [`EXP_DIRECT`], and groups of
     /// another colour than the selective rule's tabu colour.
     pub len: u32,
@@ -187,12 +192,12 @@ pub(super) struct List {
     tiles: u32,
     rule: Rule,
     /// The last position [`List::reset`] started from from scratch and its list,
-    /// in order, with masks, labels, heads and tiles: NRPA starts every playout
+    /// in order, with masks, heads, tiles and edges: NRPA starts every playout
     /// from the same root.
     root: Option<Board>,
     root_list: Vec<Entry>,
     root_masks: Vec<Block>,
-    root_label: Vec<u16>,
+    root_edges: EdgeBlocks,
     root_heads: [[u64; 4]; 4],
     root_pairs: [[u64; 4]; 4],
 }
@@ -202,7 +207,7 @@ impl Default for List {
         List {
             ent: boxed(NONE),
             slab: boxed(Block::zero()),
-            label: boxed(0),
+            edges: [Block::zero(); 8],
             heads: Default::default(),
             cands: Default::default(),
             pairs: Default::default(),
@@ -211,6 +216,8 @@ impl Default for List {
             csum: boxed(0.0),
             fresh: boxed(0),
             nfresh: 0,
+            fresh_last: 0,
+            unsorted: false,
             len: 0,
             ncand: 0,
             nbig: 0,
@@ -220,7 +227,7 @@ impl Default for List {
             root: None,
             root_list: Vec::new(),
             root_masks: Vec::new(),
-            root_label: Vec::new(),
+            root_edges: [Block::zero(); 8],
             root_heads: Default::default(),
             root_pairs: Default::default(),
         }
@@ -239,12 +246,6 @@ impl List {
     #[cfg(test)]
     pub fn ce_at(&self, pos: usize) -> f64 {
         self.ce[pos & (SIZE - 1)]
-    }
-
-    /// The canonical bit of the group with a tile at bit `i`, if any.
-    #[inline(always)]
-    pub fn group_at<const B: usize>(&self, i: usize) -> Option<usize> {
-        (i < 256 * B && has(self.pairs::<B>(), i)).then(|| usize::from(self.label[i & (SIZE - 1)]))
     }
 
     /// The canonical bits of the groups listed, in order (tests).
@@ -309,8 +310,8 @@ impl List {
         }
     }
 
-    /// Lists entry `e` with mask `m` at its canonical bit `pos`: its tiles
-    /// labelled, counted in, its bit set in `born`.
+    /// Lists entry `e` with mask `m` at its canonical bit `pos`: counted in, its
+    /// bit set in `born`.
     #[inline(always)]
     fn put<const B: usize>(
         &mut self,
@@ -326,15 +327,14 @@ impl List {
         for (k, b) in m.iter().enumerate() {
             self.slab[(pos * B + k) & (4 * SIZE - 1)] = *b;
         }
-        let label = &mut self.label;
-        each_bit!(words(m), |t| {
-            label[t] = pos as u16;
-        });
         set(self.heads_mut::<B>(), pos);
         if e.cand {
             set(self.cands_mut::<B>(), pos);
             self.fresh[self.nfresh & (SIZE - 1)] = pos as u16;
             self.nfresh += 1;
+            // Two groups never share a canonical bit.
+            self.unsorted |= pos < self.fresh_last;
+            self.fresh_last = pos;
         }
         set(born, pos);
     }
@@ -384,12 +384,11 @@ impl List {
         cx: &Ctx,
         trace: &mut Trace,
     ) {
-        let bits = 256 * B;
         self.tiles = board.tiles() as u32;
         (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
         if self.root.as_ref() == Some(board) {
             (self.heads, self.pairs) = (self.root_heads, self.root_pairs);
-            self.label[..bits].copy_from_slice(&self.root_label);
+            self.edges = self.root_edges;
             self.len = self.root_list.len() as u32;
             // The rule first, so that only the candidates take their weights.
             if let Some(t) = cx.sel.tabu {
@@ -433,11 +432,11 @@ impl List {
                 let mut born = [[0; 4]; B];
                 self.flood_new(p, &edges, pairs, cx, &mut born);
                 self.pairs[..B].copy_from_slice(&words(&pairs));
+                edges.store(&mut self.edges);
             }
             self.root = Some(*board);
             (self.root_heads, self.root_pairs) = (self.heads, self.pairs);
-            self.root_label.clear();
-            self.root_label.extend_from_slice(&self.label[..bits]);
+            self.root_edges = self.edges;
             self.root_list.clear();
             self.root_masks.clear();
             each_bit!(*self.heads_w::<B>(), |h| {
@@ -530,7 +529,7 @@ impl List {
     ) {
         let played = self.at(k).g;
         let g = self.mask::<B>(k);
-        self.nfresh = 0;
+        (self.nfresh, self.fresh_last, self.unsorted) = (0, 0, false);
         let before = p.ncols();
         let above = from_lowest::<B, L>(&g);
         let cold = and(&p.occupied(), &above);
@@ -553,14 +552,16 @@ impl List {
         let (mut born, mut gone) = ([[0; 4]; B], [[0; 4]; B]);
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
-            let cut =
-                self.drop_changed::<B, L, R>(&cold, &changed, &edges, cx.sel, trace, &mut gone);
+            let old = Edges::load(&self.edges);
+            let cut = self
+                .drop_changed::<B, L, R>(&cold, &changed, &edges, &old, cx.sel, trace, &mut gone);
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
             self.shift_right::<B, L, R>(&played, before - n, n, cx, trace, &mut born, &mut gone)
         };
         self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
         self.pairs[..B].copy_from_slice(&words(&pairs));
+        edges.store(&mut self.edges);
         if self.rule_now(cx.sel) != self.rule {
             self.recount::<B, L, R>(cx, trace);
             return;
@@ -570,7 +571,8 @@ impl List {
             // column emptied and that is ascending (a flood's canonical bit can lie
             // below its seeds: a lone tile the move joined), else through `born`.
             let fresh = &self.fresh[..self.nfresh.min(SIZE)];
-            if before == n && fresh.is_sorted() {
+            if before == n && !self.unsorted {
+                debug_assert!(fresh.is_sorted());
                 for &h in fresh {
                     let e = &mut self.ent[usize::from(h) & (SIZE - 1)];
                     // `flood_new` lists each group once, after the drops: new, open.

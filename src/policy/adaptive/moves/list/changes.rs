@@ -5,7 +5,9 @@
 //! in each of its columns are the only ones that moved (`cold` before the move,
 //! `changed` after). A group with a tile in `cold`, or joined to a tile of
 //! `changed` by a same-colour edge, is dropped; every other group is still a group,
-//! unchanged, and stays (the dropped groups' heads are read off `label`). The new groups are the
+//! unchanged, and stays. The dropped groups' tiles are those tiles flooded along
+//! the edges before the move (every group's canonical bit is one of its tiles, so
+//! their heads are the heads among them). The new groups are the
 //! groups of `changed` and of what is left of the dropped groups. After a move that
 //! empties columns, the groups within one column of the move ([`Window`]) are
 //! dropped and flooded again, and those right of them move left: masks shifted,
@@ -25,40 +27,40 @@ use super::super::super::trace::Trace;
 use super::super::{shifted, Selective};
 use super::{each_bit, set, words, Ctx, List, Words, SIZE};
 use crate::board::groups::Window;
-use crate::board::planes::{and, columns, grow, or, shift_columns, Block, Edges, Plane};
+use crate::board::planes::{and, columns, groups_of, grow, or, shift_columns, Block, Edges, Plane};
 use crate::board::{Change, Group};
 
 impl List {
-    /// After a move that emptied no column: drops the groups that changed
-    /// (segments closed when `R`, heads set in `gone`) and returns their tiles.
-    /// Every other group keeps its entry and its segment.
+    /// After a move that emptied no column (`edges` after it, `old` before):
+    /// drops the groups that changed (segments closed when `R`, heads set in
+    /// `gone`) and returns their tiles. Every other group keeps its entry and its
+    /// segment.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32, const R: bool>(
         &mut self,
         cold: &Plane<B>,
         changed: &Plane<B>,
         edges: &Edges<B>,
+        old: &Edges<B>,
         sel: Selective,
         trace: &mut Trace,
         gone: &mut Words<B>,
     ) -> Plane<B> {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
-        // The groups with a tile in `dirty` are dropped; every other group keeps
-        // its entry and its segment.
+        // The groups with a tile in `dirty` are dropped (their tiles: `cut`);
+        // every other group keeps its entry and its segment.
         let pairs: Plane<B> = self.pairs::<B>().map(Block::from_words);
-        let mut drop = [[0; 4]; B];
-        let label = &self.label;
-        each_bit!(words(&and(&dirty, &pairs)), |t| {
-            set(&mut drop, usize::from(label[t]) & (SIZE - 1));
-        });
-        let mut cut = [Block::zero(); B];
+        let cut = groups_of::<B, L>(old, &and(&dirty, &pairs));
+        let (cw, heads) = (words(&cut), self.heads_w::<B>());
+        let drop: Words<B> =
+            std::array::from_fn(|i| std::array::from_fn(|j| heads[i][j] & cw[i][j]));
         each_bit!(drop, |h| {
             let e = self.ent[h];
             if R {
                 trace.close(e.seg);
             }
             self.count(&e, sel, false);
-            cut = or(&cut, &self.mask::<B>(h));
         });
         for (hw, d) in self.heads_mut::<B>().iter_mut().zip(&drop) {
             for (w, d) in hw.iter_mut().zip(d) {

@@ -3,14 +3,14 @@
 //! taken when the group is listed as a candidate or once it becomes one (a group of
 //! the tabu colour may never need them).
 //!
-//! Owns: `List::entry`, `List::make`, `List::resolve`, [`List::full`] and the
-//! code of a mask. Must not: list, drop or order groups (`list.rs`, `changes.rs`
+//! Owns: `List::entry`, `List::make`, `List::resolve`, [`List::full`],
+//! [`List::group_at`] and the code of a mask. Must not: list, drop or order groups (`list.rs`, `changes.rs`
 //! and `order.rs` do).
 
 use super::super::super::softmax::exp_of;
 use super::super::super::trace::OPEN;
 use super::super::mix;
-use super::{words, Ctx, Entry, List, Rule, EXP_DIRECT, NONE, SIZE};
+use super::{each_bit, has, words, Ctx, Entry, List, Rule, EXP_DIRECT, NONE, SIZE};
 use crate::board::planes::Plane;
 use crate::board::Group;
 
@@ -100,6 +100,21 @@ impl List {
             (full.cand, full.seg) = (cand, e.seg);
             self.ent[h & (SIZE - 1)] = full;
         }
+    }
+
+    /// The canonical bit of the group with a tile at bit `i`, if any (a look at
+    /// the masks of the groups listed: for a replay, not a playout).
+    pub fn group_at<const B: usize>(&self, i: usize) -> Option<usize> {
+        if i >= 256 * B || !has(self.pairs::<B>(), i) {
+            return None;
+        }
+        let mut found = None;
+        each_bit!(*self.heads_w::<B>(), |h| {
+            if found.is_none() && has(&words(&self.mask::<B>(h)), i) {
+                found = Some(h);
+            }
+        });
+        found
     }
 
     /// The entry of the group whose canonical bit is `pos`, with its code and
