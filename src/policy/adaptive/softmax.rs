@@ -266,7 +266,11 @@ impl Policy {
         let (m, n) = (segs.len(), steps.len());
         self.reserve(m);
         // The slots kept from the last call, for the codes still at their index.
-        let kept = if s.owner == self.id { s.slots.len() } else { 0 };
+        let kept = if s.owner == self.id {
+            s.slots.len().min(m)
+        } else {
+            0
+        };
         s.owner = self.id;
         s.slots.resize(m, 0);
         s.p.resize(m, 0.0);
@@ -278,20 +282,10 @@ impl Policy {
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
         let z = &mut s.z[..n + 3];
-        for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
-            // A kept slot holds the code it was given (a slot is never emptied
-            // while the table's identity stays), or 0 when it is code 0's own slot.
-            let slot = match self.slots.get(*k as usize) {
-                Some(&slot) if j < kept && slot.code == g.code => slot,
-                _ => {
-                    let i = self.slot(g.code);
-                    *k = i as u32;
-                    self.slots[i]
-                }
-            };
+        let mut take = |g: &Seg, slot: Slot| {
             let x = slot.w + g.bias;
             direct &= x.abs() <= EXP_DIRECT;
-            *p = if g.bias == 0.0 {
+            let p = if g.bias == 0.0 {
                 slot.e
             } else if x == 0.0 {
                 1.0
@@ -299,8 +293,38 @@ impl Policy {
                 fast_exp(x)
             };
             if direct {
-                add_span(z, g.from as usize, (g.to as usize).min(n), *p);
+                add_span(z, g.from as usize, (g.to as usize).min(n), p);
             }
+            p
+        };
+        // The segments that may have a kept slot, then the others (two loops: no
+        // test of the index per segment).
+        let (slots, p) = (&mut s.slots[..m], &mut s.p[..m]);
+        for ((g, k), p) in segs[..kept]
+            .iter()
+            .zip(&mut slots[..kept])
+            .zip(&mut p[..kept])
+        {
+            // A kept slot holds the code it was given (a slot is never emptied
+            // while the table's identity stays), or 0 when it is code 0's own slot.
+            let slot = match self.slots.get(*k as usize) {
+                Some(&slot) if slot.code == g.code => slot,
+                _ => {
+                    let i = self.slot(g.code);
+                    *k = i as u32;
+                    self.slots[i]
+                }
+            };
+            *p = take(g, slot);
+        }
+        for ((g, k), p) in segs[kept..]
+            .iter()
+            .zip(&mut slots[kept..])
+            .zip(&mut p[kept..])
+        {
+            let i = self.slot(g.code);
+            *k = i as u32;
+            *p = take(g, self.slots[i]);
         }
         if direct {
             s.inv.clear();
