@@ -327,14 +327,16 @@ impl Policy {
             *p = take(g, self.slots[i]);
         }
         if direct {
+            // inv[0] = 0, inv[t + 1] = the sum through step t (written in
+            // place: no push per step).
             s.inv.clear();
-            s.inv.push(0.0);
+            s.inv.resize(n + 1, 0.0);
             let mut acc = 0.0;
-            for (&z, st) in s.z.iter().zip(steps) {
+            for ((&z, st), d) in s.z.iter().zip(steps).zip(&mut s.inv[1..]) {
                 if st.n > 1 {
                     acc += 1.0 / z;
                 }
-                s.inv.push(acc);
+                *d = acc;
             }
         } else {
             self.shifted_changes(trace, alpha, s);
