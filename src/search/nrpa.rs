@@ -419,7 +419,13 @@ impl Nrpa<'_, '_, '_> {
                     }
                 }
                 if ws.best.offer_or_tie(low.best.score, &low.best.moves) {
-                    ws.trace.clone_from(&low.trace);
+                    if level == 1 {
+                        // The playout's trace is not read again (the next playout
+                        // clears it first): taken, not copied.
+                        std::mem::swap(&mut ws.trace, &mut self.last_playout.trace);
+                    } else {
+                        ws.trace.clone_from(&self.levels[level - 2].trace);
+                    }
                 }
                 if self.repeats > 0 && repeated >= self.repeats {
                     break 'level;

@@ -8,7 +8,7 @@
 //! [`exp_of4`] (four at once, AVX2: `vector.rs`).
 //! Must not: play moves or know about budgets.
 
-use super::trace::Trace;
+use super::trace::{Seg, Trace};
 
 /// Largest |weight| whose exponential is taken unshifted (a sum of thousands of
 /// them stays finite and far from underflow); beyond it the softmax of a step is
@@ -266,7 +266,11 @@ impl Policy {
         let (m, n) = (segs.len(), steps.len());
         self.reserve(m);
         // The slots kept from the last call, for the codes still at their index.
-        let kept = if s.owner == self.id { s.slots.len() } else { 0 };
+        let kept = if s.owner == self.id {
+            s.slots.len().min(m)
+        } else {
+            0
+        };
         s.owner = self.id;
         s.slots.resize(m, 0);
         s.p.resize(m, 0.0);
@@ -278,20 +282,10 @@ impl Policy {
         // denominators of its steps (segment by segment, as ever).
         let mut direct = true;
         let z = &mut s.z[..n + 3];
-        for (j, ((g, k), p)) in segs.iter().zip(&mut s.slots).zip(&mut s.p).enumerate() {
-            // A kept slot holds the code it was given (a slot is never emptied
-            // while the table's identity stays), or 0 when it is code 0's own slot.
-            let slot = match self.slots.get(*k as usize) {
-                Some(&slot) if j < kept && slot.code == g.code => slot,
-                _ => {
-                    let i = self.slot(g.code);
-                    *k = i as u32;
-                    self.slots[i]
-                }
-            };
+        let mut take = |g: &Seg, slot: Slot| {
             let x = slot.w + g.bias;
             direct &= x.abs() <= EXP_DIRECT;
-            *p = if g.bias == 0.0 {
+            let p = if g.bias == 0.0 {
                 slot.e
             } else if x == 0.0 {
                 1.0
@@ -299,27 +293,58 @@ impl Policy {
                 fast_exp(x)
             };
             if direct {
-                add_span(z, g.from as usize, (g.to as usize).min(n), *p);
+                add_span(z, g.from as usize, (g.to as usize).min(n), p);
             }
+            p
+        };
+        // The segments that may have a kept slot, then the others (two loops: no
+        // test of the index per segment).
+        let (slots, p) = (&mut s.slots[..m], &mut s.p[..m]);
+        for ((g, k), p) in segs[..kept]
+            .iter()
+            .zip(&mut slots[..kept])
+            .zip(&mut p[..kept])
+        {
+            // A kept slot holds the code it was given (a slot is never emptied
+            // while the table's identity stays), or 0 when it is code 0's own slot.
+            let slot = match self.slots.get(*k as usize) {
+                Some(&slot) if slot.code == g.code => slot,
+                _ => {
+                    let i = self.slot(g.code);
+                    *k = i as u32;
+                    self.slots[i]
+                }
+            };
+            *p = take(g, slot);
+        }
+        for ((g, k), p) in segs[kept..]
+            .iter()
+            .zip(&mut slots[kept..])
+            .zip(&mut p[kept..])
+        {
+            let i = self.slot(g.code);
+            *k = i as u32;
+            *p = take(g, self.slots[i]);
         }
         if direct {
+            // inv[0] = 0, inv[t + 1] = the sum through step t (written in
+            // place: no push per step).
             s.inv.clear();
-            s.inv.push(0.0);
+            s.inv.resize(n + 1, 0.0);
             let mut acc = 0.0;
-            for (&z, st) in s.z.iter().zip(steps) {
+            for ((&z, st), d) in s.z.iter().zip(steps).zip(&mut s.inv[1..]) {
                 if st.n > 1 {
                     acc += 1.0 / z;
                 }
-                s.inv.push(acc);
+                *d = acc;
             }
         } else {
             self.shifted_changes(trace, alpha, s);
         }
         // Every step's chosen move gains alpha, then every segment's candidate
-        // gets its change, in segment order (Rosin's order of additions); then
-        // every segment's slot has its exponential taken again (every weight
-        // changed is a segment's; a slot of several segments is taken again as
-        // often, the same value: cheaper than listing each slot once).
+        // gets its change, in segment order (Rosin's order of additions), and its
+        // slot has its exponential taken again with it, four segments at a time
+        // (every weight changed is a segment's; see [`Policy::change4`]).
         for st in steps.iter().filter(|st| st.n > 1) {
             let k = s.slots[st.chosen as usize];
             self.slots[k as usize].w += alpha;
@@ -327,34 +352,62 @@ impl Policy {
         if direct {
             // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
             let inv = &s.inv[..=n];
-            for ((g, &k), &p) in segs.iter().zip(&s.slots).zip(&s.p) {
+            let change = |g: &Seg, p: f64| {
                 let b = (g.to as usize).min(n);
                 let a = (g.from as usize).min(b);
-                self.slots[k as usize].w += p * (-alpha * (inv[b] - inv[a]));
+                p * (-alpha * (inv[b] - inv[a]))
+            };
+            let m = segs.len().min(s.slots.len()).min(s.p.len());
+            let (segs, slots, p) = (&segs[..m], &s.slots[..m], &s.p[..m]);
+            let mut j = 0;
+            while j + 4 <= m {
+                let d: [f64; 4] = std::array::from_fn(|l| change(&segs[j + l], p[j + l]));
+                self.change4(std::array::from_fn(|l| slots[j + l]), d);
+                j += 4;
+            }
+            for j in j..m {
+                self.change1(slots[j], change(&segs[j], p[j]));
             }
         } else {
-            for (&k, &d) in s.slots.iter().zip(&s.e) {
-                self.slots[k as usize].w += d;
+            let m = s.slots.len().min(s.e.len());
+            let (slots, e) = (&s.slots[..m], &s.e[..m]);
+            let mut j = 0;
+            while j + 4 <= m {
+                self.change4(
+                    std::array::from_fn(|l| slots[j + l]),
+                    std::array::from_fn(|l| e[j + l]),
+                );
+                j += 4;
+            }
+            for j in j..m {
+                self.change1(slots[j], e[j]);
             }
         }
-        self.exps(&s.slots);
     }
 
-    /// Takes [`exp_of`] the weight of every slot of `slots` again, four at a time.
+    /// Adds the changes `d` to the weights of slots `k`, in order, then takes
+    /// [`exp_of`] the new weights into the slots (stored in order). A slot changed
+    /// more than once ends with the exponential of its last weight: its later
+    /// change comes in a later group of four, or later in the same group, whose
+    /// exponential is stored after the earlier lane's. The same exponentials as
+    /// taken after every change, with no second pass over the slots.
     #[inline(always)]
-    fn exps(&mut self, slots: &[u32]) {
-        let mut chunks = slots.chunks_exact(4);
-        for c in &mut chunks {
-            let w = std::array::from_fn(|i| self.slots[c[i] as usize].w);
-            let e = exp_of4(w);
-            for i in 0..4 {
-                self.slots[c[i] as usize].e = e[i];
-            }
+    fn change4(&mut self, k: [u32; 4], d: [f64; 4]) {
+        for l in 0..4 {
+            self.slots[k[l] as usize].w += d[l];
         }
-        for &k in chunks.remainder() {
-            let slot = &mut self.slots[k as usize];
-            slot.e = exp_of(slot.w);
+        let e = exp_of4(std::array::from_fn(|l| self.slots[k[l] as usize].w));
+        for l in 0..4 {
+            self.slots[k[l] as usize].e = e[l];
         }
+    }
+
+    /// [`Policy::change4`] for one slot.
+    #[inline(always)]
+    fn change1(&mut self, k: u32, d: f64) {
+        let slot = &mut self.slots[k as usize];
+        slot.w += d;
+        slot.e = exp_of(slot.w);
     }
 
     /// The weights' changes of [`Policy::adapt`] when a weight is beyond

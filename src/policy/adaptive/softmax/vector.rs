@@ -67,7 +67,10 @@ pub(super) fn add_span(z: &mut [f64], a: usize, b: usize, p: f64) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         use std::arch::x86_64::*;
-        assert!(b + 3 <= z.len(), "room for four at a time");
+        // b + 3 ≤ z.len(), written so that the compiler proves it for the
+        // adaptation's b ≤ n and z of n + 3 elements, and checks only the first
+        // part, once per adaptation.
+        assert!(z.len() >= 3 && b <= z.len() - 3, "room for four at a time");
         let mut t = a;
         // SAFETY: avx2 is enabled at compile time; t < b, so t + 4 ≤ b + 3 ≤
         // z.len(): every access is inside `z`.
