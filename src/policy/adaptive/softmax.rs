@@ -358,30 +358,31 @@ impl Policy {
                 p * (-alpha * (inv[b] - inv[a]))
             };
             let m = segs.len().min(s.slots.len()).min(s.p.len());
-            let (segs, slots, p) = (&segs[..m], &s.slots[..m], &s.p[..m]);
-            let mut j = 0;
-            while j + 4 <= m {
-                let d: [f64; 4] = std::array::from_fn(|l| change(&segs[j + l], p[j + l]));
-                self.change4(std::array::from_fn(|l| slots[j + l]), d);
-                j += 4;
-            }
-            for j in j..m {
-                self.change1(slots[j], change(&segs[j], p[j]));
-            }
+            let (segs, p) = (&segs[..m], &s.p[..m]);
+            self.change_all(&s.slots[..m], |j| change(&segs[j], p[j]));
         } else {
             let m = s.slots.len().min(s.e.len());
-            let (slots, e) = (&s.slots[..m], &s.e[..m]);
-            let mut j = 0;
-            while j + 4 <= m {
-                self.change4(
-                    std::array::from_fn(|l| slots[j + l]),
-                    std::array::from_fn(|l| e[j + l]),
-                );
-                j += 4;
-            }
-            for j in j..m {
-                self.change1(slots[j], e[j]);
-            }
+            let e = &s.e[..m];
+            self.change_all(&s.slots[..m], |j| e[j]);
+        }
+    }
+
+    /// Adds change `d(j)` to the weight of slot `slots[j]`, for every `j` in order,
+    /// with the exponentials: [`Policy::change4`] four at a time, then
+    /// [`Policy::change1`] for the rest.
+    #[inline(always)]
+    fn change_all(&mut self, slots: &[u32], d: impl Fn(usize) -> f64) {
+        let m = slots.len();
+        let mut j = 0;
+        while j + 4 <= m {
+            self.change4(
+                std::array::from_fn(|l| slots[j + l]),
+                std::array::from_fn(|l| d(j + l)),
+            );
+            j += 4;
+        }
+        for j in j..m {
+            self.change1(slots[j], d(j));
         }
     }
 
