@@ -12,8 +12,9 @@
 //! [`Planes::color_of`]); one flood step
 //! ([`grow`]), the flood of a set's lowest tile from its vertical run
 //! ([`flood_lowest`]) and of every tile of a set at once ([`groups_of`]); the
-//! edges kept from one position to the next ([`EdgeBlocks`]); per-plane bit tools ([`from_lowest`], [`lane`], [`lowest`],
-//! [`last_bit`], [`columns`], [`shift_columns`], [`or`], [`and`]).
+//! edges kept from one position to the next ([`EdgeBlocks`]); per-plane bit tools
+//! ([`from_lowest`], [`lane`], [`lowest`], [`last_bit`], [`columns`],
+//! [`shift_columns`], [`or`], [`and`]).
 //! Must not: know about move codes, policies or the order of a group list.
 
 use super::{first_bit, same, step, Block, Edges, Plane, Planes};

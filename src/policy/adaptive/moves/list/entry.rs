@@ -4,8 +4,8 @@
 //! the tabu colour may never need them).
 //!
 //! Owns: `List::entry`, `List::make`, `List::resolve`, [`List::full`],
-//! [`List::group_at`] and the code of a mask. Must not: list, drop or order groups (`list.rs`, `changes.rs`
-//! and `order.rs` do).
+//! [`List::group_at`] and the code of a mask. Must not: list, drop or order groups
+//! (`list.rs`, `changes.rs` and `order.rs` do).
 
 use super::super::super::softmax::exp_of;
 use super::super::super::trace::OPEN;
