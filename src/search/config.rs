@@ -30,22 +30,31 @@ use crate::error::Error;
 use crate::limits;
 use crate::policy::RolloutPolicy;
 
+/// Refuses a configuration: returns `Err(Error::Config(format!(…)))` from the
+/// enclosing function when the condition holds (the message names the flag).
+macro_rules! refuse_if {
+    (let $pat:pat = $val:expr, $($msg:tt)+) => {
+        if let $pat = $val {
+            return Err($crate::error::Error::Config(format!($($msg)+)));
+        }
+    };
+    ($cond:expr, $($msg:tt)+) => {
+        if $cond {
+            return Err($crate::error::Error::Config(format!($($msg)+)));
+        }
+    };
+}
+
 impl Algo {
     /// Checks `--level` for this algorithm.
     pub fn check_level(self, level: u32) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
-        if level == 0 {
-            return bad("--level must be at least 1".into());
-        }
-        if !self.is_nested() && level != 1 {
-            return bad(format!(
-                "--level {level} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
-                self.name()
-            ));
-        }
-        if level > 8 {
-            return bad(format!("--level {level} is too deep (at most 8)"));
-        }
+        refuse_if!(level == 0, "--level must be at least 1");
+        refuse_if!(
+            !self.is_nested() && level != 1,
+            "--level {level} is not available for {} (it is a level-1 search; use nmcts or nbmcts)",
+            self.name()
+        );
+        refuse_if!(level > 8, "--level {level} is too deep (at most 8)");
         Ok(())
     }
 }
@@ -304,74 +313,60 @@ impl SearchConfig {
     /// lengths, …) and combinations that do not go together; the message names the
     /// flag.
     pub fn validate(&self) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         let algo = self.algo();
         algo.check_level(self.level)?;
         if let Some(t) = self.tree() {
-            if t.restarts == 0 {
-                return bad("--restarts must be at least 1".into());
-            }
-            if t.restarts > limits::MAX_RESTARTS {
-                return bad(format!(
-                    "--restarts must be at most {}, got {}",
-                    limits::MAX_RESTARTS,
-                    t.restarts
-                ));
-            }
+            refuse_if!(t.restarts == 0, "--restarts must be at least 1");
+            refuse_if!(
+                t.restarts > limits::MAX_RESTARTS,
+                "--restarts must be at most {}, got {}",
+                limits::MAX_RESTARTS,
+                t.restarts
+            );
         }
         // 0 is `auto` (resolved per variant and budget when the search starts).
         limits::check_search_threads(self.trees)?;
-        if self.trees != 1 && algo == Algo::Exact {
-            return bad(
-                "--threads (--search-threads) is not used by exact (it runs one search)".into(),
-            );
-        }
+        refuse_if!(
+            self.trees != 1 && algo == Algo::Exact,
+            "--threads (--search-threads) is not used by exact (it runs one search)"
+        );
         self.validate_flags(|f| !f.inner_nrpa)?;
         self.validate_adapt()?;
         self.validate_inner()?;
         if let Some(b) = self.bandit_c {
-            if !(b.is_finite() && b >= 0.0) {
-                return bad(format!("--bandit-c must be a finite number ≥ 0, got {b}"));
-            }
+            refuse_if!(
+                !(b.is_finite() && b >= 0.0),
+                "--bandit-c must be a finite number ≥ 0, got {b}"
+            );
             let adapt_bandit = self.policy == RolloutPolicy::Adapt
                 && self.adapt().is_some_and(|a| a.tabu == AdaptTabu::Bandit);
-            if self.policy != RolloutPolicy::TabuBandit && !adapt_bandit {
-                return bad(format!(
-                    "--bandit-c is only used by --policy tabu-bandit (or adapt with --adapt-tabu bandit), not {}",
-                    self.policy
-                ));
-            }
+            refuse_if!(self.policy != RolloutPolicy::TabuBandit && !adapt_bandit, "--bandit-c is only used by --policy tabu-bandit (or adapt with --adapt-tabu bandit), not {}",
+                    self.policy);
         }
-        if self.tt_mb == 0 || self.tt_mb > limits::MAX_TT_MB {
-            return bad(format!(
-                "--tt-mb must be between 1 and {} (allocated at once, per search thread), got {}",
-                limits::MAX_TT_MB,
-                self.tt_mb
-            ));
-        }
+        refuse_if!(
+            self.tt_mb == 0 || self.tt_mb > limits::MAX_TT_MB,
+            "--tt-mb must be between 1 and {} (allocated at once, per search thread), got {}",
+            limits::MAX_TT_MB,
+            self.tt_mb
+        );
         // The table is exact's and the endgame solver's; nothing else reads it.
-        if self.tt_mb != Defaults::TT_MB && algo != Algo::Exact && self.endgame == 0 {
-            return bad(format!(
-                "--tt-mb is only used by exact and, with --endgame N, the tree searches and nmcs; not by {} here",
-                algo.name()
-            ));
-        }
+        refuse_if!(self.tt_mb != Defaults::TT_MB && algo != Algo::Exact && self.endgame == 0, "--tt-mb is only used by exact and, with --endgame N, the tree searches and nmcs; not by {} here",
+                algo.name());
         nrpa::validate(self)?;
-        if algo == Algo::Exact && self.endgame != 0 {
-            return bad("--endgame is not used by exact (it solves the whole game)".into());
-        }
-        if algo == Algo::Exact && self.policy != RolloutPolicy::Auto {
-            return bad(format!(
-                "--policy {} is not used by exact (it plays no rollouts)",
-                self.policy
-            ));
-        }
-        if self.endgame > 1024 {
-            return bad(format!(
-                "--endgame {} is more tiles than any board has (at most 1024)",
-                self.endgame
-            ));
-        }
+        refuse_if!(
+            algo == Algo::Exact && self.endgame != 0,
+            "--endgame is not used by exact (it solves the whole game)"
+        );
+        refuse_if!(
+            algo == Algo::Exact && self.policy != RolloutPolicy::Auto,
+            "--policy {} is not used by exact (it plays no rollouts)",
+            self.policy
+        );
+        refuse_if!(
+            self.endgame > 1024,
+            "--endgame {} is more tiles than any board has (at most 1024)",
+            self.endgame
+        );
         if let Some(e) = self.eval() {
             e.validate()?;
         }
@@ -388,7 +383,6 @@ impl TreeSpec {
     /// The tree search's own checks at `level` levels: per-level list lengths and
     /// values, beams, `--inner`, informed selection.
     fn validate(&self, level: u32) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         self.validate_informed(level)?;
         let n = level as usize;
         for (flag, len) in [
@@ -396,67 +390,63 @@ impl TreeSpec {
             ("--z", self.z.len()),
             ("--beam-l/--beam-w", self.beams.len()),
         ] {
-            if len != n {
-                return bad(format!(
-                    "{flag} needs {n} value(s) (one per level from 1 to {n}), got {len}"
-                ));
-            }
+            refuse_if!(
+                len != n,
+                "{flag} needs {n} value(s) (one per level from 1 to {n}), got {len}"
+            );
         }
         for (i, c) in self.c.iter().enumerate() {
             if let Setting::Set(v) = c {
-                if !(v.is_finite() && *v >= 0.0) {
-                    return bad(format!(
-                        "--c must be a finite number ≥ 0, got {v} at level {}",
-                        i + 1
-                    ));
-                }
+                refuse_if!(
+                    !(v.is_finite() && *v >= 0.0),
+                    "--c must be a finite number ≥ 0, got {v} at level {}",
+                    i + 1
+                );
             }
         }
         for (i, b) in self.beams.iter().enumerate() {
             let Some(Beam { l, w }) = b else { continue };
             let level = i + 1;
-            match (*l, *w) {
-                (Setting::Set(0), _) => {
-                    return bad(format!("--beam-l must be at least 1 (level {level})"))
-                }
-                (_, Setting::Set(0)) => {
-                    return bad(format!("--beam-w must be at least 1 (level {level})"))
-                }
-                (Setting::Set(l), _) if l > limits::MAX_ITERATIONS => {
-                    return bad(format!(
-                        "--beam-l must be at most {} (level {level}), got {l}",
-                        limits::MAX_ITERATIONS
-                    ))
-                }
-                (_, Setting::Set(w)) if w > limits::MAX_BEAM_W => {
-                    return bad(format!(
-                        "--beam-w must be at most {} (level {level}), got {w}",
-                        limits::MAX_BEAM_W
-                    ))
-                }
-                _ => {}
-            }
-        }
-        if self.algo == Algo::Bmcts && self.beams[0].is_none() {
-            return bad("bmcts needs a beam (--beam-l/--beam-w must not be none)".into());
-        }
-        if let Some(inner) = &self.inner_playouts {
-            if n < 2 {
-                return bad(
-                    "--inner needs --level 2 or more (it sets the lower levels' playouts)".into(),
+            refuse_if!(
+                *l == Setting::Set(0),
+                "--beam-l must be at least 1 (level {level})"
+            );
+            refuse_if!(
+                *w == Setting::Set(0),
+                "--beam-w must be at least 1 (level {level})"
+            );
+            if let Setting::Set(l) = *l {
+                let max = limits::MAX_ITERATIONS;
+                refuse_if!(
+                    l > max,
+                    "--beam-l must be at most {max} (level {level}), got {l}"
                 );
             }
-            if inner.len() != n - 1 {
-                return bad(format!(
-                    "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
-                    n - 1,
-                    n - 1,
-                    inner.len()
-                ));
+            if let Setting::Set(w) = *w {
+                let max = limits::MAX_BEAM_W;
+                refuse_if!(
+                    w > max,
+                    "--beam-w must be at most {max} (level {level}), got {w}"
+                );
             }
-            if inner.contains(&0) {
-                return bad("--inner values must be at least 1".into());
-            }
+        }
+        refuse_if!(
+            self.algo == Algo::Bmcts && self.beams[0].is_none(),
+            "bmcts needs a beam (--beam-l/--beam-w must not be none)"
+        );
+        if let Some(inner) = &self.inner_playouts {
+            refuse_if!(
+                n < 2,
+                "--inner needs --level 2 or more (it sets the lower levels' playouts)"
+            );
+            refuse_if!(
+                inner.len() != n - 1,
+                "--inner needs {} value(s) (playouts per search of levels 1 to {}), got {}",
+                n - 1,
+                n - 1,
+                inner.len()
+            );
+            refuse_if!(inner.contains(&0), "--inner values must be at least 1");
         }
         Ok(())
     }

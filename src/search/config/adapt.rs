@@ -99,12 +99,11 @@ impl SearchConfig {
     /// `mcts`, `nmcts` and `nbmcts`, which learn on large boards).
     pub fn check_adapt_flag(&self, flag: &str) -> Result<(), Error> {
         self.algo().uses_flag(flag)?;
-        if !self.learns() {
-            return Err(Error::Config(format!(
-                "{flag} is only used by --policy adapt (the learned rollouts), not --policy {}",
-                self.policy
-            )));
-        }
+        refuse_if!(
+            !self.learns(),
+            "{flag} is only used by --policy adapt (the learned rollouts), not --policy {}",
+            self.policy
+        );
         Ok(())
     }
 
@@ -112,7 +111,6 @@ impl SearchConfig {
     /// with it; α a finite number > 0, K at most [`limits::MAX_ITERATIONS`], the
     /// level scope only where there are levels).
     pub(super) fn validate_adapt(&self) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         for flag in self.set_flags("--adapt-") {
             self.check_adapt_flag(flag)?;
         }
@@ -124,32 +122,28 @@ impl SearchConfig {
                 Algo::Nrpa => "nrpa always learns its playouts; its --policy sets their candidates: random, tabu or auto",
                 _ => "it plays no rollouts",
             };
-            return bad(format!(
-                "--policy adapt is not available for {} ({why})",
-                self.algo().name()
-            ));
+            let algo = self.algo().name();
+            return Err(Error::Config(format!(
+                "--policy adapt is not available for {algo} ({why})"
+            )));
         };
         if let Some(alpha) = a.alpha {
-            if !(alpha.is_finite() && alpha > 0.0) {
-                return bad(format!(
-                    "--adapt-alpha must be a finite number > 0, got {alpha}"
-                ));
-            }
-        }
-        if let Some(every) = a.every {
-            if every > limits::MAX_ITERATIONS {
-                return bad(format!(
-                    "--adapt-every must be at most {}, got {every}",
-                    limits::MAX_ITERATIONS
-                ));
-            }
-        }
-        if a.scope == AdaptScope::Level && self.level < 2 {
-            return bad(
-                "--adapt-scope level needs --level 2 or more (a level-1 search has one policy)"
-                    .into(),
+            refuse_if!(
+                !(alpha.is_finite() && alpha > 0.0),
+                "--adapt-alpha must be a finite number > 0, got {alpha}"
             );
         }
+        if let Some(every) = a.every {
+            refuse_if!(
+                every > limits::MAX_ITERATIONS,
+                "--adapt-every must be at most {}, got {every}",
+                limits::MAX_ITERATIONS
+            );
+        }
+        refuse_if!(
+            a.scope == AdaptScope::Level && self.level < 2,
+            "--adapt-scope level needs --level 2 or more (a level-1 search has one policy)"
+        );
         Ok(())
     }
 }

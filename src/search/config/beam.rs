@@ -24,23 +24,18 @@ impl SearchConfig {
     /// algorithms' flags are refused by the table of flags (`config::flags`) through
     /// `validate`.
     pub(super) fn validate_beam(&self, beam: &BeamSpec) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         if let Some(w) = beam.width {
-            if !(1..=MAX_BEAM_WIDTH).contains(&w) {
-                return bad(format!(
-                    "--beam-width must be between 1 and {MAX_BEAM_WIDTH}, got {w}"
-                ));
-            }
+            refuse_if!(
+                !(1..=MAX_BEAM_WIDTH).contains(&w),
+                "--beam-width must be between 1 and {MAX_BEAM_WIDTH}, got {w}"
+            );
         }
-        if self.policy != RolloutPolicy::Auto {
-            return bad(format!(
-                "--policy {} is not used by beam (it plays no rollouts)",
-                self.policy
-            ));
-        }
-        if self.endgame != 0 {
-            return bad("--endgame is not used by beam".into());
-        }
+        refuse_if!(
+            self.policy != RolloutPolicy::Auto,
+            "--policy {} is not used by beam (it plays no rollouts)",
+            self.policy
+        );
+        refuse_if!(self.endgame != 0, "--endgame is not used by beam");
         Ok(())
     }
 }
@@ -54,11 +49,10 @@ pub(super) fn is_off(w: &u32) -> bool {
 /// Checks the width `w` of a beam that `flag` turns on (0 = `off`, e.g. "no seed"):
 /// at most [`MAX_BEAM_WIDTH`], the widest layer `--algo beam` may keep.
 pub(super) fn check_width_or_off(flag: &str, w: u32, off: &str) -> Result<(), Error> {
-    if u64::from(w) > MAX_BEAM_WIDTH {
-        return Err(Error::Config(format!(
-            "{flag} must be between 0 ({off}) and {MAX_BEAM_WIDTH} (the widest beam), got {w}"
-        )));
-    }
+    refuse_if!(
+        u64::from(w) > MAX_BEAM_WIDTH,
+        "{flag} must be between 0 ({off}) and {MAX_BEAM_WIDTH} (the widest beam), got {w}"
+    );
     Ok(())
 }
 
@@ -71,23 +65,14 @@ impl SearchConfig {
     /// searches would all play the same game). `--endgame` combines: its positions
     /// are solved exactly in place of a playout, as without the beam.
     pub(super) fn validate_playout_beam(&self, w: u32) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         if is_off(&w) {
             return Ok(());
         }
         check_width_or_off("--playout-beam", w, "off")?;
-        if self.policy != RolloutPolicy::Auto {
-            return bad(format!(
-                "--policy {} does not combine with --playout-beam (the level-0 playout is a beam pass, not a rollout policy)",
-                self.policy
-            ));
-        }
-        if self.trees > 1 {
-            return bad(format!(
-                "--playout-beam does not combine with --threads/--search-threads {} (a beam playout draws no random number: the {} root-parallel searches would all play the same game)",
-                self.trees, self.trees
-            ));
-        }
+        refuse_if!(self.policy != RolloutPolicy::Auto, "--policy {} does not combine with --playout-beam (the level-0 playout is a beam pass, not a rollout policy)",
+                self.policy);
+        refuse_if!(self.trees > 1, "--playout-beam does not combine with --threads/--search-threads {} (a beam playout draws no random number: the {} root-parallel searches would all play the same game)",
+                self.trees, self.trees);
         Ok(())
     }
 }

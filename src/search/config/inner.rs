@@ -24,42 +24,25 @@ impl SearchConfig {
     /// (the `--nrpa-*` values and candidates are checked with NRPA's, in
     /// `config::nrpa::validate`).
     pub(super) fn validate_inner(&self) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
         let Some(t) = self.tree() else { return Ok(()) };
         // Who takes them: the table (`config::flags`).
         for flag in self.set_flags("--inner-") {
-            if self.level < 2 {
-                return bad(format!(
-                    "{flag} needs --level 2 or more (it sets the search run from the leaves of the level-2 tree)"
-                ));
-            }
+            refuse_if!(self.level < 2, "{flag} needs --level 2 or more (it sets the search run from the leaves of the level-2 tree)");
         }
         if let Some(k) = t.inner_level {
-            if t.inner_algo == InnerAlgo::Mcts
-                || (t.inner_algo == InnerAlgo::Auto && !self.warm_capable())
-            {
-                return bad(
-                    "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (the default of nmcts and nbmcts at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
-                        .into(),
-                );
-            }
-            if !(1..=8).contains(&k) {
-                return bad(format!("--inner-level must be between 1 and 8, got {k}"));
-            }
+            refuse_if!(
+                t.inner_algo == InnerAlgo::Mcts
+                    || (t.inner_algo == InnerAlgo::Auto && !self.warm_capable()),
+                "--inner-level sets the level of --inner-algo nmcs or nrpa, or of the warm tree's NRPA (the default of nmcts and nbmcts at level 2 and more with --policy auto or adapt); the inner MCTS searches are level 1"
+            );
+            refuse_if!(
+                !(1..=8).contains(&k),
+                "--inner-level must be between 1 and 8, got {k}"
+            );
         }
         if t.inner_algo == InnerAlgo::Nrpa {
-            if self.policy == RolloutPolicy::TabuBandit {
-                return bad(
-                    "--policy tabu-bandit is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu, auto, or adapt to warm-start them from the tree's learned policy)"
-                        .into(),
-                );
-            }
-            if self.policy == RolloutPolicy::Adapt && t.adapt.tabu == AdaptTabu::Bandit {
-                return bad(
-                    "--adapt-tabu bandit is not available with --inner-algo nrpa (the inner NRPA's candidates: --adapt-tabu auto, most or none)"
-                        .into(),
-                );
-            }
+            refuse_if!(self.policy == RolloutPolicy::TabuBandit, "--policy tabu-bandit is not available with --inner-algo nrpa (NRPA plays its own learned playouts; --policy sets their candidates: random, tabu, auto, or adapt to warm-start them from the tree's learned policy)");
+            refuse_if!(self.policy == RolloutPolicy::Adapt && t.adapt.tabu == AdaptTabu::Bandit, "--adapt-tabu bandit is not available with --inner-algo nrpa (the inner NRPA's candidates: --adapt-tabu auto, most or none)");
             // NRPA's own values and candidates: config::nrpa::validate.
         }
         Ok(())

@@ -157,13 +157,11 @@ impl SearchConfig {
         if let Some(n) = threads {
             limits::check_search_threads(n)?;
         }
-        if width.is_some() && independent {
-            return Err(Error::Config(
-                "--nrpa-width and --nrpa-independent exclude each other \
+        refuse_if!(
+            width.is_some() && independent,
+            "--nrpa-width and --nrpa-independent exclude each other \
                  (--nrpa-independent runs N separate searches of width 1)"
-                    .into(),
-            ));
-        }
+        );
         if let Some(w) = width {
             match self.nrpa_mut() {
                 Some(p) => p.width = w,

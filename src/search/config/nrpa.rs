@@ -72,56 +72,43 @@ impl NrpaConfig {
     /// candidates (`--policy random|tabu|auto`), for `--algo nrpa` and `--inner-algo
     /// nrpa` alike.
     pub(in crate::search) fn validate(&self, policy: RolloutPolicy) -> Result<(), Error> {
-        let bad = |m: String| Err(Error::Config(m));
-        if self.iterations == Setting::Set(0) {
-            return bad("--nrpa-iterations must be at least 1".into());
-        }
+        refuse_if!(
+            self.iterations == Setting::Set(0),
+            "--nrpa-iterations must be at least 1"
+        );
         if let Setting::Set(n) = self.iterations {
-            if n > u64::from(u32::MAX) {
-                return bad(format!(
-                    "--nrpa-iterations must be at most {}, got {n}",
-                    u32::MAX
-                ));
-            }
-        }
-        if !(self.alpha.is_finite() && self.alpha > 0.0) {
-            return bad(format!(
-                "--nrpa-alpha must be a finite number > 0, got {}",
-                self.alpha
-            ));
-        }
-        if !self.bias.is_finite() {
-            return bad(format!(
-                "--nrpa-bias must be a finite number, got {}",
-                self.bias
-            ));
-        }
-        if !matches!(
-            policy,
-            RolloutPolicy::Random | RolloutPolicy::Tabu | RolloutPolicy::Auto
-        ) {
-            return bad(format!(
-                "--policy {policy} is not available for nrpa (random, tabu or auto)"
-            ));
-        }
-        if self.late.size < 2 {
-            return bad(format!(
-                "--nrpa-late-size must be at least 2 (the smallest group), got {}",
-                self.late.size
-            ));
-        }
-        if self.late.tiles == 0 && self.late.size != Late::default().size {
-            return bad(format!(
-                "--nrpa-late-size {} needs --nrpa-late-tiles T (the exception is off without it)",
-                self.late.size
-            ));
-        }
-        if self.late.tiles > 0 && policy == RolloutPolicy::Random {
-            return bad(
-                "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random"
-                    .into(),
+            refuse_if!(
+                n > u64::from(u32::MAX),
+                "--nrpa-iterations must be at most {}, got {n}",
+                u32::MAX
             );
         }
+        refuse_if!(
+            !(self.alpha.is_finite() && self.alpha > 0.0),
+            "--nrpa-alpha must be a finite number > 0, got {}",
+            self.alpha
+        );
+        refuse_if!(
+            !self.bias.is_finite(),
+            "--nrpa-bias must be a finite number, got {}",
+            self.bias
+        );
+        use RolloutPolicy::{Auto, Random, Tabu};
+        refuse_if!(
+            !matches!(policy, Random | Tabu | Auto),
+            "--policy {policy} is not available for nrpa (random, tabu or auto)"
+        );
+        refuse_if!(
+            self.late.size < 2,
+            "--nrpa-late-size must be at least 2 (the smallest group), got {}",
+            self.late.size
+        );
+        refuse_if!(
+            self.late.tiles == 0 && self.late.size != Late::default().size,
+            "--nrpa-late-size {} needs --nrpa-late-tiles T (the exception is off without it)",
+            self.late.size
+        );
+        refuse_if!(self.late.tiles > 0 && policy == RolloutPolicy::Random, "--nrpa-late-tiles is an exception to the tabu colour: it needs --policy tabu or auto, not random");
         Ok(())
     }
 }
@@ -130,17 +117,15 @@ impl NrpaConfig {
 /// an inner NRPA (`--inner-algo nrpa`), and that no other configuration sets them.
 /// The message names the flag.
 pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
-    let bad = |m: String| Err(Error::Config(m));
     let (p, restart) = match &c.spec {
         Spec::Nrpa(n) => (n.nrpa, n.restart),
         Spec::Tree(t) => (t.nrpa, NrpaRestart::Fresh),
         _ => return Ok(()),
     };
-    if restart == NrpaRestart::Best && p.beam > 1 {
-        return bad(
-            "--nrpa-restart best does not combine with --nrpa-beam (not implemented)".into(),
-        );
-    }
+    refuse_if!(
+        restart == NrpaRestart::Best && p.beam > 1,
+        "--nrpa-restart best does not combine with --nrpa-beam (not implemented)"
+    );
     if !c.runs_nrpa() {
         // No NRPA reads them: refused by the table (`config::flags`).
         return c.validate_flags(|f| f.inner_nrpa);
@@ -153,94 +138,80 @@ pub(super) fn validate(c: &SearchConfig) -> Result<(), Error> {
             policy => policy,
         })?;
         // An inner NRPA runs from each leaf of the tree, on the tree's thread.
-        if p.seed != NrpaConfig::default().seed {
-            return bad(
-                "--nrpa-seed is not available with --inner-algo nrpa (it seeds a whole nrpa search from its root)"
-                    .into(),
-            );
-        }
-        if p.width != NrpaConfig::default().width {
-            return bad(
-                "--nrpa-width is not available with --inner-algo nrpa (each inner NRPA runs on its tree's thread)"
-                    .into(),
-            );
-        }
+        refuse_if!(p.seed != NrpaConfig::default().seed, "--nrpa-seed is not available with --inner-algo nrpa (it seeds a whole nrpa search from its root)");
+        refuse_if!(p.width != NrpaConfig::default().width, "--nrpa-width is not available with --inner-algo nrpa (each inner NRPA runs on its tree's thread)");
         return validate_refinements(c, p);
     }
     p.validate(c.policy)?;
-    if c.endgame != 0 {
-        return bad("--endgame is not used by nrpa".into());
-    }
-    if !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width) {
-        return bad(format!(
-            "--nrpa-width must be between 1 and {}, got {}",
-            limits::MAX_NRPA_WIDTH,
-            p.width
-        ));
-    }
-    if p.width > 1 && c.trees > 1 {
-        return bad(format!(
-            "--nrpa-width {} with {} independent searches (--nrpa-independent): \
+    refuse_if!(c.endgame != 0, "--endgame is not used by nrpa");
+    refuse_if!(
+        !(1..=limits::MAX_NRPA_WIDTH).contains(&p.width),
+        "--nrpa-width must be between 1 and {}, got {}",
+        limits::MAX_NRPA_WIDTH,
+        p.width
+    );
+    refuse_if!(
+        p.width > 1 && c.trees > 1,
+        "--nrpa-width {} with {} independent searches (--nrpa-independent): \
              each independent search has width 1",
-            p.width, c.trees
-        ));
-    }
+        p.width,
+        c.trees
+    );
     validate_refinements(c, p)
 }
 
 /// Checks `--nrpa-prior`, `--nrpa-stable`, `--nrpa-beam`, `--nrpa-repeats` and
 /// `--nrpa-seed` of an nrpa configuration.
 fn validate_refinements(c: &SearchConfig, p: NrpaConfig) -> Result<(), Error> {
-    let bad = |m: String| Err(Error::Config(m));
     if p.prior == Prior::Tabu {
-        if c.policy != RolloutPolicy::Random {
-            return bad(format!(
-                "--nrpa-prior tabu penalises the tabu colour's groups instead of excluding them: \
+        refuse_if!(
+            c.policy != RolloutPolicy::Random,
+            "--nrpa-prior tabu penalises the tabu colour's groups instead of excluding them: \
                  it needs --policy random, not {} (tabu excludes them, auto does on large boards)",
-                c.policy
-            ));
-        }
-        if p.bias == 0.0 {
-            return bad(
-                "--nrpa-prior tabu needs a nonzero --nrpa-bias β (the tabu colour's groups get −β)"
-                    .into(),
-            );
-        }
+            c.policy
+        );
+        refuse_if!(
+            p.bias == 0.0,
+            "--nrpa-prior tabu needs a nonzero --nrpa-bias β (the tabu colour's groups get −β)"
+        );
     }
-    if p.stable == 0 {
-        return bad("--nrpa-stable must be at least 1 (1 = plain NRPA)".into());
-    }
-    if p.beam == 0 || p.beam > limits::MAX_NRPA_BEAM {
-        return bad(format!(
-            "--nrpa-beam must be between 1 (plain NRPA) and {}, got {}",
-            limits::MAX_NRPA_BEAM,
-            p.beam
-        ));
-    }
-    if p.beam > 1 && p.stable > 1 {
-        return bad("--nrpa-stable does not combine with --nrpa-beam (not implemented)".into());
-    }
-    if p.width > 1 && p.beam > 1 {
-        return bad(format!(
-            "--nrpa-beam does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+    refuse_if!(
+        p.stable == 0,
+        "--nrpa-stable must be at least 1 (1 = plain NRPA)"
+    );
+    refuse_if!(
+        p.beam == 0 || p.beam > limits::MAX_NRPA_BEAM,
+        "--nrpa-beam must be between 1 (plain NRPA) and {}, got {}",
+        limits::MAX_NRPA_BEAM,
+        p.beam
+    );
+    refuse_if!(
+        p.beam > 1 && p.stable > 1,
+        "--nrpa-stable does not combine with --nrpa-beam (not implemented)"
+    );
+    refuse_if!(
+        p.width > 1 && p.beam > 1,
+        "--nrpa-beam does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
              not implemented; add --nrpa-independent or --nrpa-width 1",
-            p.width, p.width
-        ));
-    }
-    if p.width > 1 && p.repeats > 0 {
-        return bad(format!(
-            "--nrpa-repeats does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
+        p.width,
+        p.width
+    );
+    refuse_if!(
+        p.width > 1 && p.repeats > 0,
+        "--nrpa-repeats does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
              not implemented; add --nrpa-independent or --nrpa-width 1",
-            p.width, p.width
-        ));
-    }
-    if p.beam > 1 && p.repeats > 0 {
-        return bad("--nrpa-repeats does not combine with --nrpa-beam (not implemented)".into());
-    }
+        p.width,
+        p.width
+    );
+    refuse_if!(
+        p.beam > 1 && p.repeats > 0,
+        "--nrpa-repeats does not combine with --nrpa-beam (not implemented)"
+    );
     super::beam::check_width_or_off("--nrpa-seed", p.seed, "no seed")?;
-    if p.seed > 0 && p.beam > 1 {
-        return bad("--nrpa-seed does not combine with --nrpa-beam (not implemented)".into());
-    }
+    refuse_if!(
+        p.seed > 0 && p.beam > 1,
+        "--nrpa-seed does not combine with --nrpa-beam (not implemented)"
+    );
     Ok(())
 }
 
