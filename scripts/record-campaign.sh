@@ -49,6 +49,10 @@
 # end of a session (`git add -f -A runs/record/*.journal.checkpoints`): a session
 # may start on a new machine with only the repository, and a paused run whose file
 # is gone starts over (board 5's first pair did, on 2026-11-28).
+# A machine that stops (the end of a session) kills the script before it writes the
+# paused row; the next start that continues the run writes the missing seconds as
+# a paused row (wall NA): its checkpoints' budget seconds (CPU seconds under
+# --cpu-time) less the paused rows already there.
 # Compute per board (the
 # CPU seconds each run had, from compute.tsv): scripts/compute-report.py --campaign
 # runs/record/compute.tsv (runs/record/standard-20.samegame.results.jsonl has every
@@ -89,7 +93,8 @@ case $(basename "$SG") in
   *) build=$(git rev-parse --short HEAD) ;;
 esac
 timing=$(mktemp)
-trap 'rm -f "$timing"' EXIT
+resumed=$(mktemp)
+trap 'rm -f "$timing" "$resumed"' EXIT
 total() { "$SG" verify "$set_" "$best" | tail -1 | grep -o 'total [0-9-]*' | cut -d' ' -f2; }
 
 if [ $# -gt 0 ]; then
@@ -125,7 +130,8 @@ for b in "${boards[@]}"; do
   seed=$((SEED + $(cuts "$b")))
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
-    $CONFIG $BUDGET --runs "$RUNS" --seed "$seed" --threads "$THREADS" --out "$out" --checkpoint &
+    $CONFIG $BUDGET --runs "$RUNS" --seed "$seed" --threads "$THREADS" --out "$out" --checkpoint \
+    2> >(tee "$resumed" >&2) &
   pid=$!
   # `wait` returns early when a trapped signal arrives: wait until the batch is gone.
   while :; do
@@ -141,6 +147,19 @@ for b in "${boards[@]}"; do
     outcome=cut
     # The stop checkpointed the run: the next start continues it.
     compgen -G "${out%.txt}.journal.checkpoints/p$b-r*.checkpoint" >/dev/null && outcome=paused
+  fi
+  # A machine that stops kills the campaign before it writes the paused row: the CPU
+  # seconds the continued runs' checkpoints held, less the paused rows since the
+  # board's last other row, go in as a paused row first (wall NA).
+  sleep 1 # tee's last lines
+  held=$(grep -o 'continues from its checkpoint ([0-9]* playouts, [0-9.]* s)' "$resumed" |
+    awk '{ s += $(NF - 1) } END { print s + 0 }')
+  gap=$(awk -F'\t' -v b="$b" -v c="$label" -v s="$seed" -v h="$held" '
+    $2 == b && $5 == c && $7 == s { t = ($8 == "paused") ? t + $3 : 0 }
+    END { printf "%.1f", h - t }' "$compute")
+  if awk -v g="$gap" 'BEGIN { exit !(g >= 1) }'; then
+    printf '%s\t%s\t%s\tNA\t%s\t%s\t%s\tpaused\t%s\n' "$(date -u +%FT%TZ)" "$b" \
+      "$gap" "$label" "$BUDGET" "$seed" "$build" >>"$compute"
   fi
   # A board whose run the journal already held took no search: no row.
   if awk -v c="$cpu" 'BEGIN { exit !(c >= 1) }'; then
