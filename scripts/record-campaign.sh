@@ -152,7 +152,7 @@ for b in "${boards[@]}"; do
   # seconds the continued runs' checkpoints held, less the paused rows since the
   # board's last other row, go in as a paused row first (wall NA).
   sleep 1 # tee's last lines
-  held=$(grep -o 'continues from its checkpoint ([0-9]* playouts, [0-9.]* s)' "$resumed" |
+  held=$({ grep -o 'continues from its checkpoint ([0-9]* playouts, [0-9.]* s)' "$resumed" || true; } |
     awk '{ s += $(NF - 1) } END { print s + 0 }')
   gap=$(awk -F'\t' -v b="$b" -v c="$label" -v s="$seed" -v h="$held" '
     $2 == b && $5 == c && $7 == s { t = ($8 == "paused") ? t + $3 : 0 }
