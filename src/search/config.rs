@@ -465,6 +465,7 @@ pub use super::choices::{
     AdaptScope, AdaptTabu, Advance, Algo, InnerAlgo, NrpaRestart, RewardNorm,
 };
 pub use adapt::AdaptConfig;
+pub(crate) use flags::search_flags;
 pub use flags::{Flag, FLAGS};
 pub use nrpa::{Late, NrpaConfig};
 pub use valid::Valid;

@@ -1,13 +1,10 @@
-//! Which search flags a command line gives: [`with_given!`] defines [`SearchArgs`]
-//! and, from the same field list, `SearchArgs::is_given`, which maps each name of the
-//! table of search flags (`search::FLAGS`, `--beam-l` for the field `beam_l`) to its
-//! field, so a new flag needs no entry here.
+//! The struct of search flags ([`SearchArgs`]) and which of them a command line
+//! gives: [`search_args!`] expands the table of search flags (`search::search_flags!`)
+//! into the clap struct, one field per entry with its `--help` text under its
+//! section, and into `SearchArgs::given`, so a new flag needs no entry here.
 //!
-//! Owns: that map. Must not: say which algorithm takes a flag (the table does) or
-//! check values (`search::config`). `flags_tests.rs` pins that it covers the table.
-
-use super::SearchArgs;
-use crate::search::{Flag, FLAGS};
+//! Owns: that expansion. Must not: say which algorithm takes a flag (the table does)
+//! or check values (`search::config`).
 
 /// A field of [`SearchArgs`]: whether the command line gave it.
 pub(super) trait Given {
@@ -26,31 +23,28 @@ impl Given for bool {
     }
 }
 
-/// The struct of search flags as written, and `is_given` over its fields.
-macro_rules! with_given {
-    ($(#[$m:meta])* pub struct $name:ident {
-        $($(#[$fm:meta])* pub $field:ident: $ty:ty,)*
-    }) => {
-        $(#[$m])* pub struct $name { $($(#[$fm])* pub $field: $ty,)* }
+/// [`SearchArgs`] from the table: each entry's field, its doc comment (the `--help`
+/// text) and clap attributes, under its section; and `given` over the fields, in
+/// the table's order (that of `search::FLAGS`).
+macro_rules! search_args {
+    ($($heading:literal { $(
+        $(#[$m:meta])* $field:ident: $ty:ty => [$($rule:ident),*] $($inner:ident)?
+        $(, set $part:ident $(.$f:ident)+)? $(, set_if $set:expr)?;
+    )* })*) => {
+        /// Algorithm, its parameters and the budget.
+        #[derive(clap::Args, Debug, Clone)]
+        pub struct SearchArgs {
+            $($($(#[$m])* #[arg(long, help_heading = $heading)] pub $field: $ty,)*)*
+        }
 
-        impl $name {
-            /// Whether `flag` (a name of the table [`FLAGS`]) is given on the
-            /// command line.
-            pub(super) fn is_given(&self, flag: &str) -> bool {
-                let field = flag.trim_start_matches('-').replace('-', "_");
-                $(if field == stringify!($field) {
-                    return given::Given::given(&self.$field);
-                })*
-                false
+        impl SearchArgs {
+            /// The flags of the table (`search::FLAGS`) given on the command line, in its
+            /// order.
+            pub(super) fn given(&self) -> impl Iterator<Item = &'static $crate::search::Flag> + '_ {
+                let given = [$($(given::Given::given(&self.$field)),*),*];
+                $crate::search::FLAGS.iter().zip(given).filter_map(|(f, g)| g.then_some(f))
             }
         }
     };
 }
-pub(super) use with_given;
-
-impl SearchArgs {
-    /// The flags of the table [`FLAGS`] given on the command line, in its order.
-    pub(super) fn given(&self) -> impl Iterator<Item = &'static Flag> + '_ {
-        FLAGS.iter().filter(|f| self.is_given(f.name))
-    }
-}
+pub(super) use search_args;
