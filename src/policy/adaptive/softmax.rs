@@ -352,37 +352,37 @@ impl Policy {
         if direct {
             // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
             let inv = &s.inv[..=n];
-            let change = |g: &Seg, p: f64| {
+            let change = |g: &Seg, &p: &f64| {
                 let b = (g.to as usize).min(n);
                 let a = (g.from as usize).min(b);
                 p * (-alpha * (inv[b] - inv[a]))
             };
-            let m = segs.len().min(s.slots.len()).min(s.p.len());
-            let (segs, p) = (&segs[..m], &s.p[..m]);
-            self.change_all(&s.slots[..m], |j| change(&segs[j], p[j]));
+            self.change_all(&s.slots, segs, &s.p, change);
         } else {
-            let m = s.slots.len().min(s.e.len());
-            let e = &s.e[..m];
-            self.change_all(&s.slots[..m], |j| e[j]);
+            self.change_all(&s.slots, &s.e, &s.e, |&e, _| e);
         }
     }
 
-    /// Adds change `d(j)` to the weight of slot `slots[j]`, for every `j` in order,
+    /// Adds change `d(&a[j], &b[j])` to the weight of slot `slots[j]`, for every `j`
+    /// in order (the three of the same length),
     /// with the exponentials: [`Policy::change4`] four at a time, then
     /// [`Policy::change1`] for the rest.
+    ///
+    /// Every index in `slots` must be a slot of this table (given by
+    /// [`Policy::slot`] or checked, the table not grown since): they are not
+    /// checked again.
     #[inline(always)]
-    fn change_all(&mut self, slots: &[u32], d: impl Fn(usize) -> f64) {
-        let m = slots.len();
-        let mut j = 0;
-        while j + 4 <= m {
-            self.change4(
-                std::array::from_fn(|l| slots[j + l]),
-                std::array::from_fn(|l| d(j + l)),
-            );
-            j += 4;
+    fn change_all<A, B>(&mut self, slots: &[u32], a: &[A], b: &[B], d: impl Fn(&A, &B) -> f64) {
+        debug_assert!(slots.iter().all(|&k| (k as usize) < self.slots.len()));
+        let m = slots.len().min(a.len()).min(b.len());
+        let (k4, kr) = slots[..m].as_chunks::<4>();
+        let (a4, ar) = a[..m].as_chunks::<4>();
+        let (b4, br) = b[..m].as_chunks::<4>();
+        for ((k, a), b) in k4.iter().zip(a4).zip(b4) {
+            self.change4(*k, std::array::from_fn(|l| d(&a[l], &b[l])));
         }
-        for j in j..m {
-            self.change1(slots[j], d(j));
+        for ((&k, a), b) in kr.iter().zip(ar).zip(br) {
+            self.change1(k, d(a, b));
         }
     }
 
@@ -392,21 +392,26 @@ impl Policy {
     /// change comes in a later group of four, or later in the same group, whose
     /// exponential is stored after the earlier lane's. The same exponentials as
     /// taken after every change, with no second pass over the slots.
+    /// The slots `k` are not checked ([`Policy::change_all`]).
     #[inline(always)]
     fn change4(&mut self, k: [u32; 4], d: [f64; 4]) {
+        let slots = self.slots.as_mut_ptr();
+        // SAFETY: every k[l] is a slot of this table (`change_all`'s contract).
+        let at = |l: usize| unsafe { &mut *slots.add(k[l] as usize) };
         for l in 0..4 {
-            self.slots[k[l] as usize].w += d[l];
+            at(l).w += d[l];
         }
-        let e = exp_of4(std::array::from_fn(|l| self.slots[k[l] as usize].w));
+        let e = exp_of4(std::array::from_fn(|l| at(l).w));
         for l in 0..4 {
-            self.slots[k[l] as usize].e = e[l];
+            at(l).e = e[l];
         }
     }
 
     /// [`Policy::change4`] for one slot.
     #[inline(always)]
     fn change1(&mut self, k: u32, d: f64) {
-        let slot = &mut self.slots[k as usize];
+        // SAFETY: k is a slot of this table (`change_all`'s contract).
+        let slot = unsafe { self.slots.get_unchecked_mut(k as usize) };
         slot.w += d;
         slot.e = exp_of(slot.w);
     }
