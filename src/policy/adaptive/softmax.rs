@@ -264,6 +264,9 @@ impl Policy {
     pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
         let (segs, steps) = (&trace.segs[..], &trace.steps[..]);
         let (m, n) = (segs.len(), steps.len());
+        // Steps are counted in u32 (`Seg`): said once, so that `add_span`'s room
+        // check needs no test of n + 3 per segment.
+        assert!(n < u32::MAX as usize, "steps fit in u32");
         self.reserve(m);
         // The slots kept from the last call, for the codes still at their index.
         let kept = if s.owner == self.id {
