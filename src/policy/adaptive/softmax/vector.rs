@@ -71,19 +71,29 @@ pub(super) fn add_span(z: &mut [f64], a: usize, b: usize, p: f64) {
         // adaptation's b ≤ n and z of n + 3 elements, and checks only the first
         // part, once per adaptation.
         assert!(z.len() >= 3 && b <= z.len() - 3, "room for four at a time");
-        let mut t = a;
-        // SAFETY: avx2 is enabled at compile time; t < b, so t + 4 ≤ b + 3 ≤
-        // z.len(): every access is inside `z`.
+        if a >= b {
+            return;
+        }
+        // SAFETY: avx2 is enabled at compile time; `at` is z[t] with t < b (left =
+        // b - t > 0), so t + 4 ≤ b + 3 ≤ z.len(): every access is inside `z`.
         unsafe {
             let pv = _mm256_set1_pd(p);
-            let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
-            while t < b {
-                let keep = _mm256_cmpgt_epi64(_mm256_set1_epi64x((b - t) as i64), lanes);
-                let at = z.as_mut_ptr().add(t);
+            let mut at = z.as_mut_ptr().add(a);
+            // `left`: the elements left from `at`; lane i of `keep` is i − left,
+            // negative (its sign bit, all the blend reads) for the lanes to add.
+            let mut left = (b - a) as i64;
+            let mut keep =
+                _mm256_sub_epi64(_mm256_setr_epi64x(0, 1, 2, 3), _mm256_set1_epi64x(left));
+            loop {
                 let old = _mm256_loadu_pd(at);
                 let sum = _mm256_add_pd(old, pv);
                 _mm256_storeu_pd(at, _mm256_blendv_pd(old, sum, _mm256_castsi256_pd(keep)));
-                t += 4;
+                left -= 4;
+                if left <= 0 {
+                    break;
+                }
+                at = at.add(4);
+                keep = _mm256_add_epi64(keep, _mm256_set1_epi64x(4));
             }
         }
     }
