@@ -295,9 +295,9 @@ impl Policy {
             } else {
                 fast_exp(x)
             };
-            if direct {
-                add_span(z, g.from as usize, (g.to as usize).min(n), p);
-            }
+            // Added even after a weight beyond ±EXP_DIRECT: the shifted path then
+            // computes every step's denominator afresh.
+            add_span(z, g.from as usize, (g.to as usize).min(n), p);
             p
         };
         // The segments that may have a kept slot, then the others (two loops: no
