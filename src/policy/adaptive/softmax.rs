@@ -93,6 +93,16 @@ pub struct Policy {
     /// This table's identity: unique among the tables of the process.
     #[serde(skip, default = "fresh_id")]
     id: u64,
+    /// Some weight may be beyond ±[`EXP_DIRECT`] (or NaN): set by the adaptation
+    /// that makes one so, never cleared (true for a table read back). While it
+    /// is false, the adaptation tests only the segments with a bias.
+    #[serde(skip, default = "wide_when_read")]
+    wide: bool,
+}
+
+/// [`Policy::wide`] of a table read back: unknown, so true.
+fn wide_when_read() -> bool {
+    true
 }
 
 /// A new table identity ([`Policy::id`]).
@@ -109,12 +119,14 @@ impl Clone for Policy {
             len: self.len,
             bits: self.bits,
             id: fresh_id(),
+            wide: self.wide,
         }
     }
 
     fn clone_from(&mut self, src: &Self) {
         self.slots.clone_from(&src.slots);
         (self.len, self.bits, self.id) = (src.len, src.bits, fresh_id());
+        self.wide = src.wide;
     }
 }
 
@@ -151,6 +163,7 @@ impl Policy {
             len: 0,
             bits,
             id: fresh_id(),
+            wide: false,
         }
     }
 
@@ -225,6 +238,7 @@ impl Policy {
             }
         }
         t.slots[1 << bits] = self.slots[1 << self.bits];
+        t.wide = self.wide;
         *self = t;
     }
 
@@ -283,17 +297,25 @@ impl Policy {
         // One pass per segment: its slot, w + bias, exp(w + bias) (without bias,
         // the weight's exponential as kept), and its exp added to the
         // denominators of its steps (segment by segment, as ever).
+        // Direct: every |w + bias| ≤ EXP_DIRECT (w alone tested only when the
+        // table may hold a weight beyond it).
         let mut direct = true;
+        let wide = self.wide;
         let z = &mut s.z[..n + 3];
         let mut take = |g: &Seg, slot: Slot| {
-            let x = slot.w + g.bias;
-            direct &= x.abs() <= EXP_DIRECT;
             let p = if g.bias == 0.0 {
+                if wide {
+                    direct &= slot.w.abs() <= EXP_DIRECT;
+                }
                 slot.e
-            } else if x == 0.0 {
-                1.0
             } else {
-                fast_exp(x)
+                let x = slot.w + g.bias;
+                direct &= x.abs() <= EXP_DIRECT;
+                if x == 0.0 {
+                    1.0
+                } else {
+                    fast_exp(x)
+                }
             };
             // Added even after a weight beyond ±EXP_DIRECT: the shifted path then
             // computes every step's denominator afresh.
@@ -404,7 +426,9 @@ impl Policy {
         for l in 0..4 {
             at(l).w += d[l];
         }
-        let e = exp_of4(std::array::from_fn(|l| at(l).w));
+        let w = std::array::from_fn(|l| at(l).w);
+        self.wide |= beyond4(w);
+        let e = exp_of4(w);
         for l in 0..4 {
             at(l).e = e[l];
         }
@@ -417,6 +441,7 @@ impl Policy {
         let slot = unsafe { self.slots.get_unchecked_mut(k as usize) };
         slot.w += d;
         slot.e = exp_of(slot.w);
+        self.wide |= !(slot.w.abs() <= EXP_DIRECT);
     }
 
     /// The weights' changes of [`Policy::adapt`] when a weight is beyond
@@ -538,5 +563,5 @@ mod tests {
 mod table_tests;
 
 mod vector;
-use vector::add_span;
 pub use vector::exp_of4;
+use vector::{add_span, beyond4};

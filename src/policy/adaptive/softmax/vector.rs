@@ -1,10 +1,11 @@
 //! Four lanes at once in AVX2 for the adaptation ([`super::Policy::adapt`]):
 //! the exponentials of the weights it changed ([`exp_of4`]) and the additions of a
-//! segment's exp(w) to the denominators of its steps ([`add_span`]), each bit for
+//! segment's exp(w) to the denominators of its steps ([`add_span`]), and the test
+//! of four weights against ±`EXP_DIRECT` ([`beyond4`]), each bit for
 //! bit what the scalar code computes (tests below), with the scalar code itself
 //! where AVX2 is not enabled at compile time.
 //!
-//! Owns: [`exp_of4`], [`add_span`]. Must not: know about policies or traces.
+//! Owns: [`exp_of4`], [`add_span`], [`beyond4`]. Must not: know about policies or traces.
 
 /// [`exp_of`](super::exp_of) of four weights at once, bit for bit the same: the same
 /// operations lane by lane in AVX2 registers (no fused multiply-add; the
@@ -56,6 +57,24 @@ unsafe fn exp_of4_avx2(w: [f64; 4]) -> [f64; 4] {
     let mut out = [0.0; 4];
     _mm256_storeu_pd(out.as_mut_ptr(), e);
     out
+}
+
+/// Whether some of four weights is beyond ±[`EXP_DIRECT`](super::EXP_DIRECT) or
+/// NaN (`!(|w| <= EXP_DIRECT)`), in AVX2 where it is enabled.
+#[inline(always)]
+pub(super) fn beyond4(w: [f64; 4]) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: the avx2 target feature is enabled at compile time.
+        unsafe {
+            let a = _mm256_andnot_pd(_mm256_set1_pd(-0.0), _mm256_loadu_pd(w.as_ptr()));
+            let out = _mm256_cmp_pd::<_CMP_NLE_UQ>(a, _mm256_set1_pd(super::EXP_DIRECT));
+            _mm256_movemask_pd(out) != 0
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    w.iter().any(|x| !(x.abs() <= super::EXP_DIRECT))
 }
 
 /// Adds `p` to `z[a..b]`, each element once, as `for z in &mut z[a..b] { *z += p }`
