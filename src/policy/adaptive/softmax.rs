@@ -441,7 +441,7 @@ impl Policy {
         let slot = unsafe { self.slots.get_unchecked_mut(k as usize) };
         slot.w += d;
         slot.e = exp_of(slot.w);
-        self.wide |= !(slot.w.abs() <= EXP_DIRECT);
+        self.wide |= slot.w.abs() > EXP_DIRECT || slot.w.is_nan();
     }
 
     /// The weights' changes of [`Policy::adapt`] when a weight is beyond

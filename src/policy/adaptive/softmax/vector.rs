@@ -60,7 +60,7 @@ unsafe fn exp_of4_avx2(w: [f64; 4]) -> [f64; 4] {
 }
 
 /// Whether some of four weights is beyond ±[`EXP_DIRECT`](super::EXP_DIRECT) or
-/// NaN (`!(|w| <= EXP_DIRECT)`), in AVX2 where it is enabled.
+/// NaN, in AVX2 where it is enabled.
 #[inline(always)]
 pub(super) fn beyond4(w: [f64; 4]) -> bool {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
@@ -74,7 +74,7 @@ pub(super) fn beyond4(w: [f64; 4]) -> bool {
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    w.iter().any(|x| !(x.abs() <= super::EXP_DIRECT))
+    w.iter().any(|x| x.abs() > super::EXP_DIRECT || x.is_nan())
 }
 
 /// Adds `p` to `z[a..b]`, each element once, as `for z in &mut z[a..b] { *z += p }`
