@@ -93,6 +93,16 @@ pub struct Policy {
     /// This table's identity: unique among the tables of the process.
     #[serde(skip, default = "fresh_id")]
     id: u64,
+    /// Some weight may be beyond ±[`EXP_DIRECT`] (or NaN): set by the adaptation
+    /// that makes one so, never cleared (true for a table read back). While it
+    /// is false, the adaptation tests only the segments with a bias.
+    #[serde(skip, default = "wide_when_read")]
+    wide: bool,
+}
+
+/// [`Policy::wide`] of a table read back: unknown, so true.
+fn wide_when_read() -> bool {
+    true
 }
 
 /// A new table identity ([`Policy::id`]).
@@ -109,12 +119,14 @@ impl Clone for Policy {
             len: self.len,
             bits: self.bits,
             id: fresh_id(),
+            wide: self.wide,
         }
     }
 
     fn clone_from(&mut self, src: &Self) {
         self.slots.clone_from(&src.slots);
         (self.len, self.bits, self.id) = (src.len, src.bits, fresh_id());
+        self.wide = src.wide;
     }
 }
 
@@ -151,6 +163,7 @@ impl Policy {
             len: 0,
             bits,
             id: fresh_id(),
+            wide: false,
         }
     }
 
@@ -225,6 +238,7 @@ impl Policy {
             }
         }
         t.slots[1 << bits] = self.slots[1 << self.bits];
+        t.wide = self.wide;
         *self = t;
     }
 
@@ -264,6 +278,9 @@ impl Policy {
     pub fn adapt(&mut self, trace: &Trace, alpha: f64, s: &mut AdaptScratch) {
         let (segs, steps) = (&trace.segs[..], &trace.steps[..]);
         let (m, n) = (segs.len(), steps.len());
+        // Steps are counted in u32 (`Seg`): said once, so that `add_span`'s room
+        // check needs no test of n + 3 per segment.
+        assert!(n < u32::MAX as usize, "steps fit in u32");
         self.reserve(m);
         // The slots kept from the last call, for the codes still at their index.
         let kept = if s.owner == self.id {
@@ -280,21 +297,29 @@ impl Policy {
         // One pass per segment: its slot, w + bias, exp(w + bias) (without bias,
         // the weight's exponential as kept), and its exp added to the
         // denominators of its steps (segment by segment, as ever).
+        // Direct: every |w + bias| ≤ EXP_DIRECT (w alone tested only when the
+        // table may hold a weight beyond it).
         let mut direct = true;
+        let wide = self.wide;
         let z = &mut s.z[..n + 3];
         let mut take = |g: &Seg, slot: Slot| {
-            let x = slot.w + g.bias;
-            direct &= x.abs() <= EXP_DIRECT;
             let p = if g.bias == 0.0 {
+                if wide {
+                    direct &= slot.w.abs() <= EXP_DIRECT;
+                }
                 slot.e
-            } else if x == 0.0 {
-                1.0
             } else {
-                fast_exp(x)
+                let x = slot.w + g.bias;
+                direct &= x.abs() <= EXP_DIRECT;
+                if x == 0.0 {
+                    1.0
+                } else {
+                    fast_exp(x)
+                }
             };
-            if direct {
-                add_span(z, g.from as usize, (g.to as usize).min(n), p);
-            }
+            // Added even after a weight beyond ±EXP_DIRECT: the shifted path then
+            // computes every step's denominator afresh.
+            add_span(z, g.from as usize, (g.to as usize).min(n), p);
             p
         };
         // The segments that may have a kept slot, then the others (two loops: no
@@ -352,37 +377,37 @@ impl Policy {
         if direct {
             // inv has n + 1 elements and a ≤ b ≤ n: no bounds to check.
             let inv = &s.inv[..=n];
-            let change = |g: &Seg, p: f64| {
+            let change = |g: &Seg, &p: &f64| {
                 let b = (g.to as usize).min(n);
                 let a = (g.from as usize).min(b);
                 p * (-alpha * (inv[b] - inv[a]))
             };
-            let m = segs.len().min(s.slots.len()).min(s.p.len());
-            let (segs, p) = (&segs[..m], &s.p[..m]);
-            self.change_all(&s.slots[..m], |j| change(&segs[j], p[j]));
+            self.change_all(&s.slots, segs, &s.p, change);
         } else {
-            let m = s.slots.len().min(s.e.len());
-            let e = &s.e[..m];
-            self.change_all(&s.slots[..m], |j| e[j]);
+            self.change_all(&s.slots, &s.e, &s.e, |&e, _| e);
         }
     }
 
-    /// Adds change `d(j)` to the weight of slot `slots[j]`, for every `j` in order,
+    /// Adds change `d(&a[j], &b[j])` to the weight of slot `slots[j]`, for every `j`
+    /// in order (the three of the same length),
     /// with the exponentials: [`Policy::change4`] four at a time, then
     /// [`Policy::change1`] for the rest.
+    ///
+    /// Every index in `slots` must be a slot of this table (given by
+    /// [`Policy::slot`] or checked, the table not grown since): they are not
+    /// checked again.
     #[inline(always)]
-    fn change_all(&mut self, slots: &[u32], d: impl Fn(usize) -> f64) {
-        let m = slots.len();
-        let mut j = 0;
-        while j + 4 <= m {
-            self.change4(
-                std::array::from_fn(|l| slots[j + l]),
-                std::array::from_fn(|l| d(j + l)),
-            );
-            j += 4;
+    fn change_all<A, B>(&mut self, slots: &[u32], a: &[A], b: &[B], d: impl Fn(&A, &B) -> f64) {
+        debug_assert!(slots.iter().all(|&k| (k as usize) < self.slots.len()));
+        let m = slots.len().min(a.len()).min(b.len());
+        let (k4, kr) = slots[..m].as_chunks::<4>();
+        let (a4, ar) = a[..m].as_chunks::<4>();
+        let (b4, br) = b[..m].as_chunks::<4>();
+        for ((k, a), b) in k4.iter().zip(a4).zip(b4) {
+            self.change4(*k, std::array::from_fn(|l| d(&a[l], &b[l])));
         }
-        for j in j..m {
-            self.change1(slots[j], d(j));
+        for ((&k, a), b) in kr.iter().zip(ar).zip(br) {
+            self.change1(k, d(a, b));
         }
     }
 
@@ -392,23 +417,31 @@ impl Policy {
     /// change comes in a later group of four, or later in the same group, whose
     /// exponential is stored after the earlier lane's. The same exponentials as
     /// taken after every change, with no second pass over the slots.
+    /// The slots `k` are not checked ([`Policy::change_all`]).
     #[inline(always)]
     fn change4(&mut self, k: [u32; 4], d: [f64; 4]) {
+        let slots = self.slots.as_mut_ptr();
+        // SAFETY: every k[l] is a slot of this table (`change_all`'s contract).
+        let at = |l: usize| unsafe { &mut *slots.add(k[l] as usize) };
         for l in 0..4 {
-            self.slots[k[l] as usize].w += d[l];
+            at(l).w += d[l];
         }
-        let e = exp_of4(std::array::from_fn(|l| self.slots[k[l] as usize].w));
+        let w = std::array::from_fn(|l| at(l).w);
+        self.wide |= beyond4(w);
+        let e = exp_of4(w);
         for l in 0..4 {
-            self.slots[k[l] as usize].e = e[l];
+            at(l).e = e[l];
         }
     }
 
     /// [`Policy::change4`] for one slot.
     #[inline(always)]
     fn change1(&mut self, k: u32, d: f64) {
-        let slot = &mut self.slots[k as usize];
+        // SAFETY: k is a slot of this table (`change_all`'s contract).
+        let slot = unsafe { self.slots.get_unchecked_mut(k as usize) };
         slot.w += d;
         slot.e = exp_of(slot.w);
+        self.wide |= slot.w.abs() > EXP_DIRECT || slot.w.is_nan();
     }
 
     /// The weights' changes of [`Policy::adapt`] when a weight is beyond
@@ -530,5 +563,5 @@ mod tests {
 mod table_tests;
 
 mod vector;
-use vector::add_span;
 pub use vector::exp_of4;
+use vector::{add_span, beyond4};

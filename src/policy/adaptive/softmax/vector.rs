@@ -1,10 +1,11 @@
 //! Four lanes at once in AVX2 for the adaptation ([`super::Policy::adapt`]):
 //! the exponentials of the weights it changed ([`exp_of4`]) and the additions of a
-//! segment's exp(w) to the denominators of its steps ([`add_span`]), each bit for
+//! segment's exp(w) to the denominators of its steps ([`add_span`]), and the test
+//! of four weights against ±`EXP_DIRECT` ([`beyond4`]), each bit for
 //! bit what the scalar code computes (tests below), with the scalar code itself
 //! where AVX2 is not enabled at compile time.
 //!
-//! Owns: [`exp_of4`], [`add_span`]. Must not: know about policies or traces.
+//! Owns: [`exp_of4`], [`add_span`], [`beyond4`]. Must not: know about policies or traces.
 
 /// [`exp_of`](super::exp_of) of four weights at once, bit for bit the same: the same
 /// operations lane by lane in AVX2 registers (no fused multiply-add; the
@@ -58,6 +59,24 @@ unsafe fn exp_of4_avx2(w: [f64; 4]) -> [f64; 4] {
     out
 }
 
+/// Whether some of four weights is beyond ±[`EXP_DIRECT`](super::EXP_DIRECT) or
+/// NaN, in AVX2 where it is enabled.
+#[inline(always)]
+pub(super) fn beyond4(w: [f64; 4]) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: the avx2 target feature is enabled at compile time.
+        unsafe {
+            let a = _mm256_andnot_pd(_mm256_set1_pd(-0.0), _mm256_loadu_pd(w.as_ptr()));
+            let out = _mm256_cmp_pd::<_CMP_NLE_UQ>(a, _mm256_set1_pd(super::EXP_DIRECT));
+            _mm256_movemask_pd(out) != 0
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    w.iter().any(|x| x.abs() > super::EXP_DIRECT || x.is_nan())
+}
+
 /// Adds `p` to `z[a..b]`, each element once, as `for z in &mut z[a..b] { *z += p }`
 /// (the same sums): in AVX2, four elements a step, a blend keeping those from `b`
 /// on (`z` holds at least `b + 3`). A segment spans about four steps: this costs
@@ -71,19 +90,29 @@ pub(super) fn add_span(z: &mut [f64], a: usize, b: usize, p: f64) {
         // adaptation's b ≤ n and z of n + 3 elements, and checks only the first
         // part, once per adaptation.
         assert!(z.len() >= 3 && b <= z.len() - 3, "room for four at a time");
-        let mut t = a;
-        // SAFETY: avx2 is enabled at compile time; t < b, so t + 4 ≤ b + 3 ≤
-        // z.len(): every access is inside `z`.
+        if a >= b {
+            return;
+        }
+        // SAFETY: avx2 is enabled at compile time; `at` is z[t] with t < b (left =
+        // b - t > 0), so t + 4 ≤ b + 3 ≤ z.len(): every access is inside `z`.
         unsafe {
             let pv = _mm256_set1_pd(p);
-            let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
-            while t < b {
-                let keep = _mm256_cmpgt_epi64(_mm256_set1_epi64x((b - t) as i64), lanes);
-                let at = z.as_mut_ptr().add(t);
+            let mut at = z.as_mut_ptr().add(a);
+            // `left`: the elements left from `at`; lane i of `keep` is i − left,
+            // negative (its sign bit, all the blend reads) for the lanes to add.
+            let mut left = (b - a) as i64;
+            let mut keep =
+                _mm256_sub_epi64(_mm256_setr_epi64x(0, 1, 2, 3), _mm256_set1_epi64x(left));
+            loop {
                 let old = _mm256_loadu_pd(at);
                 let sum = _mm256_add_pd(old, pv);
                 _mm256_storeu_pd(at, _mm256_blendv_pd(old, sum, _mm256_castsi256_pd(keep)));
-                t += 4;
+                left -= 4;
+                if left <= 0 {
+                    break;
+                }
+                at = at.add(4);
+                keep = _mm256_add_epi64(keep, _mm256_set1_epi64x(4));
             }
         }
     }
