@@ -347,7 +347,7 @@ macro_rules! flag_table {
         $(#[$m:meta])* $field:ident: $ty:ty => [$($rule:ident),*] $($inner:ident)?
         $(, set $part:ident $(.$f:ident)+)? $(, set_if $set:expr)?;
     )* })*) => {
-        /// Every search flag, in the table's order ([`search_flags!`]).
+        /// Every search flag, in the table's order (`search_flags!`).
         pub const FLAGS: &[Flag] = &[$($(Flag {
             name: {
                 const FIELD: &str = stringify!($field);
