@@ -407,26 +407,18 @@ impl TreeSpec {
         for (i, b) in self.beams.iter().enumerate() {
             let Some(Beam { l, w }) = b else { continue };
             let level = i + 1;
-            refuse_if!(
-                *l == Setting::Set(0),
-                "--beam-l must be at least 1 (level {level})"
-            );
-            refuse_if!(
-                *w == Setting::Set(0),
-                "--beam-w must be at least 1 (level {level})"
-            );
-            if let Setting::Set(l) = *l {
-                let max = limits::MAX_ITERATIONS;
-                refuse_if!(
-                    l > max,
-                    "--beam-l must be at most {max} (level {level}), got {l}"
-                );
+            let (l, w) = (l.given(), w.given().map(u64::from));
+            let sizes = [
+                ("--beam-l", l, limits::MAX_ITERATIONS),
+                ("--beam-w", w, limits::MAX_BEAM_W.into()),
+            ];
+            for (flag, v, _) in sizes {
+                refuse_if!(v == Some(0), "{flag} must be at least 1 (level {level})");
             }
-            if let Setting::Set(w) = *w {
-                let max = limits::MAX_BEAM_W;
+            for (flag, v, max) in sizes {
                 refuse_if!(
-                    w > max,
-                    "--beam-w must be at most {max} (level {level}), got {w}"
+                    let Some(v) = v.filter(|&v| v > max),
+                    "{flag} must be at most {max} (level {level}), got {v}"
                 );
             }
         }

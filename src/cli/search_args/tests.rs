@@ -383,6 +383,41 @@ fn beam_flags_and_refusals() {
     err("--algo nrpa --eval potential", "--eval");
 }
 
+/// The per-level ranges of --beam-l and --beam-w, word for word: every level's
+/// zeros are refused before its values above the largest.
+#[test]
+fn beam_l_and_w_range_refusals() {
+    let msg = |args: &str| match cfg(args) {
+        Err(Error::Config(m)) => m,
+        other => panic!("{args}: {other:?}"),
+    };
+    let cases = [
+        (
+            "--beam-l 0 --beam-w 0",
+            "--beam-l must be at least 1 (level 1)",
+        ),
+        (
+            "--beam-l 2000000000000 --beam-w 0",
+            "--beam-w must be at least 1 (level 1)",
+        ),
+        (
+            "--beam-l 2000000000000 --beam-w 2000000",
+            "--beam-l must be at most 1000000000000 (level 1), got 2000000000000",
+        ),
+        (
+            "--beam-l 5 --beam-w 2000000",
+            "--beam-w must be at most 1000000 (level 1), got 2000000",
+        ),
+        (
+            "--level 2 --beam-l 5,5 --beam-w 5,0",
+            "--beam-w must be at least 1 (level 2)",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(msg(&format!("--algo nbmcts {args}")), want, "{args}");
+    }
+}
+
 #[test]
 fn nrpa_refinement_flags_round_trip_and_refusals() {
     use crate::policy::adaptive::Prior;

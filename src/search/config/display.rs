@@ -108,22 +108,18 @@ impl SearchConfig {
             if p.width != 1 {
                 write!(f, " --nrpa-width {}", p.width)?;
             }
-            // The refinements, printed only when set (older lines stay unchanged).
-            let d = crate::search::config::NrpaConfig::default();
-            if p.prior != d.prior {
-                write!(f, " --nrpa-prior {}", p.prior)?;
-            }
-            if p.stable != d.stable {
-                write!(f, " --nrpa-stable {}", p.stable)?;
-            }
-            if p.beam != d.beam {
-                write!(f, " --nrpa-beam {}", p.beam)?;
-            }
-            if p.repeats != d.repeats {
-                write!(f, " --nrpa-repeats {}", p.repeats)?;
-            }
-            if p.seed != d.seed {
-                write!(f, " --nrpa-seed {}", p.seed)?;
+            // The refinements, printed only when set (older lines stay unchanged): the
+            // table's flags that set them (`config::flags`), in its order.
+            for name in self.set_flags("--nrpa-") {
+                let v = match name {
+                    "--nrpa-prior" => p.prior.to_string(),
+                    "--nrpa-stable" => p.stable.to_string(),
+                    "--nrpa-beam" => p.beam.to_string(),
+                    "--nrpa-repeats" => p.repeats.to_string(),
+                    "--nrpa-seed" => p.seed.to_string(),
+                    _ => continue,
+                };
+                write!(f, " {name} {v}")?;
             }
             if let Spec::Nrpa(n) = &self.spec {
                 if n.restart != NrpaRestart::Fresh {

@@ -189,20 +189,17 @@ fn validate_refinements(c: &SearchConfig, p: NrpaConfig) -> Result<(), Error> {
         p.beam > 1 && p.stable > 1,
         "--nrpa-stable does not combine with --nrpa-beam (not implemented)"
     );
-    refuse_if!(
-        p.width > 1 && p.beam > 1,
-        "--nrpa-beam does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
-             not implemented; add --nrpa-independent or --nrpa-width 1",
-        p.width,
-        p.width
-    );
-    refuse_if!(
-        p.width > 1 && p.repeats > 0,
-        "--nrpa-repeats does not combine with parallel NRPA (--nrpa-width {} or --threads {}): \
-             not implemented; add --nrpa-independent or --nrpa-width 1",
-        p.width,
-        p.width
-    );
+    for (flag, on) in [
+        ("--nrpa-beam", p.beam > 1),
+        ("--nrpa-repeats", p.repeats > 0),
+    ] {
+        refuse_if!(
+            p.width > 1 && on,
+            "{flag} does not combine with parallel NRPA (--nrpa-width {0} or --threads {0}): \
+                 not implemented; add --nrpa-independent or --nrpa-width 1",
+            p.width
+        );
+    }
     refuse_if!(
         p.beam > 1 && p.repeats > 0,
         "--nrpa-repeats does not combine with --nrpa-beam (not implemented)"
