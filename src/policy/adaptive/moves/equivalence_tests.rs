@@ -102,11 +102,7 @@ impl Walk<'_> {
         &self,
         root: &Board,
     ) -> usize {
-        let cx = Ctx {
-            pol: self.pol,
-            bias: self.bias,
-            sel: self.sel,
-        };
+        let cx = Ctx::new(self.pol, self.bias, self.sel);
         let (mut list, mut trace) = (List::default(), Trace::default());
         let mut p = Planes::<B, L, P>::from_board(root);
         list.reset::<B, L, P, R>(root, &p, &cx, &mut trace);

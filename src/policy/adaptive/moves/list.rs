@@ -71,19 +71,33 @@ const NONE: Entry = Entry {
     big: false,
 };
 
-/// What the list needs from its playout: the policy, the bias and the rule.
+/// What the list needs from its playout: the policy, the bias and the rule
+/// (`flat`: the bias is +0 for every group, β = 0 with the size prior).
 pub(super) struct Ctx<'p> {
     pub pol: &'p Policy,
     pub bias: Bias,
     pub sel: Selective,
+    flat: bool,
 }
 
-impl Ctx<'_> {
+impl<'p> Ctx<'p> {
+    /// The context of a playout under `pol`, `bias` and the rule `sel`.
+    pub fn new(pol: &'p Policy, bias: Bias, sel: Selective) -> Self {
+        let flat = bias.beta == 0.0 && bias.prior == super::Prior::Size;
+        Ctx {
+            pol,
+            bias,
+            sel,
+            flat,
+        }
+    }
+
     /// The bias of group `g`: [`Bias::of`], or without computing it when β = 0
-    /// with the size prior (it is +0 then, bit for bit).
+    /// with the size prior (it is +0 then, bit for bit; tested once, in
+    /// [`Ctx::new`]).
     #[inline(always)]
     pub fn bias_of(&self, g: &Group) -> f64 {
-        if self.bias.beta == 0.0 && self.bias.prior == super::Prior::Size {
+        if self.flat {
             0.0
         } else {
             self.bias.of(g)

@@ -39,11 +39,7 @@ impl Playout {
         trace: &mut Trace,
     ) -> (i32, usize) {
         let pol = Policy::default();
-        let cx = Ctx {
-            pol: &pol,
-            bias: self.bias,
-            sel: self.selective,
-        };
+        let cx = Ctx::new(&pol, self.bias, self.selective);
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
         list.reset::<B, L, P, true>(root, &p, &cx, trace);
