@@ -262,7 +262,7 @@ impl Report {
                 ConfigSummary {
                     label: e.label.clone(),
                     spec: e.spec.clone(),
-                    config: e.config.command_line().to_string(),
+                    config: e.config.to_string(),
                     score: Describe::of(&samples[c]),
                     playouts_per_second: if secs > 0.0 { pl as f64 / secs } else { 0.0 },
                     mean_peak_nodes: peak as f64 / n.max(1) as f64,
@@ -317,7 +317,7 @@ impl Report {
                 s,
                 "{},{},{},{},{},{},{},{},{},{:.6}",
                 csv_field(&e.label),
-                csv_field(&e.config.command_line().to_string()),
+                csv_field(&e.config.to_string()),
                 j.position,
                 j.run,
                 self.plan.seed,

@@ -229,7 +229,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if !a.quiet {
         eprintln!(
             "batch: {} on {} ({} positions, {} runs each{}), {} per run, variant {}, seed {}, {} threads",
-            batch.config.command_line(),
+            batch.config,
             set.path.display(),
             positions.len(),
             a.runs,

@@ -78,7 +78,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         })
         .transpose()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    eprintln!("{} ({budget:?}, seed {})", config.command_line(), a.seed);
+    eprintln!("{} ({budget:?}, seed {})", config, a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
         None => set.positions.iter().collect(),

@@ -26,52 +26,35 @@ fn write_eval_weights(e: &EvalSpec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     }
 }
 
-/// The canonical line as journals written before schema 2 held it
-/// ([`SearchConfig::line_v1`]).
-pub struct LineV1<'a>(&'a SearchConfig);
-
-impl fmt::Display for LineV1<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_line(f, false)
-    }
-}
-
 impl SearchConfig {
-    /// The configuration as flags that read back as it: its canonical line (its
-    /// `Display`). Printed by `solve`, by `batch` and in `compare`'s reports, where
-    /// a line is copied to run again.
-    pub fn command_line(&self) -> &Self {
-        self
-    }
-
     /// The line journals written before schema 2 keyed runs by: the canonical line
     /// without `--inner-algo mcts` above level 1 (the thesis nesting, whose lines
     /// predate the flag). Frozen: read only to find those journals' runs.
-    pub fn line_v1(&self) -> LineV1<'_> {
-        LineV1(self)
+    pub fn line_v1(&self) -> String {
+        let line = self.to_string();
+        match self.tree() {
+            Some(t) if self.level > 1 && t.inner_algo == InnerAlgo::Mcts => {
+                line.replacen(" --inner-algo mcts", "", 1)
+            }
+            _ => line,
+        }
     }
 }
 
 impl fmt::Display for SearchConfig {
     /// The canonical one-line description, in CLI-flag form: every parameter the
     /// algorithm uses, per-level lists from level 1 upward (`auto` =
-    /// [`crate::search::Defaults`]); it reads back as the same configuration. Runs'
-    /// identity in journals (`batch`'s key; `compare`'s with schema 2).
+    /// [`crate::search::Defaults`]); it reads back as the same configuration. Printed
+    /// by `solve`, `batch` and `compare`'s reports (to be run again); runs' identity
+    /// in journals (`batch`'s key; `compare`'s with schema 2).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_line(f, true)
-    }
-}
-
-impl SearchConfig {
-    /// The canonical line (`explicit` false: [`SearchConfig::line_v1`]).
-    fn write_line(&self, f: &mut fmt::Formatter<'_>, explicit: bool) -> fmt::Result {
         let algo = self.algo();
         write!(f, "{}", algo.name())?;
         if algo.is_nested() {
             write!(f, " --level {}", self.level)?;
         }
         if let Some(t) = self.tree() {
-            t.write_line(f, self.level, explicit)?;
+            t.write_line(f, self.level)?;
         }
         match &self.spec {
             Spec::Exact => return write!(f, " --tt-mb {}", self.tt_mb),
@@ -168,7 +151,7 @@ impl SearchConfig {
 
 impl TreeSpec {
     /// The tree search's part of the canonical line, at `level` levels.
-    fn write_line(&self, f: &mut fmt::Formatter<'_>, level: u32, explicit: bool) -> fmt::Result {
+    fn write_line(&self, f: &mut fmt::Formatter<'_>, level: u32) -> fmt::Result {
         write!(f, " --c {}", join(&self.c, |c| c.to_string()))?;
         if self.algo.has_beam() {
             let l = join(&self.beams, |b| {
@@ -188,13 +171,9 @@ impl TreeSpec {
             }
         }
         match self.inner_algo {
-            InnerAlgo::Mcts => {
-                // The thesis' nesting: implicit in the key, whose lines predate
-                // the flag; written out where the line is to be run again.
-                if explicit && level > 1 {
-                    write!(f, " --inner-algo mcts")?;
-                }
-            }
+            // The thesis' nesting (left out of schema-1 keys: `line_v1`).
+            InnerAlgo::Mcts if level > 1 => write!(f, " --inner-algo mcts")?,
+            InnerAlgo::Mcts => {}
             // nmcts's and nbmcts's default (the warm tree on large boards), written
             // out so that its journal keys differ from the thesis nesting's.
             InnerAlgo::Auto => {
