@@ -167,16 +167,6 @@ choice! {
     }
 }
 
-impl InnerAlgo {
-    /// True for level-1 MCTS, the thesis' nesting and the only inner search before
-    /// `--inner-algo` existed: left out of the JSON form and the canonical line, so
-    /// journals written before keep their identity (`auto`, `nmcts`'s default since,
-    /// is written out).
-    pub fn is_default(&self) -> bool {
-        *self == InnerAlgo::Mcts
-    }
-}
-
 choice! {
     "--adapt-scope"
     /// Where the policy of the learned rollouts lives (`--adapt-scope`).
