@@ -119,8 +119,9 @@ impl<const B: usize> Edges<B> {
 /// The group of the lowest tile of `seeds` (not empty), grown along the edges of
 /// `e`: first its vertical run up from that tile, in one carry through the
 /// up-edges of its word (a run never leaves its lane: a lane's top row has no
-/// up-edge), then one flood step at a time until stable. A group that is one
-/// vertical run is done after one step, a horizontal pair after two. Returns the
+/// up-edge), then one flood step ([`step_fill`]: up whole vertical runs) at a
+/// time until stable. A group that is one vertical run is done after one step, a
+/// horizontal pair after two. Returns the
 /// group and that run (tiles of the group's colour, for [`Planes::color_of`]).
 #[inline(always)]
 pub fn flood_lowest<const B: usize, const L: u32>(
