@@ -50,6 +50,13 @@
 //! one playout, kept in registers (hence the by-value and always-inlined methods).
 
 mod block;
+#[cfg(all(
+    test,
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "bmi2"
+))]
+mod block_tests;
 mod cells;
 mod masks;
 
@@ -283,7 +290,8 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     /// Gravity without branches per column: the new occupancy is every lane shifted
     /// down by its number of removed tiles; then each colour bit plane word keeps
     /// its bits outside the group, packed (PEXT) and spread over the new occupancy
-    /// (PDEP), which keeps every lane in its place since both are in lane order.
+    /// (PDEP), which keeps every lane in its place since both are in lane order;
+    /// only in the words the group meets (a word elsewhere is left as it is).
     #[inline(always)]
     pub fn remove(&mut self, g: &Plane<B>) {
         let mut emptied = 0u64; // bit x: column x emptied (at most 32 columns)
@@ -297,11 +305,19 @@ impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
             emptied |= u64::from(gone) << (blk * 256 / L as usize);
             let keep = occ.and_not(g[blk]).words();
             let nw = nocc.words();
-            for k in 0..P {
-                let w = self.bits[k][blk].words();
-                self.bits[k][blk] = Block::from_words(std::array::from_fn(|i| {
-                    pdep64(pext64(w[i], keep[i]), nw[i])
-                }));
+            // Only the words the group meets change (elsewhere keep = occ = nocc).
+            let mut bits: [Block; P] = std::array::from_fn(|k| self.bits[k][blk]);
+            let mut touched = g[blk].nonzero_words();
+            while touched != 0 {
+                let i = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                for (k, b) in bits.iter_mut().enumerate() {
+                    let w = self.bits[k][blk].words()[i];
+                    *b = b.with_word(i, pdep64(pext64(w, keep[i]), nw[i]));
+                }
+            }
+            for (k, b) in bits.into_iter().enumerate() {
+                self.bits[k][blk] = b;
             }
             self.occ[blk] = nocc;
         }

@@ -8,7 +8,8 @@
 //! lanes within a range of columns, empty-lane masks, and word access. With AVX2
 //! and BMI2 (the default x86-64-v3 build) a block is one `__m256i` register and every
 //! operation one or two instructions; elsewhere it is four `u64` words with the same
-//! results (`tests::avx2_and_portable_blocks_agree` compares them where both exist).
+//! results (`block_tests::avx2_and_portable_blocks_agree` compares them where both
+//! exist).
 //! Must not: know about colours or moves.
 
 #[cfg(all(
@@ -156,6 +157,13 @@ pub mod portable {
             w[j] = v;
             Block(w)
         }
+        /// `self` with word `j` (< 4) replaced by `v`.
+        #[inline(always)]
+        pub fn with_word(self, j: usize, v: u64) -> Block {
+            let mut w = self.0;
+            w[j] = v;
+            Block(w)
+        }
         /// Gravity on compact lanes: every lane of `self` shifted down by the number
         /// of bits set in the same lane of `removed`.
         #[inline(always)]
@@ -210,6 +218,19 @@ pub mod portable {
                     })
                     .fold(0, |a, b| a | b)
             }))
+        }
+        /// `self` and, in every lane, each run of `up` bits (bit y: the tile above
+        /// is joined to tile y) from a tile of `self` up to the run's top tile: one
+        /// add per lane, the carry running through the run (see the AVX2 block).
+        #[inline(always)]
+        pub fn fill_up<const L: u32>(self, up: Block) -> Block {
+            let high = low_bits(L) << (L - 1);
+            self.map2(up, |s, u| {
+                let t = s & u;
+                // Lane-wise u + t (no carry across lanes).
+                let sum = ((u & !high) + (t & !high)) ^ ((u ^ t) & high);
+                s | (sum ^ u)
+            })
         }
     }
 }
@@ -268,6 +289,19 @@ pub mod avx2 {
                 let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
                 let pick = _mm256_cmpeq_epi64(lanes, _mm256_set1_epi64x(j as i64));
                 Block(_mm256_and_si256(pick, _mm256_set1_epi64x(v as i64)))
+            })
+        }
+        /// `self` with word `j` (< 4) replaced by `v`, in registers.
+        #[inline(always)]
+        pub fn with_word(self, j: usize, v: u64) -> Block {
+            avx!({
+                let lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+                let pick = _mm256_cmpeq_epi64(lanes, _mm256_set1_epi64x(j as i64));
+                Block(_mm256_blendv_epi8(
+                    self.0,
+                    _mm256_set1_epi64x(v as i64),
+                    pick,
+                ))
             })
         }
         /// The four words, lowest bits first.
@@ -468,103 +502,24 @@ pub mod avx2 {
                 ))
             })
         }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::super::portable;
-        use super::Block;
-        use rand::Rng as _;
-
-        fn check<const L: u32>(a: [u64; 4], b: [u64; 4]) {
-            let (x, y) = (Block::from_words(a), Block::from_words(b));
-            let (p, q) = (
-                portable::Block::from_words(a),
-                portable::Block::from_words(b),
-            );
-            assert_eq!(x.and(y).words(), p.and(q).words());
-            assert_eq!(x.or(y).words(), p.or(q).words());
-            assert_eq!(x.xor(y).words(), p.xor(q).words());
-            assert_eq!(x.and_not(y).words(), p.and_not(q).words());
-            assert_eq!(x.is_zero(), p.is_zero());
-            assert_eq!(x.disjoint(y), p.disjoint(q));
-            assert_eq!(x.nonzero_words(), p.nonzero_words());
-            assert_eq!(
-                Block::from_words([a[0], 0, a[2], 0]).nonzero_words(),
-                portable::Block::from_words([a[0], 0, a[2], 0]).nonzero_words()
-            );
-            assert_eq!(x.up::<L>().words(), p.up::<L>().words(), "up {L}");
-            assert_eq!(x.down::<L>().words(), p.down::<L>().words(), "down {L}");
-            assert_eq!(
-                x.shift_left::<L>(y).words(),
-                p.shift_left::<L>(q).words(),
-                "shift_left {L}"
-            );
-            assert_eq!(
-                x.shift_right::<L>(y).words(),
-                p.shift_right::<L>(q).words(),
-                "shift_right {L}"
-            );
-            assert_eq!(x.count(), p.count());
-            let j = (a[1] % 4) as usize;
-            assert_eq!(
-                Block::one_word(j, b[0]).words(),
-                portable::Block::one_word(j, b[0]).words()
-            );
-            assert_eq!(x.zero_lanes::<L>(), p.zero_lanes::<L>());
-            assert_eq!(
-                x.up_from_lowest::<L>().words(),
-                p.up_from_lowest::<L>().words(),
-                "up_from_lowest {L}"
-            );
-            let (f, lo, hi) = (
-                (a[2] % 40) as usize,
-                (a[3] % 40) as usize,
-                (b[1] % 40) as usize,
-            );
-            assert_eq!(
-                Block::lanes_in::<L>(f, lo, hi).words(),
-                portable::Block::lanes_in::<L>(f, lo, hi).words(),
-                "lanes_in {L} {f} {lo} {hi}"
-            );
-            // Gravity needs compact lanes and removed ⊆ lanes.
-            let lane = u64::MAX >> (64 - L);
-            let compact: [u64; 4] = std::array::from_fn(|i| {
-                (0..64 / L)
-                    .map(|j| {
-                        let h = (a[i] >> (j * L)) as u32 % (L + 1);
-                        (lane >> (L - h).min(63)) << (j * L)
-                    })
-                    .fold(0, |s, v| s | v)
-            });
-            let removed: [u64; 4] = std::array::from_fn(|i| b[i] & compact[i]);
-            let (cx, cp) = (
-                Block::from_words(compact),
-                portable::Block::from_words(compact),
-            );
-            let (rx, rp) = (
-                Block::from_words(removed),
-                portable::Block::from_words(removed),
-            );
-            assert_eq!(
-                cx.shift_lanes_by_count::<L>(rx).words(),
-                cp.shift_lanes_by_count::<L>(rp).words(),
-                "gravity {L} {compact:x?} {removed:x?}"
-            );
-        }
-
-        #[test]
-        fn avx2_and_portable_blocks_agree() {
-            let mut rng = crate::rng::rng_for(31, 0, 0);
-            for i in 0..20_000 {
-                let a: [u64; 4] = rng.gen();
-                let mut b: [u64; 4] = rng.gen();
-                if i % 7 == 0 {
-                    b = [0; 4];
-                }
-                check::<16>(a, b);
-                check::<32>(a, b);
-            }
+        /// `self` and, in every lane, each run of `up` bits (bit y: the tile above
+        /// is joined to tile y) from a tile of `self` up to the run's top tile, in
+        /// one add per lane: `up + (self & up)` carries from the lowest tile of
+        /// `self` in a run to the bit above the run's top (a lane's top bit has no
+        /// up-edge, so the carry stays in its lane), so `(sum ^ up)` holds that
+        /// tile through the run's top, less the other tiles of `self` in the run
+        /// (set in both), which `self |` restores.
+        #[inline(always)]
+        pub fn fill_up<const L: u32>(self, up: Block) -> Block {
+            avx!({
+                let t = _mm256_and_si256(self.0, up.0);
+                let sum = if L == 16 {
+                    _mm256_add_epi16(up.0, t)
+                } else {
+                    _mm256_add_epi32(up.0, t)
+                };
+                Block(_mm256_or_si256(self.0, _mm256_xor_si256(sum, up.0)))
+            })
         }
     }
 }

@@ -12,7 +12,8 @@
 //! candidates (their heads in the bitset `cands`) with running sums
 //! (`order.rs`), rewritten from the first group the move changed. A group's
 //! code and weight are taken when it is listed as a candidate, or once it becomes
-//! one (`entry.rs`): the groups of the tabu colour mostly never need them.
+//! one (`entry.rs`): the groups of the tabu colour mostly never need them. The
+//! rule of a position and the candidacy recounted when it changes: `rule.rs`.
 //!
 //! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups, their
 //! candidacy under the selective rule, the segments' opening and closing. Must
@@ -31,6 +32,7 @@ use crate::board::{Board, Cell, Group};
 mod changes;
 mod entry;
 mod order;
+mod rule;
 
 /// A legal group of the position being played, with its code, exp(w) of its weight
 /// w (policy weight + bias; 0 when w > [`EXP_DIRECT`], then `big`). w itself is
@@ -466,66 +468,6 @@ impl List {
             self.nother = other;
         }
         self.recount::<B, L, R>(cx, trace);
-    }
-
-    /// The rule of the position: the tabu colour only while groups of other
-    /// colours exist, the late-game exception once few tiles are left.
-    #[inline(always)]
-    fn rule_now(&self, sel: Selective) -> Rule {
-        let tabu = match sel.tabu {
-            Some(t) if self.nother > 0 => u16::from(t),
-            _ => u16::MAX,
-        };
-        let small = if self.tiles <= u32::from(sel.late_tiles) {
-            sel.late_size
-        } else {
-            0
-        };
-        (tabu, small)
-    }
-
-    /// Candidacy of every entry under the position's rule, from scratch (the
-    /// groups of another colour than the tabu one already counted): segments
-    /// open (in list order) and close (when `R`), counts and the draw's order
-    /// recomputed.
-    #[inline(never)]
-    fn recount<const B: usize, const L: u32, const R: bool>(
-        &mut self,
-        cx: &Ctx,
-        trace: &mut Trace,
-    ) {
-        let sel = cx.sel;
-        let heads = *self.heads_w::<B>();
-        self.rule = self.rule_now(sel);
-        let (mut n, mut big) = (0, 0);
-        let mut cands = [[0; 4]; B];
-        each_bit!(heads, |h| {
-            let cand = Self::admits(self.rule, &self.ent[h].g);
-            if cand {
-                self.resolve::<B, L>(h, cx);
-            }
-            let e = &mut self.ent[h];
-            e.cand = cand;
-            if e.cand {
-                if R && e.seg == OPEN {
-                    e.seg = trace.open(e.code, cx.bias_of(&e.g));
-                }
-                n += 1;
-                big += u32::from(e.big);
-                self.ce[h] = e.e;
-                set(&mut cands, h);
-            } else {
-                if R {
-                    trace.close(e.seg);
-                }
-                e.seg = OPEN;
-                self.ce[h] = 0.0;
-            }
-        });
-        (self.ncand, self.nbig) = (n, big);
-        self.cands = Default::default();
-        self.cands[..B].copy_from_slice(&cands);
-        self.reorder::<B>(0);
     }
 
     /// Plays the group whose canonical bit is `k` on `p` and brings the list up to
