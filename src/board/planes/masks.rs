@@ -78,7 +78,7 @@ fn step_fill<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<
 }
 
 /// Every tile joined to a tile of `s` along the edges of `e`: the union of the
-/// groups of the tiles of `s`, one flood step ([`step_fill`]) at a time until
+/// groups of the tiles of `s`, one flood step (`step_fill`) at a time until
 /// stable.
 #[inline(always)]
 pub fn groups_of<const B: usize, const L: u32>(e: &Edges<B>, s: &Plane<B>) -> Plane<B> {
@@ -119,7 +119,7 @@ impl<const B: usize> Edges<B> {
 /// The group of the lowest tile of `seeds` (not empty), grown along the edges of
 /// `e`: first its vertical run up from that tile, in one carry through the
 /// up-edges of its word (a run never leaves its lane: a lane's top row has no
-/// up-edge), then one flood step ([`step_fill`]: up whole vertical runs) at a
+/// up-edge), then one flood step (`step_fill`: up whole vertical runs) at a
 /// time until stable. A group that is one vertical run is done after one step, a
 /// horizontal pair after two. Returns the
 /// group and that run (tiles of the group's colour, for [`Planes::color_of`]).
