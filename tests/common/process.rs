@@ -84,7 +84,21 @@ pub fn signal(child: &Child, sig: &str) {
 }
 
 pub fn spawn(dir: &Path, args: &[&str]) -> Child {
-    Command::new(BIN)
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(BIN);
+    // A shell that starts a job in the background without job control (`cmd &` in a
+    // script) ignores SIGINT for it, and an ignored signal stays ignored across exec:
+    // the binary gets the dispositions it would get from a terminal, so the signal
+    // tests hold however the test run was started.
+    // SAFETY: only `signal`, async-signal-safe, runs between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    command
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::null())
