@@ -373,14 +373,25 @@ pub const fn planes_for(ncolors: usize) -> usize {
 /// One flood step: `s` and every tile joined to `s` by a same-colour edge.
 #[inline(always)]
 fn step<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
+    step_by::<B, L, false>(s, e)
+}
+
+/// One flood step of `s` along the edges of `e`: one tile down, left and right, and
+/// up one tile or, with `RUNS`, whole vertical runs ([`Block::fill_up`]; fewer steps).
+#[inline(always)]
+fn step_by<const B: usize, const L: u32, const RUNS: bool>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
     let to_right: Plane<B> = std::array::from_fn(|j| s[j].and(e.right[j]));
     let to_right = from_left::<B, L>(&to_right);
     let from_right_tiles = from_right::<B, L>(s);
     std::array::from_fn(|j| {
-        let up = s[j].and(e.up[j]).up::<L>();
         let down = s[j].down::<L>().and(e.up[j]);
         let left = from_right_tiles[j].and(e.right[j]);
-        s[j].or(up).or(down).or(to_right[j]).or(left)
+        if RUNS {
+            s[j].or(down).or(to_right[j]).or(left).fill_up::<L>(e.up[j])
+        } else {
+            let up = s[j].and(e.up[j]).up::<L>();
+            s[j].or(up).or(down).or(to_right[j]).or(left)
+        }
     })
 }
 

@@ -17,7 +17,7 @@
 //! [`shift_columns`], [`or`], [`and`]).
 //! Must not: know about move codes, policies or the order of a group list.
 
-use super::{first_bit, from_left, from_right, same, step, Block, Edges, Plane, Planes};
+use super::{first_bit, same, step, step_by, Block, Edges, Plane, Planes};
 
 impl<const B: usize, const L: u32, const P: usize> Planes<B, L, P> {
     /// Every tile of the position.
@@ -67,14 +67,7 @@ pub fn grow<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B
 /// ([`Block::fill_up`]). Floods end in fewer steps (the same groups).
 #[inline(always)]
 fn step_fill<const B: usize, const L: u32>(s: &Plane<B>, e: &Edges<B>) -> Plane<B> {
-    let to_right: Plane<B> = std::array::from_fn(|j| s[j].and(e.right[j]));
-    let to_right = from_left::<B, L>(&to_right);
-    let from_right_tiles = from_right::<B, L>(s);
-    std::array::from_fn(|j| {
-        let down = s[j].down::<L>().and(e.up[j]);
-        let left = from_right_tiles[j].and(e.right[j]);
-        s[j].or(down).or(to_right[j]).or(left).fill_up::<L>(e.up[j])
-    })
+    step_by::<B, L, true>(s, e)
 }
 
 /// Every tile joined to a tile of `s` along the edges of `e`: the union of the
