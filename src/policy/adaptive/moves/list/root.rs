@@ -168,25 +168,30 @@ impl List {
         // In list order: as `entry` takes a candidate's exp(w), and the running
         // sums as `reorder` writes them.
         let (order, csum) = (&mut *self.order, &mut *self.csum);
-        let (mut sum, mut big) = (0.0, 0);
+        let (mut sum, mut nbig) = (0.0, 0);
         for (j, (&pos, s)) in r.cpos.iter().zip(&r.segs).enumerate() {
             let pos = usize::from(pos) & (SIZE - 1);
             let (pw, pe) = cx.pol.weight_exp(s.code);
-            let w = pw + s.bias;
-            let e = if s.bias == 0.0 { pe } else { exp_of(w) };
+            // `flat`: every bias is +0, and pw + 0 > EXP_DIRECT when pw is.
+            let (e, big) = if cx.flat {
+                (pe, pw > EXP_DIRECT)
+            } else {
+                let w = pw + s.bias;
+                (if s.bias == 0.0 { pe } else { exp_of(w) }, w > EXP_DIRECT)
+            };
             let x = &mut ent[pos];
             x.e = e;
-            x.big = w > EXP_DIRECT;
+            x.big = big;
             if R {
                 x.seg = j as u32;
             }
-            big += u32::from(x.big);
+            nbig += u32::from(big);
             ce[pos] = e;
             sum += e;
             order[(j + 1) & (SIZE - 1)] = pos as u16;
             csum[(j + 1) & (SIZE - 1)] = sum;
         }
-        (self.ncand, self.nbig) = (r.cpos.len() as u32, big);
+        (self.ncand, self.nbig) = (r.cpos.len() as u32, nbig);
         if R {
             trace.segs.extend_from_slice(&r.segs);
         }
