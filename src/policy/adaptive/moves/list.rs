@@ -13,7 +13,8 @@
 //! (`order.rs`), rewritten from the first group the move changed. A group's
 //! code and weight are taken when it is listed as a candidate, or once it becomes
 //! one (`entry.rs`): the groups of the tabu colour mostly never need them. The
-//! rule of a position and the candidacy recounted when it changes: `rule.rs`.
+//! rule of a position and the candidacy recounted when it changes: `rule.rs`; a
+//! playout's start, from a snapshot of the root's list: `root.rs`.
 //!
 //! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups, their
 //! candidacy under the selective rule, the segments' opening and closing. Must
@@ -27,11 +28,12 @@ use crate::board::planes::{
     and, and_not, first_last, flood_lowest, from_lowest, intersects, Block, EdgeBlocks, Edges,
     Plane, Planes,
 };
-use crate::board::{Board, Cell, Group};
+use crate::board::{Cell, Group};
 
 mod changes;
 mod entry;
 mod order;
+mod root;
 mod rule;
 
 /// A legal group of the position being played, with its code, exp(w) of its weight
@@ -207,15 +209,9 @@ pub(super) struct List {
     nother: u32,
     tiles: u32,
     rule: Rule,
-    /// The last position [`List::reset`] started from from scratch and its list,
-    /// in order, with masks, heads, tiles and edges: NRPA starts every playout
-    /// from the same root.
-    root: Option<Board>,
-    root_list: Vec<Entry>,
-    root_masks: Vec<Block>,
-    root_edges: EdgeBlocks,
-    root_heads: [[u64; 4]; 4],
-    root_pairs: [[u64; 4]; 4],
+    /// The snapshot of the root's list ([`List::reset`]): NRPA starts every
+    /// playout from the same root.
+    root: root::Root,
 }
 
 impl Default for List {
@@ -240,12 +236,7 @@ impl Default for List {
             nother: 0,
             tiles: 0,
             rule: (u16::MAX, 0),
-            root: None,
-            root_list: Vec::new(),
-            root_masks: Vec::new(),
-            root_edges: [Block::zero(); 8],
-            root_heads: Default::default(),
-            root_pairs: Default::default(),
+            root: root::Root::default(),
         }
     }
 }
@@ -386,88 +377,6 @@ impl List {
             let e = self.make::<B, L>(g, None, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
-    }
-
-    /// The list of position `p` (`board`): from the last root's list when `board`
-    /// is that root (weights taken afresh), else from scratch. The candidates'
-    /// segments open in `trace` when `R` (a playout that records its trace; else
-    /// `trace` is left alone and no entry has a segment).
-    #[inline(never)]
-    pub fn reset<const B: usize, const L: u32, const P: usize, const R: bool>(
-        &mut self,
-        board: &Board,
-        p: &Planes<B, L, P>,
-        cx: &Ctx,
-        trace: &mut Trace,
-    ) {
-        self.tiles = board.tiles() as u32;
-        (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
-        if self.root.as_ref() == Some(board) {
-            (self.heads, self.pairs) = (self.root_heads, self.root_pairs);
-            self.edges = self.root_edges;
-            self.len = self.root_list.len() as u32;
-            // The rule first, so that only the candidates take their weights.
-            if let Some(t) = cx.sel.tabu {
-                self.nother = self.root_list.iter().filter(|r| r.g.color != t).count() as u32;
-            }
-            self.rule = self.rule_now(cx.sel);
-            // In list order, what `recount` and `reorder` do after a reset in the
-            // same pass: the candidates' segments opened, counted, their exps
-            // summed into the draw's order.
-            let (mut n, mut big, mut sum) = (0, 0, 0.0);
-            let mut cands: Words<4> = Default::default();
-            for (i, r) in self.root_list.iter().enumerate() {
-                let pos = usize::from(r.g.cell.x) * L as usize + usize::from(r.g.cell.y);
-                let pos = pos & (SIZE - 1);
-                let m: Plane<B> = std::array::from_fn(|k| self.root_masks[i * B + k]);
-                let mut e = self.make::<B, L>(r.g, r.known.then_some(r.code), &m, cx);
-                if e.cand {
-                    if R {
-                        e.seg = trace.open(e.code, cx.bias_of(&e.g));
-                    }
-                    n += 1;
-                    big += u32::from(e.big);
-                    self.ce[pos] = e.e;
-                    set(&mut cands, pos);
-                    sum += e.e;
-                    self.order[n & (SIZE - 1)] = pos as u16;
-                    self.csum[n & (SIZE - 1)] = sum;
-                } else {
-                    self.ce[pos] = 0.0;
-                }
-                self.ent[pos] = e;
-                self.slab[pos * B..pos * B + B].copy_from_slice(&m);
-            }
-            (self.ncand, self.nbig, self.cands) = (n as u32, big, cands);
-            return;
-        } else {
-            (self.heads, self.pairs) = Default::default();
-            if p.ncols() > 0 {
-                let edges = p.edges();
-                let pairs = Planes::<B, L, P>::pairs(&edges);
-                let mut born = [[0; 4]; B];
-                self.flood_new(p, &edges, pairs, cx, &mut born);
-                self.pairs[..B].copy_from_slice(&words(&pairs));
-                edges.store(&mut self.edges);
-            }
-            self.root = Some(*board);
-            (self.root_heads, self.root_pairs) = (self.heads, self.pairs);
-            self.root_edges = self.edges;
-            self.root_list.clear();
-            self.root_masks.clear();
-            each_bit!(*self.heads_w::<B>(), |h| {
-                self.root_list.push(self.ent[h]);
-                self.root_masks.extend_from_slice(&self.mask::<B>(h));
-            });
-            let mut other = 0;
-            if let Some(t) = cx.sel.tabu {
-                each_bit!(*self.heads_w::<B>(), |h| {
-                    other += u32::from(self.ent[h].g.color != t);
-                });
-            }
-            self.nother = other;
-        }
-        self.recount::<B, L, R>(cx, trace);
     }
 
     /// Plays the group whose canonical bit is `k` on `p` and brings the list up to
