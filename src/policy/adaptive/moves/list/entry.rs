@@ -46,11 +46,8 @@ impl List {
     /// rule.
     #[inline(always)]
     pub(super) fn entry(&self, g: Group, code: u64, cx: &Ctx) -> Entry {
-        // Without bias, w is the policy's weight: its exponential as kept.
         let (pw, pe) = cx.pol.weight_exp(code);
-        let bias = cx.bias_of(&g);
-        let w = pw + bias;
-        let e = if bias == 0.0 { pe } else { exp_of(w) };
+        let (e, big) = Self::exp_big(pw, pe, cx.bias_of(&g));
         Entry {
             g,
             code,
@@ -58,8 +55,18 @@ impl List {
             seg: OPEN,
             cand: Self::admits(self.rule, &g),
             known: true,
-            big: w > EXP_DIRECT,
+            big,
         }
+    }
+
+    /// exp(w) of w = `pw` + `bias` (the policy's weight `pw`, its exponential `pe`
+    /// as kept) and whether w > [`EXP_DIRECT`]: without bias, w is the policy's
+    /// weight and exp(w) the one kept. The one place a candidate's exp(w) is taken
+    /// (a new entry, a reset from the root's snapshot), so both agree bit for bit.
+    #[inline(always)]
+    pub(super) fn exp_big(pw: f64, pe: f64, bias: f64) -> (f64, bool) {
+        let w = pw + bias;
+        (if bias == 0.0 { pe } else { exp_of(w) }, w > EXP_DIRECT)
     }
 
     /// The weight w (policy weight + bias) of the known entry `e`: the sum

@@ -16,7 +16,6 @@
 //! draw.
 
 use super::super::super::prior::Bias;
-use super::super::super::softmax::{exp_of, EXP_DIRECT};
 use super::super::super::trace::{Seg, Trace, OPEN};
 use super::super::Selective;
 use super::{each_bit, words, Ctx, Entry, List, Rule, NONE, SIZE};
@@ -117,9 +116,8 @@ impl List {
         r.key = Some((*board, cx.sel, cx.bias));
         (r.heads, r.cands, r.pairs, r.edges) = (self.heads, self.cands, self.pairs, self.edges);
         (r.len, r.nother, r.rule) = (self.len, self.nother, self.rule);
-        for v in [&mut r.pos, &mut r.cpos] {
-            v.clear();
-        }
+        r.pos.clear();
+        r.cpos.clear();
         r.ent.clear();
         r.masks.clear();
         r.segs.clear();
@@ -172,12 +170,12 @@ impl List {
         for (j, (&pos, s)) in r.cpos.iter().zip(&r.segs).enumerate() {
             let pos = usize::from(pos) & (SIZE - 1);
             let (pw, pe) = cx.pol.weight_exp(s.code);
-            // `flat`: every bias is +0, and pw + 0 > EXP_DIRECT when pw is.
+            // `flat`: every bias is +0 (the segment's not read; a constant, so the
+            // exponential's test folds away).
             let (e, big) = if cx.flat {
-                (pe, pw > EXP_DIRECT)
+                List::exp_big(pw, pe, 0.0)
             } else {
-                let w = pw + s.bias;
-                (if s.bias == 0.0 { pe } else { exp_of(w) }, w > EXP_DIRECT)
+                List::exp_big(pw, pe, s.bias)
             };
             let x = &mut ent[pos];
             x.e = e;
