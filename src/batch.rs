@@ -134,18 +134,8 @@ struct State<'r> {
 impl Batch<'_> {
     /// The journal key of `job`: its configuration's canonical line and settings.
     pub fn key(&self, job: Job) -> RunKey {
-        self.key_of(&self.config.to_string(), job)
-    }
-
-    /// The key journals written before 2026-11-27 gave `job` (the frozen line of
-    /// [`crate::search::SearchConfig::line_v1`]): such runs count as done.
-    fn key_v1(&self, job: Job) -> RunKey {
-        self.key_of(&self.config.line_v1().to_string(), job)
-    }
-
-    fn key_of(&self, config: &str, job: Job) -> RunKey {
         RunKey::new(
-            config,
+            &self.config.to_string(),
             self.budget,
             self.variant,
             self.seed,
@@ -154,9 +144,9 @@ impl Batch<'_> {
         )
     }
 
-    /// Whether `journal` has `job` finished, under either key.
+    /// Whether `journal` has `job` finished.
     fn done(&self, journal: &Journal, job: Job) -> bool {
-        journal.contains(&self.key(job)) || journal.contains(&self.key_v1(job))
+        journal.contains(&self.key(job))
     }
 
     /// The jobs the journal does not have yet.
@@ -350,11 +340,7 @@ impl Batch<'_> {
     /// Per position of this batch: its journaled runs (from any session) and the
     /// record's score.
     pub fn summary(&self, journal: &Journal, record: &Record) -> Vec<PositionSummary> {
-        let wanted: HashSet<RunKey> = self
-            .jobs
-            .iter()
-            .flat_map(|&j| [self.key(j), self.key_v1(j)])
-            .collect();
+        let wanted: HashSet<RunKey> = self.jobs.iter().map(|&j| self.key(j)).collect();
         let mut by_pos: BTreeMap<usize, Vec<&RunRecord>> = BTreeMap::new();
         for j in &self.jobs {
             by_pos.entry(j.position).or_default();

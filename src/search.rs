@@ -167,33 +167,15 @@ pub fn search_checkpointed(
 /// changes, the text of every configuration that relied on it changes (`compare`'s
 /// journal keys hold its fingerprint; `solve` prints it).
 pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String {
-    resolution_text(config, root, budget, false)
-}
-
-/// [`resolution`] as the keys of journals written before schema 2 held it: the
-/// plan's derived `Debug` text. Read only to migrate those journals
-/// (`compare --migrate-journal`).
-pub fn resolution_v1(config: &SearchConfig, root: &Board, budget: Budget) -> String {
-    resolution_text(config, root, budget, true)
-}
-
-fn resolution_text(config: &SearchConfig, root: &Board, budget: Budget, v1: bool) -> String {
-    let text_of = |r: &Resolved| if v1 { format!("{r:?}") } else { r.to_string() };
     let whole = config.resolve(root, budget);
-    let mut text = text_of(&whole);
+    let mut text = whole.to_string();
     if splits(config.algo(), whole.trees) {
         let mut shares = parallel::shares(budget, whole.trees);
         shares.dedup();
-        for b in shares {
-            // One share of the whole budget is the whole search, said once (schema 2).
-            if !v1 && b == budget {
-                continue;
-            }
-            let share = text_of(&config.resolve(root, b));
-            match v1 {
-                true => text.push_str(&format!(" | {b:?}: {share}")),
-                false => text.push_str(&format!(" | share {b}: {share}")),
-            }
+        // One share of the whole budget is the whole search, said once.
+        for b in shares.into_iter().filter(|&b| b != budget) {
+            let share = config.resolve(root, b);
+            text.push_str(&format!(" | share {b}: {share}"));
         }
     }
     text

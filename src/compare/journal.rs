@@ -13,8 +13,10 @@
 //! another seed simply has no matching jobs. Entries written before keys held the
 //! resolution's fingerprint are still found by the rest of the key, and counted
 //! ([`CompareJournal::legacy_count`]) so that the command can say a default changed
-//! since they ran would go unnoticed. Entries of schema 1 are found by its frozen
-//! keys and appended again under schema 2 ([`CompareJournal::migrated_count`]). A
+//! since they ran would go unnoticed. Entries of schema 1 (written before
+//! 2026-11-27) are not read: a job whose only entry is one of them runs again, and
+//! is counted ([`CompareJournal::unread_count`]) so that the command can say how to
+//! take them instead (`keys`). A
 //! restored job is used only when its journaled line replays on the board to its
 //! journaled score; otherwise the job is run again.
 //!
@@ -34,8 +36,6 @@ use crate::batch::journal::{FoundLine, Journal, RunKey, RunRecord};
 use crate::board::Cell;
 use crate::error::Error;
 use crate::io::testset::Position;
-#[cfg(test)]
-pub(crate) use keys::v1::params as keys_v1_params;
 use keys::Keys;
 pub use keys::SCHEMA;
 
@@ -50,8 +50,8 @@ pub struct CompareJournal<'a> {
     restored: AtomicUsize,
     /// Restored jobs found by a key without the resolution's fingerprint.
     legacy: AtomicUsize,
-    /// Restored jobs found by a schema-1 key, appended again under schema 2.
-    migrated: AtomicUsize,
+    /// Jobs run again whose only entry has a key of schema 1.
+    unread: AtomicUsize,
     added: AtomicUsize,
 }
 
@@ -117,7 +117,7 @@ impl<'a> CompareJournal<'a> {
             progress,
             restored: AtomicUsize::new(0),
             legacy: AtomicUsize::new(0),
-            migrated: AtomicUsize::new(0),
+            unread: AtomicUsize::new(0),
             added: AtomicUsize::new(0),
         })
     }
@@ -150,10 +150,10 @@ impl<'a> CompareJournal<'a> {
         self.legacy.load(Ordering::Relaxed)
     }
 
-    /// Jobs taken by a schema-1 key and appended again under this build's schema
-    /// (the journal migrates itself as its jobs are taken).
-    pub fn migrated_count(&self) -> usize {
-        self.migrated.load(Ordering::Relaxed)
+    /// Jobs not taken although the journal has them under a key of schema 1, which
+    /// this build does not read.
+    pub fn unread_count(&self) -> usize {
+        self.unread.load(Ordering::Relaxed)
     }
 
     /// Jobs appended to the journal so far.
@@ -169,20 +169,15 @@ impl<'a> CompareJournal<'a> {
         self.find(plan, c, position, r).is_some()
     }
 
-    /// The journaled job (`c`, `position`, run `r`) of `plan`: this build's key;
-    /// schema 2 without the resolution (counted as older); schema 1, to re-key
-    /// once taken. Only with a line that replays on the board to its score.
+    /// The journaled job (`c`, `position`, run `r`) of `plan`: this build's key, or
+    /// schema 2 without the resolution (counted as older). Only with a line that
+    /// replays on the board to its score.
     fn find(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<Found<'_>> {
         let keys = Keys::of(plan, c, position).ok()?;
         let get = |k: &str| self.runs.get(&run_key(plan, k, position, r));
-        let (rec, old, rekey) = if let Some(rec) = get(&keys.current) {
-            (rec, false, None)
-        } else if let Some(rec) = get(&keys.unresolved) {
-            (rec, true, None)
-        } else if let Some(rec) = get(&keys.v1) {
-            (rec, false, Some(true))
-        } else {
-            (get(&keys.v1_unresolved)?, true, Some(false))
+        let (rec, old) = match get(&keys.current) {
+            Some(rec) => (rec, false),
+            None => (get(&keys.unresolved)?, true),
         };
         let board = position.board(plan.variant);
         let moves = self
@@ -190,12 +185,17 @@ impl<'a> CompareJournal<'a> {
             .get(&(position.index, rec.score))?
             .iter()
             .find(|m| crate::line::verify(&board, m, rec.score).is_ok())?;
-        Some(Found {
-            keys,
-            rec,
-            old,
-            rekey,
-            moves,
+        Some(Found { rec, old, moves })
+    }
+
+    /// Whether the journal has job (`c`, `position`, run `r`) of `plan` under a key
+    /// of schema 1 (asked of a job it does not otherwise have). No side effect.
+    pub fn has_schema_1(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> bool {
+        let Ok(keys) = Keys::of(plan, c, position) else {
+            return false;
+        };
+        self.runs.iter().any(|(key, rec)| {
+            keys.schema_1_twin(&rec.config) && *key == run_key(plan, &rec.config, position, r)
         })
     }
 
@@ -206,35 +206,20 @@ impl<'a> CompareJournal<'a> {
 
 /// A job found in the journal ([`CompareJournal::find`]).
 struct Found<'j> {
-    keys: Keys,
     rec: &'j RunRecord,
     /// Its key lacks the resolution (journaled before keys held it).
     old: bool,
-    /// Its key is of schema 1: re-key it under this build's key (`true`) or, for
-    /// an unresolved one, schema 2's unresolved key (`false`).
-    rekey: Option<bool>,
     moves: &'j Vec<Cell>,
 }
 
 impl JobLog for CompareJournal<'_> {
     fn restored(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> Option<JobResult> {
-        let Found {
-            keys,
-            rec,
-            old,
-            rekey,
-            moves,
-        } = self.find(plan, c, position, r)?;
-        if let Some(key) = rekey {
-            let key = if key { &keys.current } else { &keys.unresolved };
-            let rec = RunRecord {
-                config: Arc::from(key.as_str()),
-                params: Arc::from(keys.params.as_str()),
-                ..rec.clone()
-            };
-            self.lock().add(rec, None).ok()?;
-            self.migrated.fetch_add(1, Ordering::Relaxed);
-        }
+        let Some(Found { rec, old, moves }) = self.find(plan, c, position, r) else {
+            if self.has_schema_1(plan, c, position, r) {
+                self.unread.fetch_add(1, Ordering::Relaxed);
+            }
+            return None;
+        };
         self.restored.fetch_add(1, Ordering::Relaxed);
         if old {
             self.legacy.fetch_add(1, Ordering::Relaxed);
@@ -340,9 +325,9 @@ mod tests {
     }
 
     /// A journal holding one record of position 1 under the key `which` picks, and
-    /// what a compare reading it restores, counts as journaled by an older build and
-    /// re-keys; then whether the journal, opened again, has it under this build's
-    /// key or its unresolved form.
+    /// whether a compare reading it restores it, the jobs it counts as journaled by
+    /// an older build and as unread (schema 1); then whether the journal, opened
+    /// again, has it under this build's key or its unresolved form.
     fn restore(which: impl Fn(&Keys) -> String, name: &str) -> (bool, usize, usize, bool) {
         let dir = std::env::temp_dir().join(format!("samegame-cj-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -359,7 +344,7 @@ mod tests {
         let progress = || {};
         let cj = CompareJournal::open(&path, &[], &progress).unwrap();
         let found = cj.restored(&plan, 0, pos, 0).is_some();
-        let counts = (cj.legacy_count(), cj.migrated_count());
+        let counts = (cj.legacy_count(), cj.unread_count());
         cj.flush().unwrap();
         drop(cj);
         let again = Journal::open(&path).unwrap();
@@ -387,16 +372,26 @@ mod tests {
         );
     }
 
+    /// A key of schema 1 (`{line} | board {fingerprint} | {JSON}[ | resolved …]`).
+    fn schema_1(k: &Keys, resolved: bool) -> String {
+        let line_board = k.unresolved.strip_prefix("schema 2 | ").unwrap();
+        let key = format!("{line_board} | {{\"algo\":\"Mcts\"}}");
+        match resolved {
+            true => format!("{key} | resolved {:016x}", 7),
+            false => key,
+        }
+    }
+
     #[test]
-    fn schema_1_keys_are_taken_and_rekeyed() {
-        assert_eq!(restore(|k| k.v1.clone(), "v1"), (true, 0, 1, true));
+    fn schema_1_keys_are_not_read_but_counted() {
+        assert_eq!(restore(|k| schema_1(k, true), "v1"), (false, 0, 1, false));
         assert_eq!(
-            restore(|k| k.v1_unresolved.clone(), "v1-old"),
-            (true, 1, 1, true)
+            restore(|k| schema_1(k, false), "v1-old"),
+            (false, 0, 1, false)
         );
-        // Schema 1 with another resolution: run again, not re-keyed.
-        let changed = |k: &Keys| format!("{} | resolved {:016x}", k.v1_unresolved, 0);
-        assert_eq!(restore(changed, "v1-changed"), (false, 0, 0, false));
+        // Another configuration's schema-1 key is not this job's.
+        let other = |k: &Keys| schema_1(k, true).replacen("mcts", "nmcs", 1);
+        assert_eq!(restore(other, "v1-other"), (false, 0, 0, false));
     }
 
     #[test]
@@ -409,7 +404,8 @@ mod tests {
             keys.current
         );
         assert!(!keys.current.contains('{'), "{}", keys.current);
-        assert!(keys.v1.contains(&keys_v1_params(&plan().configs[0].config)));
+        assert!(!keys.schema_1_twin(&keys.current));
+        assert!(keys.schema_1_twin(&schema_1(&keys, true)));
         assert!(keys.params.contains("\"trees\""), "{}", keys.params);
     }
 

@@ -2,10 +2,6 @@
 //! budget: [`Resolved`], for the tree searches their [`TreePlan`] of
 //! [`LevelParams`], for the beam search its [`BeamPlan`]. No `auto` is left in them.
 //!
-//! The derived `Debug` text of [`Resolved`] is the resolution that schema-1 journal
-//! keys hold (`search::resolution_v1`): the names and order of these types' fields,
-//! and of `NrpaConfig`'s, are frozen until no schema-1 journal is left to read.
-//!
 //! Owns: the shape of a resolved search: pure data. Must not: hold or compute
 //! defaults (`search::resolve` turns every `auto` into these values), build the
 //! objects a search runs with (a rollout is built by `search::rollout` from the
@@ -50,7 +46,7 @@ pub(crate) struct Resolved {
 /// The learned rollouts of `--policy adapt`, resolved: step, schedule, where the
 /// policy lives, the tabu rule, its late-game exception and the search's levels
 /// (`search::adapt`).
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct AdaptPlan {
     pub alpha: f64,
     /// Adapt after every `every` rollouts (0: once per improvement).
@@ -62,20 +58,6 @@ pub(crate) struct AdaptPlan {
     /// The tabu colour's late-game exception (NRPA's default; no flag sets it for
     /// the learned rollouts, so the resolved text leaves it out).
     pub late: Late,
-}
-
-/// The form the derived `Debug` had before `late` was a field: schema-1 journal
-/// keys hold it (`search::resolution_v1`). Frozen.
-impl fmt::Debug for AdaptPlan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AdaptPlan")
-            .field("alpha", &self.alpha)
-            .field("every", &self.every)
-            .field("scope", &self.scope)
-            .field("tabu", &self.tabu)
-            .field("levels", &self.levels)
-            .finish()
-    }
 }
 
 /// Where the learned rollouts' policy lives (`--adapt-scope` with `auto` resolved,

@@ -160,7 +160,7 @@ pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
 }
 
 #[cfg(test)]
-mod params_v1_tests;
+mod lines_tests;
 #[cfg(test)]
 mod proptests;
 

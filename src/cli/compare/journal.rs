@@ -43,6 +43,19 @@ pub(super) fn complete<'p>(
     let (done, left): (Vec<&Position>, Vec<&Position>) =
         positions.iter().copied().partition(|p| has_all(p));
     let missing: Vec<String> = left.iter().map(|p| p.index.to_string()).collect();
+    let schema_1 = left
+        .iter()
+        .flat_map(|p| {
+            plans
+                .iter()
+                .flat_map(move |pl| {
+                    (0..pl.configs.len()).flat_map(move |c| (0..pl.runs).map(move |r| (pl, c, r)))
+                })
+                .map(move |(pl, c, r)| (pl, c, *p, r))
+        })
+        .filter(|&(pl, c, p, r)| !journal.has(pl, c, p, r) && journal.has_schema_1(pl, c, p, r))
+        .count();
+    schema_1_note(journal, schema_1, "their positions are left out");
     if done.is_empty() {
         return Err(Error::Config(format!(
             "--journal-only: {} has every job of no position (none of {})",
@@ -85,15 +98,7 @@ pub(super) fn finish<T>(
                 j.legacy_count()
             );
         }
-        if j.migrated_count() > 0 {
-            eprintln!(
-                "journal {}: {} job(s) taken from it had keys of schema 1; they were appended \
-                 again under schema {}",
-                j.path().display(),
-                j.migrated_count(),
-                crate::compare::journal::SCHEMA
-            );
-        }
+        schema_1_note(j, j.unread_count(), "they ran again");
         eprintln!(
             "journal {}: {} job(s) taken from it, {} run now",
             j.path().display(),
@@ -102,4 +107,19 @@ pub(super) fn finish<T>(
         );
     }
     result
+}
+
+/// Says that `n` jobs are in `journal` only under keys of schema 1, and what
+/// happened to them (`what`): this build does not read those keys.
+fn schema_1_note(journal: &CompareJournal, n: usize, what: &str) {
+    if n > 0 {
+        eprintln!(
+            "journal {}: {n} job(s) are in it only under keys of schema 1 (written before \
+             2026-11-27), which this build does not read, so {what}; a build of commit \
+             71f60e4 or earlier takes them and appends them again under schema {} \
+             (docs/compare.md, `--journal`)",
+            journal.path().display(),
+            crate::compare::journal::SCHEMA
+        );
+    }
 }

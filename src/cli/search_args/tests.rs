@@ -10,11 +10,6 @@ struct T {
     a: SearchArgs,
 }
 
-/// The configuration's parameters as schema-1 journal keys held them.
-fn v1(c: &SearchConfig) -> String {
-    crate::compare::journal::keys_v1_params(c)
-}
-
 fn cfg(args: &str) -> Result<SearchConfig, Error> {
     let t = T::try_parse_from(std::iter::once("x").chain(args.split_whitespace()))
         .map_err(|e| Error::Config(e.to_string()))?;
@@ -79,28 +74,18 @@ fn display_round_trips_through_the_flags() {
         let rest = shown.split_once(' ').map_or("", |x| x.1);
         let again = cfg(&format!("--algo {} {rest}", c.algo().name())).unwrap();
         assert_eq!(c, again, "{a} → {shown}");
-        // One canonical line; schema 1's keys left the thesis nesting's inner
-        // search implicit.
-        assert_eq!(c.to_string(), shown, "{a}");
-        assert_eq!(c.line_v1().to_string(), shown.replace(" --inner-algo mcts", ""), "{a}");
     }
-    // Schema 1's key alone does not read back as the thesis nesting (its flag's
-    // default is auto, the warm tree on large boards): the canonical line does.
+    // The thesis' nesting says its inner search (the flag's default is auto, the
+    // warm tree on large boards); the default writes out its auto values.
     let thesis = cfg("--algo nmcts --inner-algo mcts --policy adapt").unwrap();
-    let key = thesis.line_v1().to_string();
-    let rest = key.split_once(' ').unwrap().1;
-    assert_ne!(cfg(&format!("--algo nmcts {rest}")).unwrap(), thesis);
     assert!(thesis
         .to_string()
         .contains(" --inner auto --inner-algo mcts --restarts 1 "));
-    // The thesis' nesting keeps the line (and journal key) of nmcts's old default;
-    // the default since (the warm tree) writes out its auto values.
     assert_eq!(
         cfg("--algo nmcts --inner-algo mcts --c 0.0002")
             .unwrap()
-            .line_v1()
             .to_string(),
-        "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
+        "nmcts --level 2 --c 0.0002,0 --z 0,0 --advance visits --inner auto --inner-algo mcts --restarts 1 --solver on --reuse on --reward-norm thesis --policy auto"
     );
     assert_eq!(
         cfg("--algo nmcts").unwrap().to_string(),
@@ -148,11 +133,6 @@ fn nrpa_iterations_auto_or_a_number() {
         cfg("--algo nrpa").unwrap()
     );
     err("--algo nrpa --nrpa-iterations many", "--nrpa-iterations");
-    // Schema-1 keys: an explicit N is the number it always was; auto is a word.
-    let json = v1(&c);
-    assert!(json.contains("\"iterations\":100"), "{json}");
-    let auto = v1(&cfg("--algo nrpa").unwrap());
-    assert!(auto.contains("\"iterations\":\"auto\""), "{auto}");
 }
 
 /// A thread count for NRPA: one search of that width (parallel NRPA) unless
@@ -184,12 +164,8 @@ fn nrpa_threads_are_one_wide_search_unless_independent() {
         cfg("--algo nrpa --search-threads 1 --nrpa-independent").unwrap(),
         cfg("").unwrap()
     );
-    // Schema-1 keys: the width is left out at 1; independent searches are
-    // `threads`.
-    let old = v1(&cfg("").unwrap());
-    assert!(!old.contains("width"), "{old}");
-    assert!(v1(&wide).contains("\"width\":3"), "{}", v1(&wide));
-    assert!(v1(&apart).ends_with("\"threads\":3}"), "{}", v1(&apart));
+    // The width is left out of the line at 1.
+    assert!(!cfg("").unwrap().to_string().contains("width"));
     // Other algorithms keep root parallelisation.
     assert_eq!(cfg("--algo nmcs --search-threads 3").unwrap().trees, 3);
     // The thread count is checked whatever it becomes.
@@ -361,11 +337,6 @@ fn beam_flags_and_refusals() {
     let c = cfg("--algo beam --beam-width 1000 --eval none").unwrap();
     assert!(matches!(&c.spec, crate::search::Spec::Beam(b) if b.width == Some(1000)));
     assert_eq!(c.to_string(), "beam --beam-width 1000 --eval none");
-    // Schema-1 keys: the width is left out when unset.
-    let old = v1(&cfg("--algo nrpa").unwrap());
-    assert!(!old.contains("beam_width"), "{old}");
-    let json = v1(&c);
-    assert!(json.contains("\"beam_width\":1000"), "{json}");
     err("--algo nrpa --beam-width 10", "--beam-width");
     err("--algo bmcts --beam-width 10", "--beam-width");
     err("--algo beam --beam-width 0", "--beam-width");
@@ -457,9 +428,14 @@ fn nrpa_refinement_flags_round_trip_and_refusals() {
     ] {
         assert_eq!(cfg(a).unwrap(), plain, "{a}");
     }
-    let json = v1(&plain);
-    for key in ["prior", "stable", "\"beam\":1", "repeats"] {
-        assert!(!json.contains(key), "{json}");
+    let line = plain.to_string();
+    for flag in [
+        "--nrpa-prior",
+        "--nrpa-stable",
+        "--nrpa-beam",
+        "--nrpa-repeats",
+    ] {
+        assert!(!line.contains(flag), "{line}");
     }
     // Values and combinations.
     err("--algo nrpa --nrpa-stable 0", "--nrpa-stable");
@@ -524,15 +500,11 @@ fn eval_weights_flag_loads_a_file_and_is_refused_where_it_does_not_apply() {
             cfg(&format!("--algo {} {rest}", c.algo().name())).unwrap(),
             c
         );
-        // Schema-1 keys held the weights themselves.
-        let json = v1(&c);
-        assert!(json.contains("\"singles\":-2.5"), "{json}");
     }
-    // Without the flag: the shipped weights, and nothing new in either form.
+    // Without the flag: the shipped weights, and nothing new in the line.
     let c = cfg("--algo beam --eval learned").unwrap();
     assert_eq!(c.eval().unwrap().weights, None);
     assert_eq!(c.to_string(), "beam --beam-width auto --eval learned");
-    assert!(!v1(&c).contains("eval_weights"));
     for algo in ["nrpa", "nmcs", "exact"] {
         err(
             &format!("--algo {algo} --eval-weights {f}"),
@@ -585,12 +557,10 @@ fn playout_beam_flag_round_trips_and_is_refused_where_it_does_not_apply() {
     assert!(shown.contains("--playout-beam 4 --policy auto"), "{shown}");
     let rest = shown.split_once(' ').map_or("", |x| x.1);
     assert_eq!(c, cfg(&format!("--algo nmcs {rest}")).unwrap(), "{shown}");
-    assert!(v1(&c).contains("\"playout_beam\":4"), "{}", v1(&c));
-    // Off (0) is plain NMCS: the same configuration, line and JSON as before.
+    // Off (0) is plain NMCS: the same configuration and line as before.
     let plain = cfg("--algo nmcs").unwrap();
     assert_eq!(cfg("--algo nmcs --playout-beam 0").unwrap(), plain);
     assert!(!plain.to_string().contains("--playout-beam"), "{plain}");
-    assert!(!v1(&plain).contains("playout_beam"));
     // Values and combinations.
     err("--algo nmcs --playout-beam wide", "--playout-beam");
     err(

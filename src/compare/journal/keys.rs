@@ -1,6 +1,4 @@
-//! The keys of `compare`'s journal: a job's identity, schema 2, and the frozen
-//! forms of the keys written before it (schema 1), read only to take those journals'
-//! jobs and re-key them.
+//! The keys of `compare`'s journal: a job's identity, schema 2.
 //!
 //! Schema 2: `schema 2 | {canonical line} | board {fingerprint} | resolved
 //! {fingerprint}`. The canonical line is the configuration's `Display` (its flags,
@@ -10,13 +8,14 @@
 //! keys' sake. Keys without the `resolved` part are those of journals written before
 //! keys held the resolution (restored, and counted as such).
 //!
-//! Schema 1 (before 2026-11-27): `{line_v1} | board {fingerprint} | {JSON
-//! parameters}[ | resolved {fingerprint of the plan's Debug text}]`.
+//! Schema 1 (before 2026-11-27: `{line} | board {fingerprint} | {JSON parameters}[ |
+//! resolved {fingerprint of the plan's Debug text}]`) is no longer read: builds up to
+//! 71f60e4 re-keyed its entries under schema 2 as they took them, and every committed
+//! journal was resumed by one of them (docs/compare.md, `--journal`).
+//! [`Keys::schema_1_twin`] only recognises such an entry, to say it is not read.
 //!
 //! Owns: those strings. Must not: read or write journals, or change the form of a
 //! schema once written (a new form is a new schema, with the old one read here).
-
-pub(crate) mod v1;
 
 use crate::compare::Plan;
 use crate::error::Error;
@@ -37,11 +36,19 @@ pub(super) struct Keys {
     pub current: String,
     /// Schema 2 without the resolution (journals written before keys held it).
     pub unresolved: String,
-    /// Schema 1, with and without the resolution.
-    pub v1: String,
-    pub v1_unresolved: String,
     /// The configuration's parameters as JSON (stored beside the key, for readers).
     pub params: String,
+    /// How a schema-1 key of this configuration and board began (its canonical line,
+    /// for every configuration but the thesis nesting above level 1).
+    schema_1_prefix: String,
+}
+
+impl Keys {
+    /// Whether `key` is of schema 1 and of this configuration and board: an entry
+    /// this build does not read.
+    pub fn schema_1_twin(&self, key: &str) -> bool {
+        key.starts_with(&self.schema_1_prefix)
+    }
 }
 
 impl Keys {
@@ -53,17 +60,10 @@ impl Keys {
         let board_fp = fingerprint(&board.to_string());
         let unresolved = format!("schema {SCHEMA} | {config} | board {board_fp:016x}");
         let resolved = fingerprint(&crate::search::resolution(config, &board, plan.budget));
-        let v1_unresolved = format!(
-            "{} | board {board_fp:016x} | {}",
-            config.line_v1(),
-            v1::params(config)
-        );
-        let v1_resolved = fingerprint(&crate::search::resolution_v1(config, &board, plan.budget));
         Ok(Keys {
+            schema_1_prefix: format!("{config} | board {board_fp:016x} | {{"),
             current: format!("{unresolved} | resolved {resolved:016x}"),
             unresolved,
-            v1: format!("{v1_unresolved} | resolved {v1_resolved:016x}"),
-            v1_unresolved,
             params,
         })
     }

@@ -3,10 +3,8 @@
 //! run's identity in journals and results files. There is one such line; it reads
 //! back as the same configuration.
 //!
-//! Owns: that form, and the frozen form of journals written before schema 2
-//! ([`SearchConfig::line_v1`]). Must not: change a parameter's printed shape for
-//! configurations written before (journals match runs by it); new parameters print
-//! only when set.
+//! Owns: that form. Must not: change a parameter's printed shape for configurations
+//! written before (journals match runs by it); new parameters print only when set.
 
 use std::fmt;
 
@@ -23,21 +21,6 @@ fn write_eval_weights(e: &EvalSpec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match &e.weights {
         Some(w) => write!(f, " --eval-weights {}", w.file),
         None => Ok(()),
-    }
-}
-
-impl SearchConfig {
-    /// The line journals written before schema 2 keyed runs by: the canonical line
-    /// without `--inner-algo mcts` above level 1 (the thesis nesting, whose lines
-    /// predate the flag). Frozen: read only to find those journals' runs.
-    pub fn line_v1(&self) -> String {
-        let line = self.to_string();
-        match self.tree() {
-            Some(t) if self.level > 1 && t.inner_algo == InnerAlgo::Mcts => {
-                line.replacen(" --inner-algo mcts", "", 1)
-            }
-            _ => line,
-        }
     }
 }
 
@@ -171,7 +154,7 @@ impl TreeSpec {
             }
         }
         match self.inner_algo {
-            // The thesis' nesting (left out of schema-1 keys: `line_v1`).
+            // The thesis' nesting.
             InnerAlgo::Mcts if level > 1 => write!(f, " --inner-algo mcts")?,
             InnerAlgo::Mcts => {}
             // nmcts's and nbmcts's default (the warm tree on large boards), written

@@ -1,15 +1,13 @@
-//! Pins the frozen parameters of schema-1 journal keys
-//! (`crate::compare::journal::keys::v1`) for every configuration of the committed
-//! plans (`experiments/**/*.toml`) against `tests/golden/params-v1.txt`, which holds
-//! the JSON those configurations had when schema 1 was current (written by serde
-//! from the search types as they were then). `UPDATE_GOLDEN=1` rewrites the file,
-//! which is right only when configurations are added; a changed line means schema-1
-//! journals would no longer be found.
+//! Pins the canonical line (the configuration part of a schema-2 journal key,
+//! `crate::compare::journal`) of every configuration of the committed plans
+//! (`experiments/**/*.toml`) against `tests/golden/config-lines.txt`.
+//! `UPDATE_GOLDEN=1` rewrites the file, which is right only when configurations are
+//! added; a changed line means the committed journals would no longer find the jobs
+//! of that configuration.
 
 use std::path::{Path, PathBuf};
 
 use super::parse_config;
-use crate::compare::journal::keys_v1_params;
 use crate::compare::plan::PlanFile;
 
 fn plans(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -28,7 +26,7 @@ fn plans(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn schema_1_parameters_are_frozen() {
+fn canonical_lines_of_committed_plans_are_pinned() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     plans(&root.join("experiments"), &mut files);
@@ -48,10 +46,10 @@ fn schema_1_parameters_are_frozen() {
             continue;
         };
         let flags = spec.split_once(": ").map_or(spec.as_str(), |x| x.1);
-        let v1 = keys_v1_params(&entry.config);
-        text.push_str(&format!("{flags}\t{v1}\n"));
+        let line = entry.config.to_string();
+        text.push_str(&format!("{flags}\t{line}\n"));
     }
-    let golden = root.join("tests/golden/params-v1.txt");
+    let golden = root.join("tests/golden/config-lines.txt");
     if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         std::fs::write(&golden, &text).unwrap();
         return;
