@@ -191,12 +191,23 @@ impl<'a> CompareJournal<'a> {
     /// Whether the journal has job (`c`, `position`, run `r`) of `plan` under a key
     /// of schema 1 (asked of a job it does not otherwise have). No side effect.
     pub fn has_schema_1(&self, plan: &Plan, c: usize, position: &Position, r: u32) -> bool {
+        // The job's other fields first: its keys (a resolution) only when one matches.
+        let mut same_job = self
+            .runs
+            .values()
+            .filter(|rec| {
+                (rec.position, rec.run, rec.seed)
+                    == (position.index as u64, u64::from(r), plan.seed)
+                    && (rec.variant, rec.budget) == (plan.variant, plan.budget)
+            })
+            .peekable();
+        if same_job.peek().is_none() {
+            return false;
+        }
         let Ok(keys) = Keys::of(plan, c, position) else {
             return false;
         };
-        self.runs.iter().any(|(key, rec)| {
-            keys.schema_1_twin(&rec.config) && *key == run_key(plan, &rec.config, position, r)
-        })
+        same_job.any(|rec| keys.schema_1_twin(&rec.config))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Journal> {

@@ -35,26 +35,26 @@ pub(super) fn complete<'p>(
             ..plan.clone()
         })
         .collect();
-    let has_all = |p: &Position| {
-        plans
-            .iter()
-            .all(|pl| (0..pl.configs.len()).all(|c| (0..pl.runs).all(|r| journal.has(pl, c, p, r))))
+    // Every job of a position: (plan, configuration, run).
+    let jobs = || {
+        plans.iter().flat_map(|pl| {
+            (0..pl.configs.len()).flat_map(move |c| (0..pl.runs).map(move |r| (pl, c, r)))
+        })
     };
+    let has_all = |p: &Position| jobs().all(|(pl, c, r)| journal.has(pl, c, p, r));
     let (done, left): (Vec<&Position>, Vec<&Position>) =
         positions.iter().copied().partition(|p| has_all(p));
     let missing: Vec<String> = left.iter().map(|p| p.index.to_string()).collect();
-    let schema_1 = left
+    let schema_1: usize = left
         .iter()
-        .flat_map(|p| {
-            plans
-                .iter()
-                .flat_map(move |pl| {
-                    (0..pl.configs.len()).flat_map(move |c| (0..pl.runs).map(move |r| (pl, c, r)))
+        .map(|&p| {
+            jobs()
+                .filter(|&(pl, c, r)| {
+                    !journal.has(pl, c, p, r) && journal.has_schema_1(pl, c, p, r)
                 })
-                .map(move |(pl, c, r)| (pl, c, *p, r))
+                .count()
         })
-        .filter(|&(pl, c, p, r)| !journal.has(pl, c, p, r) && journal.has_schema_1(pl, c, p, r))
-        .count();
+        .sum();
     schema_1_note(journal, schema_1, "their positions are left out");
     if done.is_empty() {
         return Err(Error::Config(format!(
