@@ -275,7 +275,7 @@ impl Batch<'_> {
     ) -> Result<(SearchResult, Option<checkpoint::RunFile>), Error> {
         let identity = checkpoint::identity(&self.key(job), board);
         let file = c.file(job.position, job.run, identity);
-        let resumed = |s: &crate::search::NrpaState| {
+        let resumed = |s: &crate::search::SearchState| {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
         };

@@ -36,6 +36,7 @@ mod adapt;
 mod beam;
 mod best;
 mod budget;
+mod checkpoint;
 mod choices;
 mod config;
 mod defaults;
@@ -52,7 +53,7 @@ mod result;
 mod rollout;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::board::Board;
 use crate::Rng;
@@ -61,6 +62,7 @@ pub use crate::limits::MAX_TREES;
 use best::Best;
 use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
+pub use checkpoint::{checkpointable, SearchState};
 pub(crate) use config::search_flags;
 pub use config::{
     AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, BeamSpec, EvalSpec, Flag, InnerAlgo,
@@ -70,7 +72,11 @@ pub use config::{
 pub use defaults::Defaults;
 use endgame::Endgame;
 pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
-pub use nrpa::{checkpointable, Checkpoints, NrpaState};
+pub use mcts::TreeState;
+pub use nrpa::NrpaState;
+/// What a caller of a checkpointed search asks: the state to continue from (of
+/// either kind), how often to save and where the bytes go.
+pub type Checkpoints<'a> = nrpa::Checkpoints<'a, SearchState>;
 use plan::Resolved;
 pub use result::{SearchResult, SearchStats};
 use rollout::Rollout;
@@ -107,11 +113,11 @@ fn search_in(
     let before = checkpoints
         .as_ref()
         .and_then(|c| c.resume.as_ref())
-        .map_or(0.0, |s| s.wall().as_secs_f64());
+        .map_or(Duration::ZERO, SearchState::wall);
     let resolved = config.resolve(root, budget);
     let n = resolved.trees;
     assert!(
-        checkpoints.is_none() || !splits(config.algo(), n),
+        checkpoints.is_none() || n <= 1,
         "a checkpointed search is one search"
     );
     let mut result = if root.is_terminal() {
@@ -127,10 +133,21 @@ fn search_in(
         single(config, &resolved, root, budget, rng, stop, checkpoints)
     } else if config.algo().is_tree() {
         // One tree or several root-parallel trees, each resolved for its share.
+        let ck = checkpoints.map(|c| {
+            let resume = match c.resume {
+                Some(SearchState::Tree(s)) => Some(s),
+                Some(SearchState::Nrpa(_)) => {
+                    panic!("an NRPA state does not continue a tree search")
+                }
+                None => None,
+            };
+            let tc = mcts::TreeCheckpoints::new(c.every, c.save, stop, c.stop_after, before);
+            (tc, resume)
+        });
         parallel::split(budget, n, rng, |budgets, rngs| {
             let smallest = *budgets.last().expect("at least one share");
             let share = config.resolve(root, smallest);
-            mcts::run_trees(&share, root, budgets, rngs, stop)
+            mcts::run_trees(&share, root, budgets, rngs, stop, ck)
         })
     } else {
         // Independent NMCS or NRPA searches, best of them.
@@ -140,7 +157,7 @@ fn search_in(
             })
         })
     };
-    result.stats.seconds = before + start.elapsed().as_secs_f64();
+    result.stats.seconds = (before + start.elapsed()).as_secs_f64();
     result
 }
 
@@ -157,6 +174,10 @@ pub fn search_checkpointed(
     checkpoints: Checkpoints,
 ) -> SearchResult {
     checkpointable(config).expect("search_checkpointed: a checkpointable configuration");
+    assert!(
+        checkpoints.resume.as_ref().is_none_or(|s| s.fits(config)),
+        "search_checkpointed: a state of this configuration's kind and level"
+    );
     search_in(config, root, budget, rng, stop, Some(checkpoints))
 }
 
@@ -222,6 +243,12 @@ fn single(
                 seed: resolved.beam,
                 restart_best: n.restart == NrpaRestart::Best,
             };
+            let checkpoints = checkpoints.map(|c| {
+                c.map_resume(|s| match s {
+                    SearchState::Nrpa(s) => s,
+                    SearchState::Tree(_) => panic!("a tree state does not continue an NRPA search"),
+                })
+            });
             nrpa::nrpa(
                 run,
                 level,

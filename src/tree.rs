@@ -32,7 +32,9 @@ use crate::board::Cell;
 use crate::Rng;
 
 /// Index of a node in its [`Tree`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct NodeId(pub u32);
 
 impl NodeId {
@@ -57,7 +59,7 @@ const NO_MEMO: u32 = u32::MAX;
 /// selection policy (`search::mcts`) gives it a meaning; the tree only keeps it,
 /// and forgets every memo when it rebuilds the arena ([`Tree::reroot`],
 /// [`Tree::prune_beam`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Memo {
     /// The child chosen by the scan.
     pub leader: NodeId,
@@ -82,7 +84,7 @@ pub struct Memo {
 /// node is also *exact* when that value is the true optimum of its position: it is
 /// not exact when a beam prune removed children from its subtree. Selection never
 /// enters a solved node.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Node {
     /// Sum of normalised rewards of the simulations through this node.
     pub sum: f64,
@@ -251,8 +253,9 @@ impl<'t> Iterator for ChildNodes<'t> {
     }
 }
 
-/// A search tree in an arena. See the module docs.
-#[derive(Clone, Debug, Default)]
+/// A search tree in an arena. See the module docs. Serialised (a checkpoint of a
+/// tree search, `search::mcts::checkpoint`) without its spare buffers.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Tree {
     nodes: Vec<Node>,
     /// The legal moves of expanded nodes, each node's in one block in the order they
@@ -262,10 +265,15 @@ pub struct Tree {
     memos: Vec<Memo>,
     // Semispaces for pruning and re-rooting and their bookkeeping (kept to reuse
     // their capacity).
+    #[serde(skip)]
     spare: Vec<Node>,
+    #[serde(skip)]
     spare_moves: Vec<Cell>,
+    #[serde(skip)]
     order: Vec<(u32, u32, u32)>,
+    #[serde(skip)]
     keep: Vec<bool>,
+    #[serde(skip)]
     new_idx: Vec<u32>,
     /// Bumped whenever node ids are dropped or reassigned ([`Tree::generation`]).
     generation: u64,

@@ -123,6 +123,21 @@ fn a_stopped_beam_nrpa_batch_continues_as_if_never_stopped() {
 }
 
 #[test]
+fn a_stopped_warm_tree_batch_continues_as_if_never_stopped() {
+    // nmcts's default on boards of 144 tiles, the warm tree: checkpointed between its
+    // top-level simulations (tree, learned policies, generator).
+    let d = tempdir("checkpoint-tree");
+    testset(&d, 2, 12, 12, 4);
+    let search = "--algo nmcts --level 2 --iterations 20000 --runs 1 --threads 2";
+    let plain = run(&d, &format!("batch set.txt {search} --out plain.txt"));
+    assert!(plain.status.success(), "{}", text(&plain));
+    let args = format!("batch set.txt {search} --out ck.txt --checkpoint");
+    let o = run(&d, &format!("{args} --checkpoint-stop-after 6000"));
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    continues_to_the_plain_files(&d, &args);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
     let d = tempdir("checkpoint-damaged");
     testset(&d, 1, 9, 8, 4);
@@ -179,6 +194,14 @@ fn checkpoints_are_refused_where_they_cannot_be_kept() {
         (
             "--algo nrpa --search-threads 2 --nrpa-independent --checkpoint",
             "--checkpoint: independent NRPA searches",
+        ),
+        (
+            "--algo mcts --checkpoint",
+            "--checkpoint: mcts with several root-parallel trees",
+        ),
+        (
+            "--algo nmcts --z 5,0 --endgame 10 --checkpoint",
+            "--checkpoint: nmcts with exact endgames (--endgame 10)",
         ),
         (
             "--algo nrpa --checkpoint --checkpoint-every 0",

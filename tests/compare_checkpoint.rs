@@ -13,9 +13,11 @@ use common::testset;
 use std::path::Path;
 use std::process::Output;
 
-/// NRPA (level 3, and width 2 on two threads: checkpointed) and NMCS (not).
+/// NRPA (level 3, and width 2 on two threads) and level-2 NMCTS (checkpointed), and
+/// NMCS (not).
 const CONFIGS: &str = "n3: --algo nrpa --level 3 --nrpa-iterations 12\n\
     w2: --algo nrpa --level 2 --nrpa-iterations 40 --search-threads 2\n\
+    t: --algo nmcts --level 2\n\
     m: --algo nmcs --level 1\n";
 
 fn both(o: &Output) -> String {

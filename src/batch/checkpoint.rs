@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use super::journal::RunKey;
 use crate::error::Error;
-use crate::search::{search_checkpointed, Budget, Checkpoints, NrpaState, SearchResult, Valid};
+use crate::search::{search_checkpointed, Budget, Checkpoints, SearchResult, SearchState, Valid};
 
 const MAGIC: &[u8] = b"samegame-checkpoint 1\n";
 
@@ -60,7 +60,7 @@ impl Checkpointing {
 
 impl RunFile {
     /// The state saved for this run, if its file exists.
-    pub fn read(&self) -> Result<Option<NrpaState>, Error> {
+    pub fn read(&self) -> Result<Option<SearchState>, Error> {
         let bytes = match std::fs::read(&self.path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -86,7 +86,7 @@ impl RunFile {
                 self.identity
             )));
         }
-        NrpaState::from_bytes(&rest[end + 1..])
+        SearchState::from_bytes(&rest[end + 1..])
             .map(Some)
             .map_err(|e| bad(format!("the search state (after line 2) is {e}")))
     }
@@ -137,7 +137,7 @@ pub fn search(
     budget: Budget,
     rng: &mut crate::Rng,
     stop: &AtomicBool,
-    resumed: impl FnOnce(&NrpaState),
+    resumed: impl FnOnce(&SearchState),
 ) -> Result<SearchResult, Error> {
     let resume = file.read()?;
     if resume.as_ref().is_some_and(|s| !s.fits(config)) {

@@ -41,7 +41,7 @@ use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Rep
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
-use crate::search::{Budget, NrpaState};
+use crate::search::{Budget, SearchState};
 use config_line::{parse_config, read_config_file};
 use text::{col_width, curve_table, p_text, table};
 
@@ -326,7 +326,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
         }
         false => positions,
     };
-    let said = |label: &str, position: usize, run: u32, s: &NrpaState| {
+    let said = |label: &str, position: usize, run: u32, s: &SearchState| {
         bar.suspend(|| {
             eprintln!(
                 "{label}, position {position}, run {run}: continues from its checkpoint \

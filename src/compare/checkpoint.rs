@@ -1,6 +1,6 @@
 //! `compare --checkpoint`: a comparison whose jobs survive a stop. [`Checkpointed`]
 //! wraps a comparison's journal: the jobs of configurations that can be
-//! checkpointed (NRPA, `crate::search::checkpointable`) run as `batch --checkpoint`
+//! checkpointed (NRPA and the tree searches, `crate::search::checkpointable`) run as `batch --checkpoint`
 //! runs them (`crate::batch::checkpoint`: one file per job in progress, in
 //! `<journal>.checkpoints/`, named by the job's journal key and board, saved every
 //! period and when the stop flag is set, removed once the job is journaled); the
@@ -20,7 +20,7 @@ use super::{JobLog, JobResult, Plan};
 use crate::batch::checkpoint::{self, Checkpointing, RunFile};
 use crate::error::Error;
 use crate::io::testset::Position;
-use crate::search::{checkpointable, search_with_stop, NrpaState, SearchResult};
+use crate::search::{checkpointable, search_with_stop, SearchResult, SearchState};
 use crate::{Board, Rng};
 
 /// A comparison's journal whose jobs keep checkpoints (see the module).
@@ -29,7 +29,7 @@ pub struct Checkpointed<'a> {
     files: Checkpointing,
     stop: &'a AtomicBool,
     /// Hears of a job continued from its checkpoint: (label, position, run, state).
-    resumed: &'a (dyn Fn(&str, usize, u32, &NrpaState) + Sync),
+    resumed: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
     saved: AtomicUsize,
     dropped: AtomicUsize,
 }
@@ -40,7 +40,7 @@ impl<'a> Checkpointed<'a> {
         journal: &'a CompareJournal<'a>,
         files: Checkpointing,
         stop: &'a AtomicBool,
-        resumed: &'a (dyn Fn(&str, usize, u32, &NrpaState) + Sync),
+        resumed: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
     ) -> Self {
         Checkpointed {
             journal,
@@ -104,7 +104,7 @@ impl JobLog for Checkpointed<'_> {
         let (result, stopped) = if checkpointable(config).is_ok() {
             let file = self.file(plan, c, position, r)?;
             let resumed =
-                |s: &NrpaState| (self.resumed)(&plan.configs[c].label, position.index, r, s);
+                |s: &SearchState| (self.resumed)(&plan.configs[c].label, position.index, r, s);
             let res = checkpoint::search(
                 &self.files,
                 &file,

@@ -33,7 +33,7 @@ pub fn ucb1_tuned_value_ln(c: f64, ln_p: f64, n: f64, sum: f64, sum_sq: f64) -> 
 }
 
 /// A UCB1-TUNED multi-armed bandit over a fixed number of arms.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Ucb1TunedBandit {
     n: Vec<f64>,
     sum: Vec<f64>,

@@ -36,13 +36,20 @@ use crate::Rng;
 
 /// What one policy has learnt: its weights and the best game it follows (from the
 /// search's root) with that game's trace.
-#[derive(Default, Clone)]
+#[derive(Default, Clone, serde::Serialize, serde::Deserialize)]
 struct Lesson {
     policy: Policy,
     best: Best,
     trace: Trace,
     /// Adaptations of `policy` since its level search began (tests read it).
     adapted: u64,
+}
+
+/// A [`Learner`]'s lessons and schedule ([`Learner::state`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct LearnerState {
+    lessons: Vec<Lesson>,
+    since: u64,
 }
 
 /// The learned-rollout state of one search (one tree, or one NMCS search).
@@ -88,6 +95,27 @@ impl Learner {
             scratch: AdaptScratch::default(),
             moves: Vec::new(),
         }
+    }
+
+    /// What this learner carries from one simulation of its search to the next (a
+    /// checkpoint of a tree search): its lessons and schedule; the rest is rebuilt
+    /// from the plan and the root.
+    pub fn state(&self) -> LearnerState {
+        LearnerState {
+            lessons: self.lessons.clone(),
+            since: self.since,
+        }
+    }
+
+    /// Continues from a [`Learner::state`] of a learner of the same plan and root.
+    pub fn restore(&mut self, s: LearnerState) {
+        assert_eq!(
+            s.lessons.len(),
+            self.lessons.len(),
+            "a learner of this plan"
+        );
+        self.lessons = s.lessons;
+        self.since = s.since;
     }
 
     /// The tabu rule of the rollouts.

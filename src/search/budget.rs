@@ -48,7 +48,7 @@ impl std::fmt::Display for Budget {
 
 /// A share of the budget: the playout counter value to stop at and/or a deadline,
 /// the time since the search started on its meter's [`Clock`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub(crate) struct Limit {
     pub playouts: u64,
     pub deadline: Option<Duration>,
@@ -78,6 +78,17 @@ impl Limit {
             deadline: self.deadline,
         }
     }
+}
+
+/// A [`Meter`]'s counters and clock reading ([`Meter::state`]).
+#[derive(Clone, Copy, Serialize, Deserialize)]
+pub(crate) struct MeterState {
+    pub playouts: u64,
+    nodes_created: u64,
+    solved: u64,
+    alive: u64,
+    peak: u64,
+    pub elapsed: Duration,
 }
 
 /// Budget accounting shared by every level of one search: the playout counter, node
@@ -147,6 +158,31 @@ impl<'s> Meter<'s> {
     /// budget up.
     pub fn stop_requested(&self) -> bool {
         self.stopped || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+    /// Stops the search here, as the stop flag would (a checkpointed tree search
+    /// reads the flag at its top level only, `search::mcts::checkpoint`).
+    pub fn stop_here(&mut self) {
+        self.stopped = true;
+    }
+    /// The counters and the clock's reading, for a checkpoint.
+    pub fn state(&self) -> MeterState {
+        MeterState {
+            playouts: self.playouts,
+            nodes_created: self.nodes_created,
+            solved: self.solved,
+            alive: self.alive,
+            peak: self.peak,
+            elapsed: self.clock.elapsed(),
+        }
+    }
+    /// Continues from a checkpoint's [`Meter::state`] (the clock reads its time now).
+    pub fn restore(&mut self, s: &MeterState) {
+        self.playouts = s.playouts;
+        self.nodes_created = s.nodes_created;
+        self.solved = s.solved;
+        self.alive = s.alive;
+        self.peak = s.peak;
+        self.clock.continue_from(s.elapsed);
     }
     /// Records `n` nodes created (alive from now on).
     #[inline]

@@ -97,6 +97,7 @@ pub(crate) struct LevelOutcome {
     pub proven: bool,
 }
 
+mod checkpoint;
 mod driver;
 mod informed;
 mod inner;
@@ -105,6 +106,8 @@ mod path_boards;
 mod select;
 mod steps;
 use super::plan::{InnerSearch, TreePlan};
+pub use checkpoint::TreeState;
+pub(crate) use checkpoint::{check as check_checkpoint, TreeCheckpoints, FORMAT as TREE_FORMAT};
 pub(crate) use driver::run_trees;
 use informed::{select_informed, update_implicit};
 use path_boards::PathBoards;
@@ -149,6 +152,11 @@ pub(crate) struct Searcher<'a, 's> {
     /// The best game of the last inner search (`--inner-algo nmcs|nrpa`).
     inner_best: Best,
     mask: GroupMask,
+    /// Checkpoints of the top level (`checkpoint`), when asked.
+    ck: Option<TreeCheckpoints<'s>>,
+    /// The top level continues from a checkpoint, taken after a simulation and
+    /// before the budget was read: it reads the budget first.
+    resumed: bool,
     /// Moves kept at each beam pruning: (level, depth, kept moves' count), for tests.
     #[cfg(test)]
     pub prunes: Vec<(usize, usize, Vec<Cell>)>,
@@ -174,6 +182,8 @@ impl<'a, 's> Searcher<'a, 's> {
             prefix: Vec::new(),
             inner_best: Best::default(),
             mask: GroupMask::default(),
+            ck: None,
+            resumed: false,
             #[cfg(test)]
             prunes: Vec::new(),
         }
@@ -199,11 +209,19 @@ impl<'a, 's> Searcher<'a, 's> {
         root: &Board,
         limit: Limit,
     ) -> bool {
+        if std::mem::take(&mut self.resumed) && self.meter.exhausted(&limit) {
+            return ws.tree.node(NodeId::ROOT).solved();
+        }
         loop {
             if ws.tree.node(NodeId::ROOT).solved() {
                 return true;
             }
             self.simulate(lvl, ws, root, limit);
+            if let Some(ck) = self.ck.as_mut().filter(|_| lvl == self.plan.levels.len()) {
+                if ck.after_simulation(lvl, ws, self.rng, self.meter, &self.rollout) {
+                    self.meter.stop_here();
+                }
+            }
             if self.meter.exhausted(&limit) {
                 return ws.tree.node(NodeId::ROOT).solved();
             }

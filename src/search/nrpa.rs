@@ -72,7 +72,8 @@ use crate::board::Board;
 use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, Trace};
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
-pub use checkpoint::{checkpointable, Checkpoints, NrpaState};
+pub(crate) use checkpoint::check as check_checkpoint;
+pub use checkpoint::{Checkpoints, NrpaState};
 use checkpoint::{Frame, Suspend};
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its

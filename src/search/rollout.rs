@@ -7,7 +7,7 @@
 //! resolved plan ([`Rollout::from_plan`]). Must not: build trees, split budgets or
 //! resolve configurations.
 
-use super::adapt::Learner;
+use super::adapt::{Learner, LearnerState};
 use super::budget::Meter;
 use super::plan::{AdaptPlan, Resolved, TabuRule};
 use crate::board::{Board, Cell};
@@ -15,6 +15,13 @@ use crate::policy::adaptive::Policy;
 use crate::policy::{playout, tabu_color, RolloutPolicy, Ucb1TunedBandit};
 use crate::rules::Normalizer;
 use crate::Rng;
+
+/// [`Rollout::state`].
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct RolloutState {
+    bandit: Ucb1TunedBandit,
+    learner: Option<LearnerState>,
+}
 
 /// The level-0 search: one playout under the configured rollout policy, with the
 /// tabu-colour bandit when the policy is `tabu-bandit`; rewards normalised to [0, 1].
@@ -47,6 +54,24 @@ impl Rollout {
     /// A fresh level-0 rollout for a search from `root` under the resolved `plan`.
     pub fn from_plan(plan: &Resolved, root: &Board) -> Self {
         Rollout::new(plan.policy, root, plan.bandit_c, plan.adapt)
+    }
+    /// What the rollouts carry from one simulation of a search to the next (a
+    /// checkpoint of a tree search): the bandit's statistics and the learner's
+    /// lessons; the rest is the plan's.
+    pub fn state(&self) -> RolloutState {
+        RolloutState {
+            bandit: self.bandit.clone(),
+            learner: self.learner.as_ref().map(|l| l.state()),
+        }
+    }
+    /// Continues from a [`Rollout::state`] of rollouts of the same plan and root.
+    pub fn restore(&mut self, s: RolloutState) {
+        self.bandit = s.bandit;
+        match (&mut self.learner, s.learner) {
+            (Some(l), Some(s)) => l.restore(s),
+            (None, None) => {}
+            _ => panic!("a rollout state of another plan"),
+        }
     }
     /// True when the rollouts learn (`--policy adapt`): the search then reports its
     /// levels ([`Rollout::begin_level`]) and every game it finds ([`Rollout::offer`]).

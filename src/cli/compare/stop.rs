@@ -11,7 +11,7 @@ use crate::compare::checkpoint::Checkpointed;
 use crate::compare::journal::CompareJournal;
 use crate::compare::Plan;
 use crate::error::Error;
-use crate::search::NrpaState;
+use crate::search::SearchState;
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -22,7 +22,7 @@ pub(super) fn checkpoints<'a>(
     a: &Args,
     plan: &Plan,
     journal: Option<&'a CompareJournal<'a>>,
-    said: &'a (dyn Fn(&str, usize, u32, &NrpaState) + Sync),
+    said: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
 ) -> Result<Option<Checkpointed<'a>>, Error> {
     if !a.checkpoints.checkpoint {
         return Ok(None);
@@ -33,18 +33,15 @@ pub(super) fn checkpoints<'a>(
     let Some(files) = a.checkpoints.checkpointing(&journal.path()) else {
         return Ok(None);
     };
-    let without: Vec<&str> = plan
-        .configs
-        .iter()
-        .filter(|c| crate::search::checkpointable(&c.config).is_err())
-        .map(|c| c.label.as_str())
-        .collect();
-    if !without.is_empty() {
-        eprintln!(
-            "--checkpoint: {} cannot be checkpointed (only NRPA can); a stop loses their jobs \
-             in flight",
-            without.join(", ")
-        );
+    for c in &plan.configs {
+        if let Err(e) = crate::search::checkpointable(&c.config) {
+            let why = e.to_string();
+            let why = why.strip_prefix("--checkpoint: ").unwrap_or(&why);
+            eprintln!(
+                "--checkpoint: {} cannot be checkpointed ({why}); a stop loses its jobs in flight",
+                c.label
+            );
+        }
     }
     crate::cli::checkpoint_args::on_interrupt(
         &STOP,

@@ -28,6 +28,7 @@ use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 
+use super::checkpoint::{TopLevel, TreeCheckpoints, TreeState};
 use super::most_visited::most_visited;
 use super::steps::LevelRun;
 use super::Searcher;
@@ -45,20 +46,45 @@ use crate::search::rollout::Rollout;
 /// Runs one tree per (budget, generator) pair from `root` (not terminal) under
 /// its resolved plan, in lock-step; returns the best line of all trees and their statistics
 /// summed (`peak_nodes` too: the trees are alive together; `seconds` is left 0).
-pub(crate) fn run_trees(
+/// With `checkpoints` (one tree only), its state is saved between top-level
+/// simulations, and a given state is continued (`checkpoint`).
+pub(crate) fn run_trees<'s>(
     resolved: &Resolved,
     root: &Board,
     budgets: &[Budget],
-    rngs: Vec<&mut Rng>,
-    stop: Option<&AtomicBool>,
+    mut rngs: Vec<&mut Rng>,
+    stop: Option<&'s AtomicBool>,
+    checkpoints: Option<(TreeCheckpoints<'s>, Option<TreeState>)>,
 ) -> SearchResult {
     let plan = resolved.plan.as_ref().expect("a tree search has a plan");
-    let mut meters: Vec<Meter> = budgets.iter().map(|&b| Meter::new(b, stop)).collect();
+    let (mut ck, resume) = checkpoints.map_or((None, None), |(c, r)| (Some(c), r));
+    assert!(
+        ck.is_none() || budgets.len() == 1,
+        "a checkpointed search is one tree"
+    );
+    // A checkpointed search reads its stop between top-level simulations only.
+    let meter_stop = if ck.is_some() { None } else { stop };
+    let mut meters: Vec<Meter> = budgets.iter().map(|&b| Meter::new(b, meter_stop)).collect();
+    let mut best = Best::default();
+    let mut rollout_state = None;
+    let resume = resume.map(|st| {
+        meters[0].restore(&st.meter);
+        *rngs[0] = st.rng;
+        best = st.best;
+        rollout_state = Some(st.rollout);
+        Resume {
+            restart: st.restart,
+            lim: st.lim,
+            top: st.top,
+        }
+    });
+    if let Some(ck) = &mut ck {
+        ck.start(&meters[0]);
+    }
     let mut endgames: Vec<Endgame> = budgets
         .iter()
         .map(|_| Endgame::from_plan(resolved))
         .collect();
-    let mut best = Best::default();
     let proven = {
         let mut slots: Vec<Slot> = meters
             .iter_mut()
@@ -66,14 +92,14 @@ pub(crate) fn run_trees(
             .zip(endgames.iter_mut())
             .map(|((meter, rng), endgame)| {
                 let top = meter.top_limit();
+                let mut rollout = Rollout::from_plan(resolved, root);
+                if let Some(st) = rollout_state.take() {
+                    rollout.restore(st);
+                }
+                let mut s = Searcher::new(plan, rollout, endgame, meter, rng);
+                s.ck = ck.take();
                 Slot {
-                    s: Searcher::new(
-                        plan,
-                        Rollout::from_plan(resolved, root),
-                        endgame,
-                        meter,
-                        rng,
-                    ),
+                    s,
                     top,
                     lim: top,
                     run: None,
@@ -81,7 +107,7 @@ pub(crate) fn run_trees(
                 }
             })
             .collect();
-        restarts(plan, root, &mut slots, &mut best)
+        restarts(plan, root, &mut slots, &mut best, resume)
     };
     let mut stats = SearchStats {
         proven,
@@ -107,23 +133,48 @@ struct Slot<'a, 's> {
     wants: bool,
 }
 
-/// The top level of `plan` in every slot: restarts in rounds (see the module docs).
-/// Returns true when proven.
-fn restarts(plan: &TreePlan, root: &Board, slots: &mut [Slot], best: &mut Best) -> bool {
+/// Where a checkpointed search continues: its restart, that restart's limit and
+/// its top level.
+struct Resume {
+    restart: u64,
+    lim: Limit,
+    top: TopLevel,
+}
+
+/// The top level of `plan` in every slot: restarts in rounds (see the module docs),
+/// the first from `resume` when given. Returns true when proven.
+fn restarts(
+    plan: &TreePlan,
+    root: &Board,
+    slots: &mut [Slot],
+    best: &mut Best,
+    mut resume: Option<Resume>,
+) -> bool {
     let n = plan.levels.len();
     let r = plan.restarts;
-    let mut i = 0;
+    let mut i = resume.as_ref().map_or(0, |r| r.restart);
     loop {
         for slot in slots.iter_mut() {
-            if i > 0 && slot.s.meter().exhausted(&slot.top) {
-                continue;
-            }
-            slot.lim = if i < r {
-                slot.top.share(slot.s.meter(), r - i)
+            if let Some(at) = resume.take() {
+                slot.lim = at.lim;
+                slot.run = Some(slot.s.resume_level(n, root, at.top));
             } else {
-                slot.top
-            };
-            slot.run = Some(slot.s.begin_level(n, root));
+                if i > 0 && slot.s.meter().exhausted(&slot.top) {
+                    continue;
+                }
+                slot.lim = if i < r {
+                    slot.top.share(slot.s.meter(), r - i)
+                } else {
+                    slot.top
+                };
+                slot.run = Some(slot.s.begin_level(n, root));
+            }
+            let lim = slot.lim;
+            if let Some(ck) = slot.s.ck.as_mut() {
+                ck.restart = i;
+                ck.lim = lim;
+                ck.best.clone_from(best);
+            }
         }
         if slots.iter().all(|s| s.run.is_none()) {
             return false;

@@ -7,6 +7,7 @@
 //! Must not: select, expand or evaluate (the simulation is the parent module's),
 //! print, or look at the clock other than through `Meter::exhausted`.
 
+use super::checkpoint::TopLevel;
 use super::most_visited::most_visited;
 use super::{LevelOutcome, LevelWorkspace, Searcher};
 use crate::board::planes::legal_cells;
@@ -89,6 +90,31 @@ impl Searcher<'_, '_> {
             ws,
             state: *root,
             steps: u64::from(p.z.max(1)),
+            step: 0,
+            forced_only: true,
+            proven: false,
+        }
+    }
+
+    /// Continues a level-`lvl` search from `root` whose top level a checkpoint saved
+    /// (global search: one step, none committed); see `checkpoint`. The meter and
+    /// the rollouts are restored by the caller.
+    pub(super) fn resume_level(&mut self, lvl: usize, root: &Board, top: TopLevel) -> LevelRun {
+        let mut ws = std::mem::take(&mut self.levels[lvl - 1]);
+        ws.tree = top.tree;
+        ws.best = top.best;
+        ws.committed = top.committed;
+        ws.lo = top.lo;
+        ws.hi = top.hi;
+        ws.depth_count = top.depth_count;
+        // The positions cached along the last path are recomputed.
+        ws.boards = Default::default();
+        self.resumed = true;
+        LevelRun {
+            lvl,
+            ws,
+            state: *root,
+            steps: 1,
             step: 0,
             forced_only: true,
             proven: false,

@@ -19,9 +19,10 @@
 //! whole, as the search never stopped would have.
 //!
 //! Owns: [`Checkpoints`] (what the caller asks), [`NrpaState`] (a suspended
-//! search), [`checkpointable`] and the loop of a checkpointed search. Must not:
+//! search), its [`check`] and the loop of a checkpointed search. Must not:
 //! touch files (the caller writes and reads the bytes), or checkpoint independent
-//! searches (`--nrpa-independent`) or an inner NRPA (refused by [`checkpointable`]).
+//! searches (`--nrpa-independent`, refused by [`check`]) or an inner NRPA (a tree
+//! search is checkpointed between the inner searches, `search::mcts::checkpoint`).
 //!
 //! Beam NRPA (`--nrpa-beam B`, sequential only) suspends the same way, into beam
 //! frames (`beam.rs`); they follow the rest of the state in its bytes, so a plain
@@ -33,7 +34,6 @@ use serde::{Deserialize, Serialize};
 
 use super::beam::BeamFrame;
 use super::{Nrpa, NrpaLevel};
-use crate::error::Error;
 use crate::policy::adaptive::Policy;
 use crate::search::best::{Best, Runs};
 use crate::search::budget::Meter;
@@ -44,19 +44,32 @@ use crate::Rng;
 /// The format of [`NrpaState`]'s bytes; a state of another format is refused.
 const FORMAT: u32 = 1;
 
-/// What a caller of a checkpointed search asks.
-pub struct Checkpoints<'a> {
+/// What a caller of a checkpointed search asks (`S`: the state a search continues
+/// from; `search::SearchState` for the caller, each search's own inside).
+pub struct Checkpoints<'a, S = NrpaState> {
     /// The state to continue from (read back from the caller's file), or `None`
     /// for a fresh search.
-    pub resume: Option<NrpaState>,
+    pub resume: Option<S>,
     /// Wall-clock time between two checkpoints (one is also taken when a stop is
     /// asked, before the search returns).
     pub every: Duration,
     /// Receives each checkpoint's bytes ([`NrpaState::from_bytes`] reads them).
-    pub save: &'a mut dyn FnMut(&[u8]),
+    pub save: &'a mut (dyn FnMut(&[u8]) + Send),
     /// Testing: acts as if a stop were asked once this call has played this many
     /// playouts.
     pub stop_after: Option<u64>,
+}
+
+impl<'a, S> Checkpoints<'a, S> {
+    /// The same checkpoints continuing from `f` of the state given (a search's own).
+    pub fn map_resume<T>(self, f: impl FnOnce(S) -> T) -> Checkpoints<'a, T> {
+        Checkpoints {
+            resume: self.resume.map(f),
+            every: self.every,
+            save: self.save,
+            stop_after: self.stop_after,
+        }
+    }
 }
 
 /// A suspended search: the frames of the levels in progress and everything else
@@ -162,18 +175,12 @@ impl NrpaState {
     }
 }
 
-/// Whether `config` can be checkpointed: NRPA, one search (of any width, or Beam
-/// NRPA). The message names what is in the way.
-pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
-    let bad = |m: &str| Err(Error::Config(format!("--checkpoint: {m}")));
-    if config.nrpa().is_none() || config.algo() != Algo::Nrpa {
-        return bad(&format!(
-            "only nrpa searches can be checkpointed, not {}",
-            config.algo().name()
-        ));
-    }
+/// Whether `config`, an NRPA search, can be checkpointed: one search (of any
+/// width, or Beam NRPA). The message names what is in the way.
+pub(crate) fn check(config: &SearchConfig) -> Result<(), String> {
+    debug_assert_eq!(config.algo(), Algo::Nrpa);
     if config.trees > 1 {
-        return bad("independent NRPA searches (--nrpa-independent) cannot be checkpointed; use one search per run (any --nrpa-width) or more runs");
+        return Err("independent NRPA searches (--nrpa-independent) cannot be checkpointed; use one search per run (any --nrpa-width) or more runs".into());
     }
     Ok(())
 }

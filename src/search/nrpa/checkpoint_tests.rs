@@ -9,7 +9,8 @@ use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::search::testutil::*;
 use crate::search::{
-    search, search_checkpointed, Budget, NrpaRestart, SearchResult, Setting, Spec, Valid,
+    checkpointable, search, search_checkpointed, Budget, NrpaRestart, SearchResult, SearchState,
+    Setting, Spec, Valid,
 };
 use crate::Variant;
 
@@ -89,7 +90,7 @@ fn checkpointed(
         &mut crate::rng_for(seed + u64::from(resume.is_some()), 1, 2),
         None,
         Checkpoints {
-            resume: resume.map(|r| NrpaState::from_bytes(r).unwrap()),
+            resume: resume.map(|r| SearchState::from_bytes(r).unwrap()),
             every: Duration::ZERO,
             save: &mut save,
             stop_after,

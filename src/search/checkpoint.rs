@@ -1,0 +1,97 @@
+//! What the callers of checkpointed searches see (`batch --checkpoint`, `compare
+//! --checkpoint`): [`checkpointable`], which says whether a configuration can be
+//! checkpointed (NRPA, and the tree searches with one tree), and [`SearchState`],
+//! the state a checkpoint's bytes hold, of either kind. The two kinds' bytes start
+//! with different format numbers, so neither reads as the other.
+//!
+//! Owns: the choice of kind and the refusal of the other algorithms. Must not:
+//! suspend, save or resume a search (`search::nrpa::checkpoint`,
+//! `search::mcts::checkpoint` do), or touch files.
+
+use std::time::Duration;
+
+use super::config::{Algo, SearchConfig};
+use super::mcts::{check_checkpoint as check_tree, TreeState};
+use super::nrpa::{check_checkpoint as check_nrpa, NrpaState};
+use crate::error::Error;
+
+/// A checkpoint's state: a suspended NRPA search or a tree search between two
+/// top-level simulations.
+// One per run read back, none in a loop: the size does not matter.
+#[allow(clippy::large_enum_variant)]
+pub enum SearchState {
+    /// NRPA's (format 1).
+    Nrpa(NrpaState),
+    /// A tree search's (format 2).
+    Tree(TreeState),
+}
+
+impl SearchState {
+    /// Reads a state from the bytes a checkpoint handed over, of either kind.
+    pub fn from_bytes(bytes: &[u8]) -> Result<SearchState, String> {
+        // Both start with their format, a little-endian u32 (bincode's default).
+        match bytes
+            .get(..4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        {
+            Some(super::mcts::TREE_FORMAT) => TreeState::from_bytes(bytes).map(SearchState::Tree),
+            _ => NrpaState::from_bytes(bytes).map(SearchState::Nrpa),
+        }
+    }
+    /// Whether this state continues a search of `config` (its algorithm family,
+    /// level and, for NRPA, width).
+    pub fn fits(&self, config: &SearchConfig) -> bool {
+        match self {
+            SearchState::Nrpa(s) => config.algo() == Algo::Nrpa && s.fits(config),
+            SearchState::Tree(s) => s.fits(config),
+        }
+    }
+    /// Playouts played before the checkpoint.
+    pub fn playouts(&self) -> u64 {
+        match self {
+            SearchState::Nrpa(s) => s.playouts(),
+            SearchState::Tree(s) => s.playouts(),
+        }
+    }
+    /// Time the search had run before the checkpoint, on its budget's clock.
+    pub fn elapsed(&self) -> Duration {
+        match self {
+            SearchState::Nrpa(s) => s.elapsed(),
+            SearchState::Tree(s) => s.elapsed(),
+        }
+    }
+    /// Wall-clock time the search had run before the checkpoint, over all the
+    /// calls that ran it.
+    pub fn wall(&self) -> Duration {
+        match self {
+            SearchState::Nrpa(s) => s.wall(),
+            SearchState::Tree(s) => s.wall(),
+        }
+    }
+    /// The best score found before the checkpoint (`None`: no complete game yet).
+    pub fn best_score(&self) -> Option<i32> {
+        match self {
+            SearchState::Nrpa(s) => s.best_score(),
+            SearchState::Tree(s) => s.best_score(),
+        }
+    }
+}
+
+/// Whether `config` can be checkpointed: NRPA (one search, of any width, or Beam
+/// NRPA), or a tree search with one tree, a global top level and no exact
+/// endgames (`search::mcts::checkpoint`). The message names what is in the way.
+pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
+    let algo = config.algo();
+    let checked = if algo == Algo::Nrpa {
+        check_nrpa(config)
+    } else if algo.is_tree() {
+        check_tree(config)
+    } else {
+        Err(format!(
+            "only nrpa searches and the tree searches (mcts, bmcts, nmcts, nbmcts) can be \
+             checkpointed, not {}",
+            algo.name()
+        ))
+    };
+    checked.map_err(|m| Error::Config(format!("--checkpoint: {m}")))
+}
