@@ -151,3 +151,43 @@ pub fn on_pool(
             )
         })
 }
+
+/// A checkpointed search of `c` on `b` at `k` playouts (generator seed `seed`; a
+/// resumed search takes the generator of its checkpoint, so it is given another):
+/// from `resume` bytes or a fresh start, a checkpoint at every chance (`every`
+/// zero), a stop after `stop_after` playouts; returns the result and every
+/// checkpoint's bytes.
+pub fn checkpointed(
+    c: &super::Valid,
+    b: &Board,
+    k: u64,
+    seed: u64,
+    resume: Option<&[u8]>,
+    stop_after: Option<u64>,
+) -> (SearchResult, Vec<Vec<u8>>) {
+    let mut saved = Vec::new();
+    let mut save = |bytes: &[u8]| saved.push(bytes.to_vec());
+    let r = super::search_checkpointed(
+        c,
+        b,
+        Budget::Iterations(k),
+        &mut crate::rng_for(seed + u64::from(resume.is_some()), 1, 2),
+        None,
+        super::Checkpoints {
+            resume: resume.map(|r| super::SearchState::from_bytes(r).unwrap()),
+            every: std::time::Duration::ZERO,
+            save: &mut save,
+            stop_after,
+        },
+    );
+    (r, saved)
+}
+
+/// Asserts that two results have the same line, score and playout count.
+pub fn same(a: &SearchResult, b: &SearchResult, what: &str) {
+    assert_eq!(
+        (a.score, &a.moves, a.stats.playouts),
+        (b.score, &b.moves, b.stats.playouts),
+        "{what}"
+    );
+}

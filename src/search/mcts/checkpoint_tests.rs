@@ -7,10 +7,10 @@ use std::time::Duration;
 use super::*;
 use crate::board::Board;
 use crate::policy::RolloutPolicy;
-use crate::search::testutil::random_board;
+use crate::search::testutil::{checkpointed, random_board, same};
 use crate::search::{
-    checkpointable, search, search_checkpointed, Budget, Checkpoints, Eval, EvalSpec, InnerAlgo,
-    RewardNorm, SearchConfig, SearchResult, SearchState, Valid,
+    checkpointable, search, Budget, Eval, EvalSpec, InnerAlgo, RewardNorm, SearchConfig,
+    SearchState, Valid,
 };
 use crate::Variant;
 
@@ -61,50 +61,13 @@ fn configs() -> Vec<(&'static str, Valid, Board, u64)> {
         .collect()
 }
 
-/// A checkpointed search: `resume` bytes or a fresh start, a checkpoint after
-/// every top-level simulation (`every` zero), a stop after `stop_after` playouts;
-/// returns the result and every checkpoint's bytes.
-fn checkpointed(
-    c: &Valid,
-    b: &Board,
-    k: u64,
-    resume: Option<&[u8]>,
-    stop_after: Option<u64>,
-) -> (SearchResult, Vec<Vec<u8>>) {
-    let mut saved = Vec::new();
-    let mut save = |bytes: &[u8]| saved.push(bytes.to_vec());
-    let r = search_checkpointed(
-        c,
-        b,
-        Budget::Iterations(k),
-        // A resumed search takes the generator of its checkpoint, not this one.
-        &mut crate::rng_for(5 + u64::from(resume.is_some()), 1, 2),
-        None,
-        Checkpoints {
-            resume: resume.map(|r| SearchState::from_bytes(r).unwrap()),
-            every: Duration::ZERO,
-            save: &mut save,
-            stop_after,
-        },
-    );
-    (r, saved)
-}
-
-fn same(a: &SearchResult, b: &SearchResult, what: &str) {
-    assert_eq!(
-        (a.score, &a.moves, a.stats.playouts),
-        (b.score, &b.moves, b.stats.playouts),
-        "{what}"
-    );
-}
-
 #[test]
 fn checkpoints_change_nothing_and_each_one_resumes_to_the_same_line() {
     for (name, c, b, k) in configs() {
         assert!(checkpointable(&c).is_ok(), "{name}");
         let plain = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(5, 1, 2));
         crate::line::verify(&b, &plain.moves, plain.score).unwrap();
-        let (with, saved) = checkpointed(&c, &b, k, None, None);
+        let (with, saved) = checkpointed(&c, &b, k, 5, None, None);
         same(
             &plain,
             &with,
@@ -115,7 +78,7 @@ fn checkpoints_change_nothing_and_each_one_resumes_to_the_same_line() {
         let step = (saved.len() / 4).max(1);
         let picked = (0..saved.len()).step_by(step).chain([saved.len() - 1]);
         for i in picked {
-            let (resumed, _) = checkpointed(&c, &b, k, Some(&saved[i]), None);
+            let (resumed, _) = checkpointed(&c, &b, k, 5, Some(&saved[i]), None);
             same(
                 &plain,
                 &resumed,
@@ -130,7 +93,7 @@ fn a_stopped_search_saves_where_it_stopped_and_returns_its_best_line() {
     for (name, c, b, k) in configs() {
         let plain = search(&c, &b, Budget::Iterations(k), &mut crate::rng_for(5, 1, 2));
         for stop in [1, k / 3, k * 4 / 5] {
-            let (cut, saved) = checkpointed(&c, &b, k, None, Some(stop));
+            let (cut, saved) = checkpointed(&c, &b, k, 5, None, Some(stop));
             assert!(cut.stats.playouts < k, "{name}: stopped at {stop}");
             crate::line::verify(&b, &cut.moves, cut.score).unwrap();
             let last = saved.last().expect("a checkpoint at the stop");
@@ -141,8 +104,8 @@ fn a_stopped_search_saves_where_it_stopped_and_returns_its_best_line() {
             assert_eq!(state.best_score(), Some(cut.score), "{name}");
             assert!(state.wall() <= Duration::from_secs_f64(cut.stats.seconds));
             // Stopped again on the way, then to the end.
-            let (again, more) = checkpointed(&c, &b, k, Some(last), Some(k / 5));
-            let (resumed, _) = checkpointed(&c, &b, k, Some(more.last().unwrap()), None);
+            let (again, more) = checkpointed(&c, &b, k, 5, Some(last), Some(k / 5));
+            let (resumed, _) = checkpointed(&c, &b, k, 5, Some(more.last().unwrap()), None);
             assert!(again.score <= plain.score, "{name}");
             same(
                 &plain,
@@ -174,7 +137,7 @@ fn what_cannot_be_checkpointed_is_refused_by_name_and_states_do_not_cross() {
     assert!(checkpointable(&SearchConfig::new(Algo::Nbmcts, 2)).is_ok());
     // A tree state continues a tree search of its level only, and never NRPA.
     let (name, c, b, k) = configs().swap_remove(3);
-    let (_, saved) = checkpointed(&c, &b, k, None, Some(100));
+    let (_, saved) = checkpointed(&c, &b, k, 5, None, Some(100));
     let state = SearchState::from_bytes(saved.last().unwrap()).unwrap();
     assert!(state.fits(&c), "{name}");
     assert!(!state.fits(&tree(Algo::Nmcts, 3)));

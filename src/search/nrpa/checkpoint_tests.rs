@@ -2,16 +2,10 @@
 //! from any checkpoint (taken periodically or at a stop) ends with the line, score
 //! and playout count of the search never interrupted.
 
-use std::time::Duration;
-
 use super::*;
-use crate::board::Board;
 use crate::policy::RolloutPolicy;
 use crate::search::testutil::*;
-use crate::search::{
-    checkpointable, search, search_checkpointed, Budget, NrpaRestart, SearchResult, SearchState,
-    Setting, Spec, Valid,
-};
+use crate::search::{checkpointable, search, Budget, NrpaRestart, Setting, Spec, Valid};
 use crate::Variant;
 
 fn nrpa(level: u32, n: u64) -> SearchConfig {
@@ -67,44 +61,6 @@ fn configs() -> Vec<(&'static str, Valid)> {
     out.into_iter()
         .map(|(name, c)| (name, c.valid().unwrap()))
         .collect()
-}
-
-/// A checkpointed search: `resume` bytes or a fresh start, checkpoints every
-/// 1,024 playouts (`every` zero), a stop after `stop_after` playouts; returns the
-/// result and every checkpoint's bytes.
-fn checkpointed(
-    c: &Valid,
-    b: &Board,
-    k: u64,
-    seed: u64,
-    resume: Option<&[u8]>,
-    stop_after: Option<u64>,
-) -> (SearchResult, Vec<Vec<u8>>) {
-    let mut saved = Vec::new();
-    let mut save = |bytes: &[u8]| saved.push(bytes.to_vec());
-    let r = search_checkpointed(
-        c,
-        b,
-        Budget::Iterations(k),
-        // A resumed search takes the generator of its checkpoint, not this one.
-        &mut crate::rng_for(seed + u64::from(resume.is_some()), 1, 2),
-        None,
-        Checkpoints {
-            resume: resume.map(|r| SearchState::from_bytes(r).unwrap()),
-            every: Duration::ZERO,
-            save: &mut save,
-            stop_after,
-        },
-    );
-    (r, saved)
-}
-
-fn same(a: &SearchResult, b: &SearchResult, what: &str) {
-    assert_eq!(
-        (a.score, &a.moves, a.stats.playouts),
-        (b.score, &b.moves, b.stats.playouts),
-        "{what}"
-    );
 }
 
 #[test]
