@@ -12,7 +12,7 @@
 # Environment (defaults in brackets):
 #   CONFIG   search flags                        ["--algo nmcts --level 2": the warm
 #            tree, which the 3,600-s stage of issue 52 picked (docs/experiments.md,
-#            "Long budgets"); runs before 2026-11-29 21:00 used "--algo nrpa --level 4"]
+#            "Long budgets"); runs before 2026-11-29 20:28 used "--algo nrpa --level 4"]
 #   BUDGET   budget flags of one run             ["--cpu-time 3600": an hour of one
 #            core, whatever the load (runs before 2026-11-27 used
 #            "--iterations 100000000", about 40-60 CPU minutes)]
