@@ -119,7 +119,6 @@ for gap, board in sorted(rows):
 fi
 [ ${#boards[@]} -gt 0 ] || { echo "record-campaign: no boards" >&2; exit 2; }
 echo "record-campaign: boards ${boards[*]}; $label $BUDGET --seed $SEED; runs into $out" >&2
-before=$(total)
 # The board's runs cut short with this CONFIG and BUDGET (compute.tsv's outcome).
 cuts() {
   awk -F'\t' -v b="$1" -v c="$label" -v u="$BUDGET" \
@@ -170,9 +169,11 @@ for b in "${boards[@]}"; do
       "$cpu" "$wall" "$label" "$BUDGET" "$seed" "$outcome" "$build" >>"$compute"
   fi
   # One merge at a time: two campaigns (one per core, each with its own OUT) may
-  # end a board together, and a merge reads solutions/ before it writes it.
+  # end a board together, and a merge reads solutions/ before it writes it. The
+  # total is read under the lock, so a rise is this board's, not the other's.
   {
     flock 9
+    before=$(total)
     "$SG" merge "$out" --out "$best" --testset "$set_"
     now=$(total)
     if [ "$now" -gt "$before" ]; then
@@ -181,7 +182,6 @@ for b in "${boards[@]}"; do
       SG="$SG" scripts/codingame-files.sh
       # The README's results table, from the files (tests/readme.rs checks it).
       SG="$SG" SG_BUILT=1 scripts/update-readme.sh
-      before=$now
     fi
   } 9>runs/record/.merge.lock
   if [ "$cut" = 1 ]; then
