@@ -10,9 +10,11 @@
 #   scripts/record-campaign.sh [BOARD ...]      default: all 20, closest first
 #
 # Environment (defaults in brackets):
-#   CONFIG   search flags                        ["--algo nmcts --level 2": the warm
-#            tree, which the 3,600-s stage of issue 52 picked (docs/experiments.md,
-#            "Long budgets"); runs before 2026-11-29 20:28 used "--algo nrpa --level 4"]
+#   CONFIG   search flags                        ["--algo nrpa --level 4", again
+#            from 2026-11-30 00:32 by the rule in docs/experiments.md, "Record
+#            campaign"; from 2026-11-29 20:28 the runs used "--algo nmcts --level 2",
+#            the warm tree the 3,600-s stage of issue 52 picked, and before that
+#            "--algo nrpa --level 4"]
 #   BUDGET   budget flags of one run             ["--cpu-time 3600": an hour of one
 #            core, whatever the load (runs before 2026-11-27 used
 #            "--iterations 100000000", about 40-60 CPU minutes)]
@@ -67,7 +69,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SG=${SG:-./target/release/samegame}
 [ -n "${SG_BUILT:-}" ] || cargo build --release -q
-CONFIG=${CONFIG:---algo nmcts --level 2}
+CONFIG=${CONFIG:---algo nrpa --level 4}
 BUDGET=${BUDGET:---cpu-time 3600}
 SEED=${SEED:-31}
 PRIO=${PRIO:-idle}
