@@ -45,13 +45,15 @@ for line in open(sys.argv[1]):
     if m:
         ins.append((int(m.group(2), 16), float(m.group(1)), m.group(3).strip()))
 share = float(sys.argv[2]) / 100
-loops = []
+# A loop per target of a backward jump, to its last such jump (a loop with
+# several back edges is listed once).
+ends = {}
 for a, _, t in ins:
     m = re.search(r'\bj\w+\s+([0-9a-f]+) <', t)
     if m and int(m.group(1), 16) < a and a - int(m.group(1), 16) < 400:
         lo = int(m.group(1), 16)
-        s = sum(p for x, p, _ in ins if lo <= x <= a + 16)
-        loops.append((s, lo, a))
+        ends[lo] = max(ends.get(lo, a), a)
+loops = [(sum(p for x, p, _ in ins if lo <= x <= a + 16), lo, a) for lo, a in ends.items()]
 print("hottest loops (% of the whole run):")
 for s, lo, a in sorted(loops, reverse=True)[:6]:
     src = [t.split('// ')[-1] for x, _, t in ins if lo <= x <= a and '// ' in t]

@@ -79,8 +79,9 @@ pub(super) fn beyond4(w: [f64; 4]) -> bool {
 
 /// Adds `p` to `z[a..b]`, each element once, as `for z in &mut z[a..b] { *z += p }`
 /// (the same sums, for `z` holding no −0.0): in AVX2, four elements a step, at
-/// multiples of four (`z` holds at least `b + 3`). A segment spans about four steps: this costs
-/// less than the compiler's vector loop with its set-up, or a scalar loop.
+/// multiples of four (`z` holds at least `b + 3`). A segment spans about four
+/// steps: this costs less than the compiler's vector loop with its set-up, or a
+/// scalar loop.
 #[inline(always)]
 pub(super) fn add_span(z: &mut [f64], a: usize, b: usize, p: f64) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
