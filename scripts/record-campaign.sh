@@ -36,6 +36,11 @@
 #            their last bits), so a faster build plays it further in its hour: runs
 #            before 2026-11-27 23:53 used e993878 (NRPA before issue 51), later
 #            ones builds with its passes (about 1.6-1.75x the playouts per CPU s).
+#   SG_COMMIT  the commit of the build kept aside for the campaign: SG becomes
+#            $BUILDS/samegame-<SG_COMMIT> (BUILDS [/work/builds]), built from that
+#            commit in a temporary worktree when the file is missing (a session on a
+#            new machine has only the repository); two campaigns started together
+#            build it once (a lock)
 #
 # Durable and resumable: `batch` journals every finished run in runs/record/ (the
 # journal and results files beside runs/record/standard-20.samegame.txt), so the same
@@ -67,6 +72,25 @@
 # go to docs/experiments.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${SG_COMMIT:-}" ]; then
+  builds=${BUILDS:-/work/builds}
+  SG=$builds/samegame-$SG_COMMIT
+  SG_BUILT=1
+  mkdir -p "$builds"
+  (
+    flock 8
+    if [ ! -x "$SG" ]; then
+      echo "record-campaign: building $SG_COMMIT into $SG" >&2
+      tree=$(mktemp -d)
+      git worktree add -q --detach "$tree/src" "$SG_COMMIT"
+      (cd "$tree/src" && cargo build --release -q) &&
+        cp "$tree/src/target/release/samegame" "$SG.tmp" && mv "$SG.tmp" "$SG"
+      git worktree remove --force "$tree/src"
+      rm -rf "$tree"
+    fi
+  ) 8>"$builds/.samegame-$SG_COMMIT.lock"
+  [ -x "$SG" ] || { echo "record-campaign: no build of $SG_COMMIT" >&2; exit 2; }
+fi
 SG=${SG:-./target/release/samegame}
 [ -n "${SG_BUILT:-}" ] || cargo build --release -q
 CONFIG=${CONFIG:---algo nrpa --level 4}
