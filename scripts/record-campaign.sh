@@ -82,13 +82,14 @@ if [ -n "${SG_COMMIT:-}" ]; then
     if [ ! -x "$SG" ]; then
       echo "record-campaign: building $SG_COMMIT into $SG" >&2
       tree=$(mktemp -d)
-      git worktree add -q --detach "$tree/src" "$SG_COMMIT"
-      (cd "$tree/src" && cargo build --release -q) &&
+      # Gone however the build ends (a failure, Ctrl-C): no worktree left registered.
+      trap 'git worktree remove --force "$tree/src" >/dev/null 2>&1 || true; rm -rf "$tree"' EXIT
+      # A chain, not `set -e`: errexit is off in a subshell whose status is tested.
+      git worktree add -q --detach "$tree/src" "$SG_COMMIT" &&
+        (cd "$tree/src" && cargo build --release -q) &&
         cp "$tree/src/target/release/samegame" "$SG.tmp" && mv "$SG.tmp" "$SG"
-      git worktree remove --force "$tree/src"
-      rm -rf "$tree"
     fi
-  ) 8>"$builds/.samegame-$SG_COMMIT.lock"
+  ) 8>"$builds/.samegame-$SG_COMMIT.lock" || true
   [ -x "$SG" ] || { echo "record-campaign: no build of $SG_COMMIT" >&2; exit 2; }
 fi
 SG=${SG:-./target/release/samegame}
