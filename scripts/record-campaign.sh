@@ -40,7 +40,8 @@
 #            $BUILDS/samegame-<SG_COMMIT> (BUILDS [/work/builds]), built from that
 #            commit in a temporary worktree when the file is missing (a session on a
 #            new machine has only the repository); two campaigns started together
-#            build it once (a lock)
+#            build it once (a lock); with SG set too, they must name the same
+#            file (else exit 2)
 #
 # Durable and resumable: `batch` journals every finished run in runs/record/ (the
 # journal and results files beside runs/record/standard-20.samegame.txt), so the same
@@ -74,6 +75,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${SG_COMMIT:-}" ]; then
   builds=${BUILDS:-/work/builds}
+  # Two names for the binary: refused unless they name the same file.
+  if [ -n "${SG:-}" ] && [ "$SG" != "$builds/samegame-$SG_COMMIT" ]; then
+    echo "record-campaign: SG=$SG and SG_COMMIT=$SG_COMMIT name different builds; set one" >&2
+    exit 2
+  fi
   SG=$builds/samegame-$SG_COMMIT
   SG_BUILT=1
   mkdir -p "$builds"
