@@ -303,6 +303,10 @@ fn bad_plans_name_file_line_and_key() {
             "testset = \"tiny.txt\"\niterations = 10\nbaseline = \"zz\"\nconfigs = [\"a: --algo nmcs\"]\n",
             "p.toml:3: key 'baseline': ",
         ),
+        (
+            "iterations = 10\ntestset = \"no-such-set.txt\"\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:2: key 'testset': no-such-set.txt: ",
+        ),
     ];
     for (plan, want) in cases {
         std::fs::write(d.join("p.toml"), plan).unwrap();

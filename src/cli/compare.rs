@@ -253,7 +253,12 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
         .testset
         .as_ref()
         .ok_or_else(|| Error::Config("give a test-set file (or --plan FILE.toml)".into()))?;
-    let set = TestSet::read(testset)?;
+    // A test set the plan names and that cannot be read: the plan's line too (a
+    // malformed one is named by its own file and line).
+    let set = TestSet::read(testset).map_err(|e| match e {
+        Error::Io { .. } => plan::blame(plan_run, "testset", e),
+        e => e,
+    })?;
     let positions: Vec<&Position> = match &a.positions {
         Some(s) => parse_positions(s, set.positions.len())
             .and_then(|ns| ns.into_iter().map(|n| set.position(n)).collect())

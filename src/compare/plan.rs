@@ -47,6 +47,8 @@ pub struct PlanFile {
     pub answer: Option<String>,
     /// Test-set file (relative to the current directory, like the flag).
     pub testset: PathBuf,
+    /// Its line in the plan file, from 1 (for an error reading it).
+    pub testset_line: usize,
     /// Positions, in `--positions` syntax.
     pub positions: Option<AtLine<String>>,
     /// Scoring variant.
@@ -83,7 +85,7 @@ pub struct PlanFile {
 struct Raw {
     question: Option<String>,
     answer: Option<String>,
-    testset: PathBuf,
+    testset: Spanned<PathBuf>,
     positions: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     iterations: Option<OneOrMany<u64>>,
@@ -223,7 +225,8 @@ impl PlanFile {
             name,
             question: raw.question,
             answer: raw.answer,
-            testset: raw.testset,
+            testset_line: at(raw.testset.span()),
+            testset: raw.testset.into_inner(),
             positions: raw.positions.map(spanned),
             variant,
             iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),

@@ -24,6 +24,8 @@ pub(super) struct PlanRun {
     file: PlanFile,
     /// The folder the results are written to, if any.
     out: Option<PathBuf>,
+    /// Line of `testset` in the plan, when the plan supplied it.
+    testset_line: Option<usize>,
     /// Line of `positions` in the plan, when the plan supplied them.
     positions_line: Option<usize>,
     /// Line of `baseline` in the plan, when the plan supplied it.
@@ -64,7 +66,11 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     );
     let mut positions_line = None;
     let mut baseline_line = None;
-    a.testset.get_or_insert_with(|| file.testset.clone());
+    let mut testset_line = None;
+    if a.testset.is_none() {
+        a.testset = Some(file.testset.clone());
+        testset_line = Some(file.testset_line);
+    }
     if a.positions.is_none() {
         if let Some(p) = &file.positions {
             a.positions = Some(p.value.clone());
@@ -126,6 +132,7 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     Ok(PlanRun {
         file,
         out,
+        testset_line,
         positions_line,
         baseline_line,
     })
@@ -134,6 +141,7 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
 /// Puts the plan's file, line and key on an error about a value the plan supplied.
 pub(super) fn blame(run: Option<&PlanRun>, key: &str, e: Error) -> Error {
     let line = run.and_then(|r| match key {
+        "testset" => r.testset_line,
         "positions" => r.positions_line,
         "baseline" => r.baseline_line,
         _ => None,
