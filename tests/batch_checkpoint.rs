@@ -151,6 +151,12 @@ fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
         .unwrap()
         .unwrap()
         .path();
+    // The file's first three newlines: after the format, the identity, the hash.
+    let first = std::fs::read(&file).unwrap();
+    let nl: Vec<usize> = (0..first.len())
+        .filter(|&i| first[i] == b'\n')
+        .take(3)
+        .collect();
     for (damage, message) in [
         (
             b"not a checkpoint".to_vec(),
@@ -162,7 +168,21 @@ fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
                 b.truncate(b.len() / 2);
                 b
             },
-            "the search state (after line 2) is unreadable",
+            "the search state (after line 3) is damaged",
+        ),
+        (
+            // One bit of the state flipped: it would read back as other weights.
+            {
+                let mut b = std::fs::read(&file).unwrap();
+                let i = b.len() - 100;
+                b[i] ^= 4;
+                b
+            },
+            "the search state (after line 3) is damaged: its hash is",
+        ),
+        (
+            [&first[..nl[1] + 1], b"fnv1a nothex", &first[nl[2]..]].concat(),
+            "line 3 is not 'fnv1a <hash>'",
         ),
     ] {
         let good = std::fs::read(&file).unwrap();
@@ -178,8 +198,21 @@ fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
         assert_eq!(std::fs::read(&file).unwrap(), damage, "left as it was");
         std::fs::write(&file, good).unwrap();
     }
+    // A file of format 1 (no hash line, written before it had one) is still read.
+    let one = [
+        &b"samegame-checkpoint 1\n"[..],
+        &first[nl[0] + 1..nl[1] + 1],
+        &first[nl[2] + 1..],
+    ]
+    .concat();
+    std::fs::write(&file, one).unwrap();
     let o = run(&d, &args);
     assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("continues from its checkpoint"),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]

@@ -2,8 +2,12 @@
 //! progress, in a folder beside the journal, holding the run's identity and the
 //! search state `search::search_checkpointed` hands over.
 //!
-//! A file is `samegame-checkpoint 1`, a line with the run's identity (the journal
-//! key's parts and a fingerprint of the board), then the state's bytes. Its name
+//! A file is `samegame-checkpoint 2`, a line with the run's identity (the journal
+//! key's parts and a fingerprint of the board), a line `fnv1a <16 hex digits>` with
+//! the FNV-1a hash of the state's bytes, then those bytes: a byte changed on disk is
+//! an error naming the file, not a quietly different search (most of the bytes are
+//! policy weights, which read back whatever they hold). Files of format 1 (no hash
+//! line, written before 2026-11-30) are still read. Its name
 //! holds the position, the run and a hash of the identity, so a run of another
 //! configuration, budget, seed or test set never finds it; a file found under the
 //! right name whose identity differs, or that does not read, is an error naming it
@@ -24,7 +28,9 @@ use super::journal::RunKey;
 use crate::error::Error;
 use crate::search::{search_checkpointed, Budget, Checkpoints, SearchResult, SearchState, Valid};
 
-const MAGIC: &[u8] = b"samegame-checkpoint 1\n";
+const MAGIC: &[u8] = b"samegame-checkpoint 2\n";
+/// The first line of the files written before the hash line.
+const MAGIC_1: &[u8] = b"samegame-checkpoint 1\n";
 
 /// Where and how often a batch checkpoints its runs.
 #[derive(Clone, Debug)]
@@ -72,23 +78,44 @@ impl RunFile {
                 self.path.display()
             ))
         };
-        let rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or_else(|| bad("not a samegame checkpoint (line 1)".into()))?;
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| bad("no identity line (line 2)".into()))?;
-        if &rest[..end] != self.identity.as_bytes() {
+        let (rest, hashed) = match bytes.strip_prefix(MAGIC) {
+            Some(rest) => (rest, true),
+            None => (
+                bytes
+                    .strip_prefix(MAGIC_1)
+                    .ok_or_else(|| bad("not a samegame checkpoint (line 1)".into()))?,
+                false,
+            ),
+        };
+        let (id, mut rest) =
+            split_line(rest).ok_or_else(|| bad("no identity line (line 2)".into()))?;
+        if id != self.identity.as_bytes() {
             return Err(bad(format!(
                 "line 2: the checkpoint of another run ({}), not of {}",
-                String::from_utf8_lossy(&rest[..end]),
+                String::from_utf8_lossy(id),
                 self.identity
             )));
         }
-        SearchState::from_bytes(&rest[end + 1..])
+        let mut after = "line 2";
+        if hashed {
+            let (line, state) =
+                split_line(rest).ok_or_else(|| bad("no hash line (line 3)".into()))?;
+            let want = std::str::from_utf8(line)
+                .ok()
+                .and_then(|l| l.strip_prefix("fnv1a "))
+                .and_then(|h| u64::from_str_radix(h, 16).ok())
+                .ok_or_else(|| bad("line 3 is not 'fnv1a <hash>'".into()))?;
+            let got = crate::rng::fnv1a(state);
+            if got != want {
+                return Err(bad(format!(
+                    "the search state (after line 3) is damaged: its hash is {got:016x}, line 3 says {want:016x}"
+                )));
+            }
+            (rest, after) = (state, "line 3");
+        }
+        SearchState::from_bytes(rest)
             .map(Some)
-            .map_err(|e| bad(format!("the search state (after line 2) is {e}")))
+            .map_err(|e| bad(format!("the search state (after {after}) is {e}")))
     }
 
     /// Writes `state` (a checkpoint's bytes) atomically.
@@ -96,7 +123,7 @@ impl RunFile {
         crate::io::write_atomic_with(&self.path, |w| {
             w.write_all(MAGIC)?;
             w.write_all(self.identity.as_bytes())?;
-            w.write_all(b"\n")?;
+            writeln!(w, "\nfnv1a {:016x}", crate::rng::fnv1a(state))?;
             w.write_all(state)
         })
     }
@@ -108,6 +135,12 @@ impl RunFile {
             _ => Ok(()),
         }
     }
+}
+
+/// The line at the start of `b` (without its newline) and the bytes after it.
+fn split_line(b: &[u8]) -> Option<(&[u8], &[u8])> {
+    let end = b.iter().position(|&c| c == b'\n')?;
+    Some((&b[..end], &b[end + 1..]))
 }
 
 /// The identity of a run: its journal key (configuration line, budget, variant,
