@@ -46,9 +46,7 @@ pub struct PlanFile {
     /// Its one-line answer (for the results index).
     pub answer: Option<String>,
     /// Test-set file (relative to the current directory, like the flag).
-    pub testset: PathBuf,
-    /// Its line in the plan file, from 1 (for an error reading it).
-    pub testset_line: usize,
+    pub testset: AtLine<PathBuf>,
     /// Positions, in `--positions` syntax.
     pub positions: Option<AtLine<String>>,
     /// Scoring variant.
@@ -225,8 +223,10 @@ impl PlanFile {
             name,
             question: raw.question,
             answer: raw.answer,
-            testset_line: at(raw.testset.span()),
-            testset: raw.testset.into_inner(),
+            testset: AtLine {
+                line: at(raw.testset.span()),
+                value: raw.testset.into_inner(),
+            },
             positions: raw.positions.map(spanned),
             variant,
             iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),
@@ -268,7 +268,7 @@ mod tests {
         .unwrap();
         assert_eq!(p.name, "p");
         assert_eq!(p.question.as_deref(), Some("q"));
-        assert_eq!(p.testset, PathBuf::from("t.txt"));
+        assert_eq!(p.testset.value, PathBuf::from("t.txt"));
         assert_eq!(p.positions.as_ref().unwrap().line, 4);
         assert_eq!(p.variant, Some(Variant::Clickomania));
         assert_eq!(p.iterations, vec![1000, 2000]);

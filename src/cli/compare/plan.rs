@@ -68,8 +68,8 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     let mut baseline_line = None;
     let mut testset_line = None;
     if a.testset.is_none() {
-        a.testset = Some(file.testset.clone());
-        testset_line = Some(file.testset_line);
+        a.testset = Some(file.testset.value.clone());
+        testset_line = Some(file.testset.line);
     }
     if a.positions.is_none() {
         if let Some(p) = &file.positions {
