@@ -307,6 +307,14 @@ fn bad_plans_name_file_line_and_key() {
             "iterations = 10\ntestset = \"no-such-set.txt\"\nconfigs = [\"a: --algo nmcs\"]\n",
             "p.toml:2: key 'testset': no-such-set.txt: ",
         ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\n\nruns = 100000000\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:4: key 'runs': --runs must be at most",
+        ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nthreads = 100000\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:3: key 'threads': --threads must be at most",
+        ),
     ];
     for (plan, want) in cases {
         std::fs::write(d.join("p.toml"), plan).unwrap();
@@ -315,6 +323,11 @@ fn bad_plans_name_file_line_and_key() {
         assert_eq!(o.status.code(), Some(2), "{plan}: {err}");
         assert!(err.contains(want), "{plan}: want {want:?}, got {err}");
     }
+    // A value given on the command line is the flag's, not the plan's.
+    let o = compare(&d, &["--plan", "p.toml", "--threads", "1", "--runs", "0"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("p.toml:"), "{err}");
     let o = compare(&d, &["--plan", "missing.toml"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("missing.toml"));

@@ -58,11 +58,11 @@ pub struct PlanFile {
     /// CPU-time budgets in seconds (one or several; `cpu_time`, as `--cpu-time`).
     pub cpu_time: Vec<f64>,
     /// Runs per configuration and position.
-    pub runs: Option<u32>,
+    pub runs: Option<AtLine<u32>>,
     /// Base seed.
     pub seed: Option<u64>,
     /// Worker threads (0 = all cores).
-    pub threads: Option<usize>,
+    pub threads: Option<AtLine<usize>>,
     /// Baseline: a configuration number (from 1) or label, as `--baseline`.
     pub baseline: Option<AtLine<String>>,
     /// Also test every pair of configurations.
@@ -89,9 +89,9 @@ struct Raw {
     iterations: Option<OneOrMany<u64>>,
     time: Option<OneOrMany<Seconds>>,
     cpu_time: Option<OneOrMany<Seconds>>,
-    runs: Option<u32>,
+    runs: Option<Spanned<u32>>,
     seed: Option<u64>,
-    threads: Option<usize>,
+    threads: Option<Spanned<usize>>,
     baseline: Option<Spanned<Baseline>>,
     all_pairs: Option<bool>,
     aggregate: Option<Spanned<String>>,
@@ -184,6 +184,14 @@ impl<T> OneOrMany<T> {
     }
 }
 
+/// A spanned value of `text` with its line.
+fn at_line<T>(text: &str, s: Spanned<T>) -> AtLine<T> {
+    AtLine {
+        line: line_of(text, s.span().start),
+        value: s.into_inner(),
+    }
+}
+
 impl PlanFile {
     /// Reads and checks a plan file.
     pub fn read(path: &Path) -> Result<PlanFile, Error> {
@@ -210,10 +218,6 @@ impl PlanFile {
                 })?),
                 None => None,
             };
-        let spanned = |s: Spanned<String>| AtLine {
-            line: at(s.span()),
-            value: s.into_inner(),
-        };
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -223,18 +227,15 @@ impl PlanFile {
             name,
             question: raw.question,
             answer: raw.answer,
-            testset: AtLine {
-                line: at(raw.testset.span()),
-                value: raw.testset.into_inner(),
-            },
-            positions: raw.positions.map(spanned),
+            testset: at_line(&text, raw.testset),
+            positions: raw.positions.map(|s| at_line(&text, s)),
             variant,
             iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),
             time: seconds(raw.time),
             cpu_time: seconds(raw.cpu_time),
-            runs: raw.runs,
+            runs: raw.runs.map(|s| at_line(&text, s)),
             seed: raw.seed,
-            threads: raw.threads,
+            threads: raw.threads.map(|s| at_line(&text, s)),
             baseline: raw.baseline.map(|b| AtLine {
                 line: at(b.span()),
                 value: b.into_inner().0,
@@ -243,7 +244,7 @@ impl PlanFile {
             aggregate,
             keep_best: raw.keep_best,
             out: raw.out,
-            configs: raw.configs.into_iter().map(spanned).collect(),
+            configs: raw.configs.into_iter().map(|s| at_line(&text, s)).collect(),
             text,
         })
     }
@@ -273,7 +274,10 @@ mod tests {
         assert_eq!(p.variant, Some(Variant::Clickomania));
         assert_eq!(p.iterations, vec![1000, 2000]);
         assert!(p.time.is_empty());
-        assert_eq!((p.runs, p.seed, p.threads), (Some(2), Some(7), Some(1)));
+        assert_eq!(
+            (p.runs.map(|r| r.value), p.seed, p.threads.map(|t| t.value)),
+            (Some(2), Some(7), Some(1))
+        );
         assert_eq!(p.baseline.as_ref().unwrap().value, "b");
         assert_eq!(p.all_pairs, Some(true));
         assert_eq!(p.aggregate, Some(Aggregate::Max));

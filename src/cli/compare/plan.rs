@@ -24,12 +24,9 @@ pub(super) struct PlanRun {
     file: PlanFile,
     /// The folder the results are written to, if any.
     out: Option<PathBuf>,
-    /// Line of `testset` in the plan, when the plan supplied it.
-    testset_line: Option<usize>,
-    /// Line of `positions` in the plan, when the plan supplied them.
-    positions_line: Option<usize>,
-    /// Line of `baseline` in the plan, when the plan supplied it.
-    baseline_line: Option<usize>,
+    /// The keys whose values the plan supplied (the command line gave none), with
+    /// their lines, for [`blame`].
+    supplied: Vec<(&'static str, usize)>,
 }
 
 impl PlanRun {
@@ -64,34 +61,31 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         !a.config.is_empty() || a.config_file.is_some(),
         "configurations",
     );
-    let mut positions_line = None;
-    let mut baseline_line = None;
-    let mut testset_line = None;
+    let mut supplied = Vec::new();
+    // Fills `$arg` from the plan's `$key` when the command line left it unset.
+    macro_rules! fill {
+        ($arg:expr, $key:ident) => {
+            if let (None, Some(v)) = (&$arg, &file.$key) {
+                $arg = Some(v.value.clone());
+                supplied.push((stringify!($key), v.line));
+            }
+        };
+    }
     if a.testset.is_none() {
         a.testset = Some(file.testset.value.clone());
-        testset_line = Some(file.testset.line);
+        supplied.push(("testset", file.testset.line));
     }
-    if a.positions.is_none() {
-        if let Some(p) = &file.positions {
-            a.positions = Some(p.value.clone());
-            positions_line = Some(p.line);
-        }
-    }
+    fill!(a.positions, positions);
     a.variant = a.variant.or(file.variant);
     if a.iterations.is_empty() && a.time.is_empty() && a.cpu_time.is_empty() {
         a.iterations = file.iterations.clone();
         a.time = file.time.clone();
         a.cpu_time = file.cpu_time.clone();
     }
-    a.runs = a.runs.or(file.runs);
+    fill!(a.runs, runs);
     a.seed = a.seed.or(file.seed);
-    a.threads = a.threads.or(file.threads);
-    if a.baseline.is_none() {
-        if let Some(b) = &file.baseline {
-            a.baseline = Some(b.value.clone());
-            baseline_line = Some(b.line);
-        }
-    }
+    fill!(a.threads, threads);
+    fill!(a.baseline, baseline);
     a.all_pairs |= file.all_pairs.unwrap_or(false);
     a.aggregate = a.aggregate.or(file.aggregate);
     if a.keep_best.is_none() {
@@ -132,20 +126,13 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     Ok(PlanRun {
         file,
         out,
-        testset_line,
-        positions_line,
-        baseline_line,
+        supplied,
     })
 }
 
 /// Puts the plan's file, line and key on an error about a value the plan supplied.
 pub(super) fn blame(run: Option<&PlanRun>, key: &str, e: Error) -> Error {
-    let line = run.and_then(|r| match key {
-        "testset" => r.testset_line,
-        "positions" => r.positions_line,
-        "baseline" => r.baseline_line,
-        _ => None,
-    });
+    let line = run.and_then(|r| r.supplied.iter().find(|(k, _)| *k == key).map(|kl| kl.1));
     match (run, line) {
         (Some(r), Some(line)) => Error::parse(&r.file.path, line, format!("key '{key}': {e}")),
         _ => e,
