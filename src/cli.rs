@@ -160,12 +160,16 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
     Cli::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut Cli::command()))
 }
 
-/// `error: …` and one `caused by: …` line per cause.
+/// `error: …` and one `caused by: …` line per cause whose text the lines before do
+/// not already hold (an I/O error's message ends with its cause).
 fn error_text(e: &Error) -> String {
     let mut s = format!("error: {e}\n");
     let mut src = std::error::Error::source(e);
     while let Some(c) = src {
-        s.push_str(&format!("  caused by: {c}\n"));
+        let t = c.to_string();
+        if !s.contains(&t) {
+            s.push_str(&format!("  caused by: {t}\n"));
+        }
         src = c.source();
     }
     s

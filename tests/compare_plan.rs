@@ -315,6 +315,22 @@ fn bad_plans_name_file_line_and_key() {
             "testset = \"tiny.txt\"\niterations = 10\nthreads = 100000\nconfigs = [\"a: --algo nmcs\"]\n",
             "p.toml:3: key 'threads': --threads must be at most",
         ),
+        (
+            "testset = \"tiny.txt\"\n\niterations = [10, 0]\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:3: key 'iterations': --iterations must be at least 1",
+        ),
+        (
+            "testset = \"tiny.txt\"\ncpu_time = 2\niterations = 10\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:2: key 'cpu_time': budgets must all be",
+        ),
+        (
+            "testset = \"tiny.txt\"\ntime = [1, 1.0]\nconfigs = [\"a: --algo nmcs\"]\n",
+            "p.toml:2: key 'time': the same budget is given twice",
+        ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nconfigs = [\"a: --algo nmcs\"]\nout = \"tiny.txt/sub\"\n",
+            "p.toml:4: key 'out': tiny.txt/sub: ",
+        ),
     ];
     for (plan, want) in cases {
         std::fs::write(d.join("p.toml"), plan).unwrap();
@@ -322,8 +338,12 @@ fn bad_plans_name_file_line_and_key() {
         let err = text(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{plan}: {err}");
         assert!(err.contains(want), "{plan}: want {want:?}, got {err}");
+        // An I/O error's cause is in its message once, not again as `caused by`.
+        assert!(!err.contains("caused by"), "{plan}: {err}");
     }
     // A value given on the command line is the flag's, not the plan's.
+    let plan = "testset = \"tiny.txt\"\niterations = 10\nthreads = 100000\nconfigs = [\"a: --algo nmcs\"]\n";
+    std::fs::write(d.join("p.toml"), plan).unwrap();
     let o = compare(&d, &["--plan", "p.toml", "--threads", "1", "--runs", "0"]);
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");

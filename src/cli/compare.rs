@@ -161,7 +161,7 @@ pub struct Args {
     checkpoints: CheckpointArgs,
 }
 
-/// The budgets given, in the order given (checked for curves by
+/// The budgets given, in the order given, checked (each as its flag, and together by
 /// `crate::compare::curve::check_budgets`).
 fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
     let mut out = Vec::new();
@@ -179,6 +179,7 @@ fn budgets(a: &Args) -> Result<Vec<Budget>, Error> {
             "give --iterations, --time or --cpu-time".into(),
         ));
     }
+    crate::compare::curve::check_budgets(out.clone())?;
     Ok(out)
 }
 
@@ -265,7 +266,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
             .map_err(|e| plan::blame(plan_run, "positions", e))?,
         None => set.positions.iter().collect(),
     };
-    let budgets = budgets(a)?;
+    let budgets = budgets(a).map_err(|e| plan::blame_budgets(plan_run, e))?;
     let variant = a.variant.unwrap_or_default();
     let threads = a.threads.unwrap_or(0);
     let runs = a.runs.unwrap_or(1);

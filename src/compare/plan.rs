@@ -57,6 +57,9 @@ pub struct PlanFile {
     pub time: Vec<f64>,
     /// CPU-time budgets in seconds (one or several; `cpu_time`, as `--cpu-time`).
     pub cpu_time: Vec<f64>,
+    /// The first budget key written (`iterations`, `time` or `cpu_time`), with its
+    /// line, for errors about the budgets.
+    pub budget_key: Option<AtLine<&'static str>>,
     /// Runs per configuration and position.
     pub runs: Option<AtLine<u32>>,
     /// Base seed.
@@ -72,7 +75,7 @@ pub struct PlanFile {
     /// Solutions file offered every run's line, as `--keep-best`.
     pub keep_best: Option<PathBuf>,
     /// Output folder (table, CSV, JSON, chart, a copy of the plan, the journal).
-    pub out: Option<PathBuf>,
+    pub out: Option<AtLine<PathBuf>>,
     /// Configurations in `--config` syntax (`label: flags`), with their lines.
     pub configs: Vec<AtLine<String>>,
 }
@@ -86,9 +89,9 @@ struct Raw {
     testset: Spanned<PathBuf>,
     positions: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
-    iterations: Option<OneOrMany<u64>>,
-    time: Option<OneOrMany<Seconds>>,
-    cpu_time: Option<OneOrMany<Seconds>>,
+    iterations: Option<Spanned<OneOrMany<u64>>>,
+    time: Option<Spanned<OneOrMany<Seconds>>>,
+    cpu_time: Option<Spanned<OneOrMany<Seconds>>>,
     runs: Option<Spanned<u32>>,
     seed: Option<u64>,
     threads: Option<Spanned<usize>>,
@@ -96,7 +99,7 @@ struct Raw {
     all_pairs: Option<bool>,
     aggregate: Option<Spanned<String>>,
     keep_best: Option<PathBuf>,
-    out: Option<PathBuf>,
+    out: Option<Spanned<PathBuf>>,
     #[serde(default)]
     configs: Vec<Spanned<String>>,
 }
@@ -123,8 +126,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
 }
 
 /// A list of seconds as given (empty when absent).
-fn seconds(t: Option<OneOrMany<Seconds>>) -> Vec<f64> {
-    t.map(|t| t.into_vec().into_iter().map(|s| s.0).collect())
+fn seconds(t: Option<Spanned<OneOrMany<Seconds>>>) -> Vec<f64> {
+    t.map(|t| t.into_inner().into_vec().into_iter().map(|s| s.0).collect())
         .unwrap_or_default()
 }
 
@@ -218,6 +221,18 @@ impl PlanFile {
                 })?),
                 None => None,
             };
+        let budget_key = [
+            ("iterations", raw.iterations.as_ref().map(|s| s.span())),
+            ("time", raw.time.as_ref().map(|s| s.span())),
+            ("cpu_time", raw.cpu_time.as_ref().map(|s| s.span())),
+        ]
+        .into_iter()
+        .filter_map(|(k, span)| span.map(|sp| (sp.start, k)))
+        .min()
+        .map(|(start, k)| AtLine {
+            value: k,
+            line: line_of(&text, start),
+        });
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -230,9 +245,13 @@ impl PlanFile {
             testset: at_line(&text, raw.testset),
             positions: raw.positions.map(|s| at_line(&text, s)),
             variant,
-            iterations: raw.iterations.map(OneOrMany::into_vec).unwrap_or_default(),
+            iterations: raw
+                .iterations
+                .map(|s| s.into_inner().into_vec())
+                .unwrap_or_default(),
             time: seconds(raw.time),
             cpu_time: seconds(raw.cpu_time),
+            budget_key,
             runs: raw.runs.map(|s| at_line(&text, s)),
             seed: raw.seed,
             threads: raw.threads.map(|s| at_line(&text, s)),
@@ -243,7 +262,7 @@ impl PlanFile {
             all_pairs: raw.all_pairs,
             aggregate,
             keep_best: raw.keep_best,
-            out: raw.out,
+            out: raw.out.map(|s| at_line(&text, s)),
             configs: raw.configs.into_iter().map(|s| at_line(&text, s)).collect(),
             text,
         })

@@ -81,6 +81,9 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         a.iterations = file.iterations.clone();
         a.time = file.time.clone();
         a.cpu_time = file.cpu_time.clone();
+        if let Some(k) = &file.budget_key {
+            supplied.push((k.value, k.line));
+        }
     }
     fill!(a.runs, runs);
     a.seed = a.seed.or(file.seed);
@@ -99,13 +102,16 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
             a.config.push(c.value.clone());
         }
     }
-    let folder = a.out.clone().or_else(|| file.out.clone());
+    let folder = a
+        .out
+        .clone()
+        .or_else(|| file.out.as_ref().map(|o| o.value.clone()));
     let out = if changed.is_empty() {
         folder.clone()
     } else {
         a.out.clone()
     };
-    if let (None, Some(f)) = (&out, &file.out) {
+    if let (None, Some(f)) = (&out, file.out.as_ref().map(|o| &o.value)) {
         eprintln!(
             "{}: {} given on the command line, so the results are not written to {} (give --out DIR to keep them)",
             path.display(),
@@ -114,7 +120,13 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         );
     }
     if let Some(dir) = &out {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            let e = Error::io(dir, e);
+            match (&a.out, &file.out) {
+                (None, Some(o)) => Error::parse(path, o.line, format!("key 'out': {e}")),
+                _ => e,
+            }
+        })?;
         let name = |ext: &str| Some(dir.join(format!("{}.{ext}", file.name)));
         a.csv = a.csv.take().or_else(|| name("csv"));
         a.json = a.json.take().or_else(|| name("json"));
@@ -136,6 +148,20 @@ pub(super) fn blame(run: Option<&PlanRun>, key: &str, e: Error) -> Error {
     match (run, line) {
         (Some(r), Some(line)) => Error::parse(&r.file.path, line, format!("key '{key}': {e}")),
         _ => e,
+    }
+}
+
+/// [`blame`] for an error about the budgets: on the first budget key the plan
+/// supplied.
+pub(super) fn blame_budgets(run: Option<&PlanRun>, e: Error) -> Error {
+    let key = run.and_then(|r| {
+        r.supplied
+            .iter()
+            .find(|(k, _)| ["iterations", "time", "cpu_time"].contains(k))
+    });
+    match key {
+        Some((k, _)) => blame(run, k, e),
+        None => e,
     }
 }
 
