@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""The record campaign's pass 2 (docs/experiments.md, "Record campaign", pass 2 and
+its rule, written before its runs): per board, D = the two-hour run's score (seed 33,
+--cpu-time 7200) - the better of two one-hour runs (pass 1's, seed 31, and pass 2's,
+seed 32, --cpu-time 3600), all level-4 NRPA; then the mean of D with a paired 95% CI,
+the number of D above 0, and what the rule says for pass 3 once all six boards are in.
+
+    python3 scripts/record-pass2.py [runs/record]
+
+Reads the finished runs of runs/record/nrpa4-{a,b}.results.jsonl (pass 1) and
+runs/record/p2-{1h,2h}-{a,b}.results.jsonl (pass 2); a run not finished yet (paused,
+or not started) shows as '-'. Writes nothing.
+"""
+import glob
+import json
+import math
+import os
+import sys
+
+BOARDS = [7, 10, 13, 11, 16, 12]
+CONFIG = "nrpa --level 4 "
+# Two-sided 95% quantiles of Student's t, by degrees of freedom.
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571}
+
+
+def runs(folder, pattern, seed, cpu):
+    """Score per board of the finished runs in the files matching `pattern`."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(folder, pattern))):
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                r = json.loads(line)
+                if (r["seed"], r["budget"].get("cpu_time")) != (seed, cpu):
+                    continue
+                if not r["config"].startswith(CONFIG) or r["variant"] != "samegame":
+                    continue
+                b = r["position"]
+                if b in out:
+                    sys.exit(f"{path}:{n}: a second run of board {b} (seed {seed})")
+                out[b] = r["score"]
+    return out
+
+
+def main():
+    folder = sys.argv[1] if len(sys.argv) > 1 else "runs/record"
+    h31 = runs(folder, "nrpa4-[ab].results.jsonl", 31, 3600.0)
+    h32 = runs(folder, "p2-1h-[ab].results.jsonl", 32, 3600.0)
+    h2 = runs(folder, "p2-2h-[ab].results.jsonl", 33, 7200.0)
+    cell = lambda v: "-" if v is None else f"{v:,}"
+    print("| board | 1 h, seed 31 | 1 h, seed 32 | better 1 h | 2 h, seed 33 | D |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    ds, sums = [], [0, 0]
+    for b in BOARDS:
+        a, c, two = h31.get(b), h32.get(b), h2.get(b)
+        best = max(a, c) if a is not None and c is not None else None
+        d = two - best if best is not None and two is not None else None
+        if d is not None:
+            ds.append(d)
+            sums[0] += two
+            sums[1] += best
+        print(f"| {b} | {cell(a)} | {cell(c)} | {cell(best)} | {cell(two)} | "
+              f"{'-' if d is None else f'{d:+,}'} |")
+    n = len(ds)
+    print(f"\n{n} of {len(BOARDS)} boards complete.")
+    if n >= 2:
+        mean = sum(ds) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in ds) / (n - 1))
+        half = T975[n - 1] * sd / math.sqrt(n)
+        print(f"mean D {mean:+.1f} (95% CI [{mean - half:+.1f}, {mean + half:+.1f}], n = {n}); "
+              f"D > 0 on {sum(d > 0 for d in ds)}, D < 0 on {sum(d < 0 for d in ds)}")
+    if n == len(BOARDS):
+        up, down = sum(d > 0 for d in ds), sum(d < 0 for d in ds)
+        if up >= 5:
+            verdict = "pass 3 gives its boards longer runs (4 hours)"
+        elif down >= 5:
+            verdict = "pass 3 gives its boards more one-hour seeds"
+        elif sums[0] > sums[1]:
+            verdict = "neither 5 of 6: the two-hour arm has the larger sum, so longer runs"
+        elif sums[0] < sums[1]:
+            verdict = "neither 5 of 6: the one-hour arm has the larger sum, so more seeds"
+        else:
+            verdict = "neither 5 of 6 and equal sums: the rule does not decide"
+        print(f"sums: two hours {sums[0]:,}, better one hour {sums[1]:,}. Rule: {verdict}.")
+
+
+if __name__ == "__main__":
+    main()
