@@ -256,6 +256,16 @@ fn errors_name_the_configuration() {
     let err = text(&out.stderr);
     assert!(err.contains("bad.txt:3") && err.contains("broken"), "{err}");
 
+    // A label used twice in the file: the second line, and the first.
+    std::fs::write(d.join("twice.txt"), "a: --level 1\n\n# b\na: --level 2\n").unwrap();
+    let out = run(&d, &["--configs", "twice.txt", "--iterations", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("twice.txt:4: configuration 'a: --level 2': label 'a' is also on line 1"),
+        "{err}"
+    );
+
     let out = run(&d, &["--iterations", "5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no configuration"));

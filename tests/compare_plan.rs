@@ -331,6 +331,10 @@ fn bad_plans_name_file_line_and_key() {
             "testset = \"tiny.txt\"\niterations = 10\nconfigs = [\"a: --algo nmcs\"]\nout = \"tiny.txt/sub\"\n",
             "p.toml:4: key 'out': tiny.txt/sub: ",
         ),
+        (
+            "testset = \"tiny.txt\"\niterations = 10\nconfigs = [\n  \"x: --algo nmcs\",\n  \"x: --algo nrpa\",\n]\n",
+            "p.toml:5: key 'configs': 'x: --algo nrpa': label 'x' is also on line 4",
+        ),
     ];
     for (plan, want) in cases {
         std::fs::write(d.join("p.toml"), plan).unwrap();

@@ -140,10 +140,21 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 /// Reads a configuration file: one configuration per non-blank line, `#` comments.
+/// When `e`'s label is already taken by one of `before` (read from `lines`, in
+/// order): the message saying so, with that line.
+pub(super) fn same_label(before: &[Entry], lines: &[usize], e: &Entry) -> Option<String> {
+    let j = before.iter().position(|o| o.label == e.label)?;
+    Some(format!(
+        "label '{}' is also on line {} (give one with 'label: flags' or --label)",
+        e.label, lines[j]
+    ))
+}
+
 pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let text = crate::io::utf8_text(&bytes, path)?;
-    let mut out = Vec::new();
+    let mut out: Vec<Entry> = Vec::new();
+    let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
@@ -151,7 +162,15 @@ pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
         }
         let e = parse_config(t)
             .map_err(|m| Error::parse(path, i + 1, format!("configuration '{t}': {m}")))?;
+        if let Some(m) = same_label(&out, &lines, &e) {
+            return Err(Error::parse(
+                path,
+                i + 1,
+                format!("configuration '{t}': {m}"),
+            ));
+        }
         out.push(e);
+        lines.push(i + 1);
     }
     if out.is_empty() {
         return Err(Error::parse(path, 0, "no configuration in the file"));
