@@ -160,6 +160,20 @@ fn generated_sets_reproduce() {
 }
 
 #[test]
+fn generate_names_the_flag_out_of_range() {
+    for (args, want) in [
+        (["--width", "0"], "--width must be 1-32, got 0"),
+        (["--height", "33"], "--height must be 1-32, got 33"),
+        (["--colors", "11"], "--colors must be 1-10, got 11"),
+    ] {
+        let o = run(&["generate", args[0], args[1], "--count", "1"]);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn export_codingame_format() {
     let d = tmpdir("export");
     std::fs::write(d.join("s.txt"), FIG31_SOLUTION).unwrap();

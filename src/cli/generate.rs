@@ -36,10 +36,13 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
-    if a.width == 0 || a.width > MAX_WIDTH || a.height == 0 || a.height > MAX_HEIGHT {
-        return Err(Error::Config(format!(
-            "board size must be 1-{MAX_WIDTH} wide and 1-{MAX_HEIGHT} high"
-        )));
+    for (flag, v, max) in [
+        ("--width", a.width, MAX_WIDTH),
+        ("--height", a.height, MAX_HEIGHT),
+    ] {
+        if v == 0 || v > max {
+            return Err(Error::Config(format!("{flag} must be 1-{max}, got {v}")));
+        }
     }
     if a.colors == 0 || a.colors > MAX_COLORS {
         return Err(Error::Config(format!(
