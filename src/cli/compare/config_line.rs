@@ -139,7 +139,6 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// Reads a configuration file: one configuration per non-blank line, `#` comments.
 /// When `e`'s label is already taken by one of `before` (read from `lines`, in
 /// order): the message saying so, with that line.
 pub(super) fn same_label(before: &[Entry], lines: &[usize], e: &Entry) -> Option<String> {
@@ -150,6 +149,8 @@ pub(super) fn same_label(before: &[Entry], lines: &[usize], e: &Entry) -> Option
     ))
 }
 
+/// Reads a configuration file: one configuration per non-blank line, `#` comments;
+/// a label used twice is an error naming both lines.
 pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let text = crate::io::utf8_text(&bytes, path)?;
