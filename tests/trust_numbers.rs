@@ -162,7 +162,7 @@ fn absurd_numbers_are_refused_before_any_work() {
             "--endgame",
         ),
         (vec!["generate", "--count", "100001"], "--count"),
-        (vec!["generate", "--width", "33"], "wide"),
+        (vec!["generate", "--width", "33"], "--width must be 1-32"),
         (vec!["generate", "--colors", "11"], "--colors"),
         (vec!["bench", "--seconds", "3601"], "--seconds"),
         (vec!["bench", "--playouts", "0"], "--playouts"),
