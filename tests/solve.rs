@@ -315,3 +315,21 @@ fn solve_with_threads_verifies_and_is_deterministic() {
         refused(args, flag);
     }
 }
+
+#[test]
+fn a_missing_position_is_the_only_line_on_stderr() {
+    let o = bin()
+        .arg("solve")
+        .arg(testset())
+        .args(["--position", "21", "--iterations", "10"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    // Refused before the configuration line a search starts with.
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("no position 21"),
+        "{err}"
+    );
+}

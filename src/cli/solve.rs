@@ -78,11 +78,11 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         })
         .transpose()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    eprintln!("{} ({budget:?}, seed {})", config, a.seed);
     let positions: Vec<_> = match a.position {
         Some(n) => vec![set.position(n)?],
         None => set.positions.iter().collect(),
     };
+    eprintln!("{} ({budget:?}, seed {})", config, a.seed);
     let mut total = 0i64;
     let mut said = String::new();
     for p in positions {
