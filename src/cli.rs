@@ -160,19 +160,9 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
     Cli::from_arg_matches_mut(&mut m).map_err(|e| e.format(&mut Cli::command()))
 }
 
-/// `error: …` and one `caused by: …` line per cause whose text the lines before do
-/// not already hold (an I/O error's message ends with its cause).
+/// `error: …`: the message holds its cause (an I/O error's ends with it).
 fn error_text(e: &Error) -> String {
-    let mut s = format!("error: {e}\n");
-    let mut src = std::error::Error::source(e);
-    while let Some(c) = src {
-        let t = c.to_string();
-        if !s.contains(&t) {
-            s.push_str(&format!("  caused by: {t}\n"));
-        }
-        src = c.source();
-    }
-    s
+    format!("error: {e}\n")
 }
 
 fn run(cli: Cli) -> Result<Outcome, Error> {

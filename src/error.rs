@@ -63,11 +63,6 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+/// No [`std::error::Error::source`]: an I/O error's message already ends with its
+/// cause, and a printer walking the chain would say it twice.
+impl std::error::Error for Error {}
