@@ -108,6 +108,9 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
             a.config.push(c.value.clone());
         }
     }
+    if let (None, Some(o)) = (&a.out, &file.out) {
+        supplied.push(("out", o.line));
+    }
     let folder = a
         .out
         .clone()
@@ -126,13 +129,8 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         );
     }
     if let Some(dir) = &out {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            let e = Error::io(dir, e);
-            match (&a.out, &file.out) {
-                (None, Some(o)) => Error::parse(path, o.line, format!("key 'out': {e}")),
-                _ => e,
-            }
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| blame_in(path, &supplied, "out", Error::io(dir, e)))?;
         let name = |ext: &str| Some(dir.join(format!("{}.{ext}", file.name)));
         a.csv = a.csv.take().or_else(|| name("csv"));
         a.json = a.json.take().or_else(|| name("json"));
@@ -150,10 +148,17 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
 
 /// Puts the plan's file, line and key on an error about a value the plan supplied.
 pub(super) fn blame(run: Option<&PlanRun>, key: &str, e: Error) -> Error {
-    let line = run.and_then(|r| r.supplied.iter().find(|(k, _)| *k == key).map(|kl| kl.1));
-    match (run, line) {
-        (Some(r), Some(line)) => Error::parse(&r.file.path, line, format!("key '{key}': {e}")),
-        _ => e,
+    match run {
+        Some(r) => blame_in(&r.file.path, &r.supplied, key, e),
+        None => e,
+    }
+}
+
+/// [`blame`] with the plan's `path` and the keys it `supplied` (while it is read).
+fn blame_in(path: &Path, supplied: &[(&'static str, usize)], key: &str, e: Error) -> Error {
+    match supplied.iter().find(|(k, _)| *k == key) {
+        Some(&(_, line)) => Error::parse(path, line, format!("key '{key}': {e}")),
+        None => e,
     }
 }
 
