@@ -266,6 +266,45 @@ fn errors_name_the_configuration() {
         "{err}"
     );
 
+    // A label a --config flag took already, in the file or in a later flag: the flag.
+    std::fs::write(d.join("one.txt"), "# c\nb: --level 2\n").unwrap();
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "b: --level 1",
+            "--configs",
+            "one.txt",
+            "--iterations",
+            "5",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "one.txt:2: configuration 'b: --level 2': label 'b' is also given by --config 1"
+        ),
+        "{err}"
+    );
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "--level 1",
+            "--config",
+            "--level 1",
+            "--iterations",
+            "5",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--config 2 '--level 1': label '--level 1' is also given by --config 1"),
+        "{err}"
+    );
+
     let out = run(&d, &["--iterations", "5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no configuration"));

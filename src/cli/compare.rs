@@ -42,7 +42,7 @@ use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
 use crate::rules::Variant;
 use crate::search::{Budget, SearchState};
-use config_line::{parse_config, read_config_file};
+use config_line::{parse_config, read_config_file, Labels};
 use text::{col_width, curve_table, p_text, table};
 
 /// Arguments of `compare`.
@@ -222,14 +222,17 @@ impl Spent {
 /// the table with the compute its jobs took; `None` when it was stopped
 /// (`--checkpoint`: what ended is journaled, the rest checkpointed).
 fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String, Spent)>, Error> {
-    let mut configs = Vec::new();
+    let (mut configs, mut labels) = (Vec::new(), Labels::default());
     for (i, c) in a.config.iter().enumerate() {
-        let e =
-            parse_config(c).map_err(|m| Error::Config(format!("--config {} '{c}': {m}", i + 1)))?;
+        let blame = |m| Error::Config(format!("--config {} '{c}': {m}", i + 1));
+        let e = parse_config(c).map_err(blame)?;
+        labels
+            .take(&e, format!("given by --config {}", i + 1))
+            .map_err(blame)?;
         configs.push(e);
     }
     if let Some(f) = &a.config_file {
-        configs.extend(read_config_file(f)?);
+        configs.extend(read_config_file(f, &mut labels)?);
     }
     if configs.is_empty() {
         return Err(Error::Config(

@@ -139,39 +139,45 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// When `e`'s label is already taken by one of `before` (read from `lines`, in
-/// order): the message saying so, with that line.
-pub(super) fn same_label(before: &[Entry], lines: &[usize], e: &Entry) -> Option<String> {
-    let j = before.iter().position(|o| o.label == e.label)?;
-    Some(format!(
-        "label '{}' is also on line {} (give one with 'label: flags' or --label)",
-        e.label, lines[j]
-    ))
+/// The configurations read so far, each with where it was given (`on line 4`,
+/// `given by --config 1`), so a label used twice names the place of the first.
+#[derive(Default)]
+pub(super) struct Labels(Vec<(String, String)>);
+
+impl Labels {
+    /// Takes `e`'s label, given at `place`; the message saying where it was given
+    /// before when it is taken already.
+    pub(super) fn take(&mut self, e: &Entry, place: String) -> Result<(), String> {
+        match self.0.iter().find(|(l, _)| *l == e.label) {
+            Some((l, before)) => Err(format!(
+                "label '{l}' is also {before} (give one with 'label: flags' or --label)"
+            )),
+            None => {
+                self.0.push((e.label.clone(), place));
+                Ok(())
+            }
+        }
+    }
 }
 
 /// Reads a configuration file: one configuration per non-blank line, `#` comments;
-/// a label used twice is an error naming both lines.
-pub(super) fn read_config_file(path: &Path) -> Result<Vec<Entry>, Error> {
+/// a label used twice (in the file, or also in `labels`: the --config flags) is an
+/// error naming both places.
+pub(super) fn read_config_file(path: &Path, labels: &mut Labels) -> Result<Vec<Entry>, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let text = crate::io::utf8_text(&bytes, path)?;
     let mut out: Vec<Entry> = Vec::new();
-    let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let e = parse_config(t)
-            .map_err(|m| Error::parse(path, i + 1, format!("configuration '{t}': {m}")))?;
-        if let Some(m) = same_label(&out, &lines, &e) {
-            return Err(Error::parse(
-                path,
-                i + 1,
-                format!("configuration '{t}': {m}"),
-            ));
-        }
+        let blame = |m| Error::parse(path, i + 1, format!("configuration '{t}': {m}"));
+        let e = parse_config(t).map_err(blame)?;
+        labels
+            .take(&e, format!("on line {}", i + 1))
+            .map_err(blame)?;
         out.push(e);
-        lines.push(i + 1);
     }
     if out.is_empty() {
         return Err(Error::parse(path, 0, "no configuration in the file"));

@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::config_line::{parse_config, same_label};
+use super::config_line::{parse_config, Labels};
 use super::Args;
 use crate::compare::plan::PlanFile;
 use crate::error::Error;
@@ -95,16 +95,14 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         a.keep_best = file.keep_best.clone();
     }
     if a.config.is_empty() && a.config_file.is_none() {
-        let (mut seen, mut lines) = (Vec::new(), Vec::new());
+        let mut labels = Labels::default();
         for c in &file.configs {
             let blame =
                 |m| Error::parse(path, c.line, format!("key 'configs': '{}': {m}", c.value));
             let e = parse_config(&c.value).map_err(blame)?;
-            if let Some(m) = same_label(&seen, &lines, &e) {
-                return Err(blame(m));
-            }
-            seen.push(e);
-            lines.push(c.line);
+            labels
+                .take(&e, format!("on line {}", c.line))
+                .map_err(blame)?;
             a.config.push(c.value.clone());
         }
     }

@@ -79,7 +79,7 @@ proptest! {
         std::fs::create_dir_all(&d).unwrap();
         let p = d.join("configs.txt");
         std::fs::write(&p, lines.join("\n")).unwrap();
-        if let Err(e) = read_config_file(&p) {
+        if let Err(e) = read_config_file(&p, &mut Default::default()) {
             match &e {
                 Error::Parse { path, line, .. } => {
                     prop_assert_eq!(path, &p);
