@@ -5,6 +5,33 @@
 //! saving what was found) and all printing. Must not: contain game or
 //! search logic; nothing below this module sees clap types.
 
+/// `eprintln!` for what a command says once a stop may have been asked: a failed
+/// write is dropped instead of panicking. The stop ignores SIGPIPE from then on
+/// ([`checkpoint_args::on_interrupt`]), so a write to a pipe whose reader the same
+/// signal ended fails instead of ending the process before its runs are saved.
+macro_rules! say_err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
+/// [`say_err!`] for stdout.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+/// [`say!`] without the newline.
+macro_rules! say_text {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($t)*);
+    }};
+}
+
 mod batch;
 mod bench;
 mod bot;

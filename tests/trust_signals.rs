@@ -5,7 +5,7 @@
 #![cfg(unix)]
 
 mod common;
-use common::process::{ended, run, signal, spawn, text, wait_for};
+use common::process::{ended, run, signal, spawn, spawn_piped, text, wait_for};
 use common::{scores, tempdir, testset};
 use std::time::Duration;
 
@@ -110,4 +110,63 @@ fn signals_end_every_long_command() {
         let st = ended(&mut child, args[0]);
         assert!(!st.success(), "{args:?}: {st:?}");
     }
+}
+
+/// The signal that stops a run often ends its output's reader too (`samegame batch
+/// … 2>&1 | tee log` stopped as a process group, or the terminal closed): with the
+/// readers of its pipes gone, a stopped batch or compare still saves its
+/// checkpoints and best games and ends with 130, instead of being killed by SIGPIPE
+/// on its first message and losing the work since the last checkpoint.
+#[test]
+fn a_stop_whose_readers_are_gone_still_saves_the_checkpoints() {
+    let d = tempdir("stop-closed-pipes");
+    let set = testset(&d, 1, 15, 15, 5);
+    let set = set.to_str().unwrap();
+    let every = ["--checkpoint", "--checkpoint-every", "0.05"];
+    let long = [
+        "--algo",
+        "nrpa",
+        "--iterations",
+        "1000000000",
+        "--runs",
+        "1",
+    ];
+    let batch = [
+        &["batch", set, "--out", "s.txt", "--threads", "1"][..],
+        &long,
+        &every,
+    ];
+    let compare = [
+        &[
+            "compare",
+            set,
+            "--config",
+            "--algo nrpa",
+            "--journal",
+            "c.journal",
+        ][..],
+        &long[2..],
+        &every,
+    ];
+    for (args, dir) in [
+        (batch.concat(), "s.journal.checkpoints"),
+        (compare.concat(), "c.journal.checkpoints"),
+    ] {
+        let mut child = spawn_piped(&d, &args);
+        let dir = d.join(dir);
+        wait_for(
+            || std::fs::read_dir(&dir).is_ok_and(|mut r| r.next().is_some()),
+            "the first checkpoint",
+        );
+        drop(child.stdout.take());
+        drop(child.stderr.take());
+        signal(&child, "-TERM");
+        let st = ended(&mut child, args[0]);
+        assert_eq!(st.code(), Some(130), "{}: {st:?}", args[0]);
+        assert!(std::fs::read_dir(&dir).unwrap().next().is_some());
+    }
+    // The batch's best game so far is in its solutions file.
+    let o = run(&d, &["verify", set, "s.txt"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert_eq!(scores(&d.join("s.txt")).len(), 1);
 }

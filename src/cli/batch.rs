@@ -177,14 +177,14 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let _lock = lock(&journal_path)?;
     let mut journal = Journal::open(&journal_path)?;
     if let Some((kept, dropped)) = journal.torn() {
-        eprintln!(
+        say_err!(
             "warning: {}: the last {dropped} bytes (after byte {kept}) are an append cut short \
              (a kill or crash during a write); they are dropped and their runs will be run again",
             journal_path.display()
         );
     }
     if journal.is_version_1() && !a.quiet {
-        eprintln!(
+        say_err!(
             "{}: format version 1; it is rewritten in version 2 before the first new run is added",
             journal_path.display()
         );
@@ -195,7 +195,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     if restored.taken > 0 {
         record.save()?;
         if !a.quiet {
-            eprintln!(
+            say_err!(
                 "{}: {} better lines restored from {}",
                 out.display(),
                 restored.taken,
@@ -204,7 +204,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         }
     }
     if restored.foreign > 0 {
-        eprintln!(
+        say_err!(
             "warning: {} games in {} do not replay on {} (was the journal used with another \
              test set?); they are ignored",
             restored.foreign,
@@ -227,7 +227,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let pending = batch.pending(&journal);
     let tty = std::io::stderr().is_terminal();
     if !a.quiet {
-        eprintln!(
+        say_err!(
             "batch: {} on {} ({} positions, {} runs each{}), {} per run, variant {}, seed {}, {} threads",
             batch.config,
             set.path.display(),
@@ -239,7 +239,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             a.seed,
             threads
         );
-        eprintln!(
+        say_err!(
             "{} of {} runs to do ({} already in {}); solutions: {}",
             pending.len(),
             batch.jobs.len(),
@@ -269,7 +269,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     for s in &summary {
         if let (Some(best), Some(rec)) = (s.best, s.record) {
             if rec < best {
-                eprintln!(
+                say_err!(
                     "warning: {} has {rec} for position {} but a journaled run scored {best}: \
                      was the file replaced? Delete {} to redo the runs.",
                     out.display(),
@@ -279,7 +279,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             }
         }
     }
-    println!(
+    say!(
         "solutions: {} ({} positions, total {}); journal: {}; results: {}",
         out.display(),
         record.file().lines.len(),
@@ -295,10 +295,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             ),
             None => "they will be rerun".into(),
         };
-        eprintln!(
+        say_err!(
             "interrupted: {} runs finished now, {} cut short (their best games were kept in the \
              solutions file; {again}), {} not started; rerun the same command to resume",
-            outcome.finished, outcome.cut, outcome.not_started
+            outcome.finished,
+            outcome.cut,
+            outcome.not_started
         );
         return Ok(Outcome::Interrupted);
     }
@@ -392,7 +394,7 @@ impl Observer for Progress {
         if *left == 0 {
             c.positions_done += 1;
             if self.log {
-                eprintln!(
+                say_err!(
                     "position {p} done: best run {best}, solutions file {}",
                     record.get(p).map_or("-".into(), |l| l.score.to_string())
                 );
@@ -414,7 +416,7 @@ impl Observer for Progress {
             job.position, job.run
         );
         if self.log {
-            eprintln!("{line}");
+            say_err!("{line}");
         } else {
             self.bar.println(line);
         }
@@ -431,9 +433,14 @@ impl Observer for Progress {
 }
 
 fn print_table(rows: &[PositionSummary]) {
-    println!(
+    say!(
         "{:>8} {:>6} {:>8} {:>10} {:>8} {:>12}",
-        "position", "runs", "best", "mean", "record", "playouts/s"
+        "position",
+        "runs",
+        "best",
+        "mean",
+        "record",
+        "playouts/s"
     );
     let opt = |v: Option<i32>| v.map_or("-".to_string(), |v| v.to_string());
     let rate = |p: u64, s: f64| {
@@ -444,7 +451,7 @@ fn print_table(rows: &[PositionSummary]) {
         }
     };
     for r in rows {
-        println!(
+        say!(
             "{:>8} {:>6} {:>8} {:>10.1} {:>8} {:>12}",
             r.position,
             r.runs,
@@ -461,7 +468,7 @@ fn print_table(rows: &[PositionSummary]) {
     let runs: usize = rows.iter().map(|r| r.runs).sum();
     let playouts: u64 = rows.iter().map(|r| r.playouts).sum();
     let seconds: f64 = rows.iter().map(|r| r.seconds).sum();
-    println!(
+    say!(
         "{:>8} {:>6} {:>8} {:>10.1} {:>8} {:>12}",
         "total",
         runs,

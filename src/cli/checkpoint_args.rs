@@ -57,19 +57,37 @@ impl CheckpointArgs {
 
 /// Ctrl-C and SIGTERM set `stop`, saying `first` on stderr (unless empty); a second
 /// one exits at once with code 130, saying `second`.
+///
+/// From the first on, a closed stdout or stderr no longer ends the process: the
+/// signal that stops a run often ends the reader of its output too (`samegame batch
+/// … 2>&1 | tee log` stopped as a process group, a terminal closed), and the runs in
+/// progress must still save their checkpoints and best games. So SIGPIPE, which
+/// otherwise ends the process on such a write (`main.rs`), is ignored from then on,
+/// and what the stopped command says goes through `say!`/`say_err!`, which drop a
+/// failed write.
 pub fn on_interrupt(stop: &'static AtomicBool, first: &'static str, second: &'static str) {
     let r = ctrlc::set_handler(move || {
+        ignore_sigpipe();
         if stop.swap(true, Ordering::SeqCst) {
-            eprintln!("{second}");
+            say_err!("{second}");
             std::process::exit(130);
         }
         if !first.is_empty() {
-            eprintln!("{first}");
+            say_err!("{first}");
         }
     });
     if let Err(e) = r {
         eprintln!(
             "warning: cannot catch Ctrl-C ({e}); an interrupt will lose the runs in progress"
         );
+    }
+}
+
+/// Writes to a pipe whose reader is gone fail (EPIPE) instead of ending the process.
+pub fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: sets the disposition of one signal to "ignore"; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
 }

@@ -337,7 +337,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     };
     let said = |label: &str, position: usize, run: u32, s: &SearchState| {
         bar.suspend(|| {
-            eprintln!(
+            say_err!(
                 "{label}, position {position}, run {run}: continues from its checkpoint \
                  ({} playouts, {:.1} s)",
                 s.playouts(),
@@ -378,7 +378,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     }
     let report = Report::new(plan, jobs);
     let text = table(&report);
-    print!("{text}");
+    say_text!("{text}");
     if let Some(p) = &a.csv {
         write(p, &report.jobs_csv())?;
         write(&files::summary_path(p), &report.summary_csv())?;
@@ -412,7 +412,7 @@ fn keep_best<'a>(
     if record.unsaved() {
         record.save()?;
     }
-    eprintln!(
+    say_err!(
         "{}: {} position(s) improved, total {} -> {}",
         record.path().display(),
         improved.len(),
@@ -433,7 +433,7 @@ fn run_curve(
         keep_best(r, set, curve.reports.iter().flat_map(|rep| &rep.jobs))?;
     }
     let text = curve_table(curve);
-    print!("{text}");
+    say_text!("{text}");
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;
         write(&files::summary_path(p), &curve.summary_csv())?;

@@ -270,11 +270,13 @@ fn command(a: &Args) -> String {
 
 fn install_ctrlc() {
     let r = ctrlc::set_handler(|| {
+        // As in `checkpoint_args::on_interrupt`: a stop's reader may be gone.
+        super::checkpoint_args::ignore_sigpipe();
         if STOP.swap(true, Ordering::SeqCst) {
-            eprintln!("\nsecond interrupt: exiting now (the journal has every finished candidate)");
+            say_err!("\nsecond interrupt: exiting now (the journal has every finished candidate)");
             std::process::exit(130);
         }
-        eprintln!("\nstopping after the games in progress (interrupt again to quit now)");
+        say_err!("\nstopping after the games in progress (interrupt again to quit now)");
     });
     if let Err(e) = r {
         eprintln!(

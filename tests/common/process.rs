@@ -84,6 +84,15 @@ pub fn signal(child: &Child, sig: &str) {
 }
 
 pub fn spawn(dir: &Path, args: &[&str]) -> Child {
+    spawn_to(dir, args, Stdio::null)
+}
+
+/// [`spawn`] with stdout and stderr piped to the test (which may close them).
+pub fn spawn_piped(dir: &Path, args: &[&str]) -> Child {
+    spawn_to(dir, args, Stdio::piped)
+}
+
+fn spawn_to(dir: &Path, args: &[&str], out: fn() -> Stdio) -> Child {
     use std::os::unix::process::CommandExt;
     let mut command = Command::new(BIN);
     // A shell that starts a job in the background without job control (`cmd &` in a
@@ -101,8 +110,8 @@ pub fn spawn(dir: &Path, args: &[&str]) -> Child {
     command
         .args(args)
         .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stdout(out())
+        .stderr(out())
         .spawn()
         .unwrap()
 }

@@ -71,7 +71,7 @@ pub(super) fn complete<'p>(
                 missing.join(",")
             )));
         }
-        eprintln!(
+        say_err!(
             "--journal-only: {} of {} positions have every job journaled; left out: {}",
             done.len(),
             positions.len(),
@@ -90,7 +90,7 @@ pub(super) fn finish<T>(
     if let Some(j) = journal {
         j.flush()?;
         if j.legacy_count() > 0 {
-            eprintln!(
+            say_err!(
                 "journal {}: {} job(s) taken from it were journaled by a build whose keys did not \
                  record the resolved defaults; if a default they relied on has changed since, \
                  delete the journal to run them again",
@@ -99,7 +99,7 @@ pub(super) fn finish<T>(
             );
         }
         schema_1_note(j, j.unread_count(), "they ran again");
-        eprintln!(
+        say_err!(
             "journal {}: {} job(s) taken from it, {} run now",
             j.path().display(),
             j.restored_count(),
@@ -113,7 +113,7 @@ pub(super) fn finish<T>(
 /// happened to them (`what`): this build does not read those keys.
 fn schema_1_note(journal: &CompareJournal, n: usize, what: &str) {
     if n > 0 {
-        eprintln!(
+        say_err!(
             "journal {}: {n} job(s) are in it only under keys of schema 1 (written before \
              2026-11-27), which this build does not read, so {what}; a build of commit \
              71f60e4 or earlier takes them and appends them again under schema {} \

@@ -119,7 +119,7 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         a.out.clone()
     };
     if let (None, Some(f)) = (&out, file.out.as_ref().map(|o| &o.value)) {
-        eprintln!(
+        say_err!(
             "{}: {} given on the command line, so the results are not written to {} (give --out DIR to keep them)",
             path.display(),
             changed.join(", "),

@@ -55,13 +55,14 @@ pub(super) fn run(a: &Args) -> Result<Outcome, Error> {
     for (x, y) in pairs {
         match pool.pair(x, y, aggregate) {
             Some(p) => rows.push(p),
-            None => eprintln!(
+            None => say_err!(
                 "{} - {}: fewer than two positions with both labels, not tested",
-                pool.labels[x], pool.labels[y]
+                pool.labels[x],
+                pool.labels[y]
             ),
         }
     }
-    print!("{}", table(a, &pool, &rows, aggregate));
+    say_text!("{}", table(a, &pool, &rows, aggregate));
     Ok(Outcome::Ok)
 }
 

@@ -37,7 +37,7 @@ pub(super) fn checkpoints<'a>(
         if let Err(e) = crate::search::checkpointable(&c.config) {
             let why = e.to_string();
             let why = why.strip_prefix("--checkpoint: ").unwrap_or(&why);
-            eprintln!(
+            say_err!(
                 "--checkpoint: {} cannot be checkpointed ({why}); a stop loses its jobs in flight",
                 c.label
             );
@@ -55,7 +55,7 @@ pub(super) fn checkpoints<'a>(
 /// what was kept. Returns `None`, the comparison's outcome.
 pub(super) fn stopped<T>(c: Option<&Checkpointed<'_>>) -> Option<T> {
     if let Some(c) = c {
-        eprintln!(
+        say_err!(
             "interrupted: {} job(s) in progress saved their checkpoints in {}, {} without \
              checkpoints will run again; run the same command to continue",
             c.saved(),
