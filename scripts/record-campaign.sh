@@ -159,14 +159,19 @@ cuts() {
 }
 cut=0
 pid=
-# TERM/INT: stop the batch (its child of `time`), which keeps its best game.
+# TERM/INT: stop the batch (its child of `time`), which keeps its best game. The
+# tee of its stderr is a child of `time` too: it ignores the signal and ends when
+# the batch closes the pipe, so the batch can still say it stopped (until
+# 2026-11-30 the tee died first, and the batch of build 9f72c5d, writing its
+# "stopping" line into the closed pipe, was killed by SIGPIPE before the stop's
+# checkpoint: each pause lost the search since the last periodic checkpoint).
 trap 'cut=1; [ -z "$pid" ] || pkill -TERM -P "$pid" 2>/dev/null || true' TERM INT
 for b in "${boards[@]}"; do
   seed=$((SEED + $(cuts "$b")))
   # shellcheck disable=SC2086 # CONFIG and BUDGET are flag lists
   /usr/bin/time -f "%U %S %e" -o "$timing" "${low[@]}" "$SG" batch "$set_" --positions "$b" \
     $CONFIG $BUDGET --runs "$RUNS" --seed "$seed" --threads "$THREADS" --out "$out" --checkpoint \
-    2> >(tee "$resumed" >&2) &
+    2> >(trap '' TERM INT; exec tee "$resumed" >&2) &
   pid=$!
   # `wait` returns early when a trapped signal arrives: wait until the batch is gone.
   while :; do
