@@ -133,7 +133,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let _lock = super::batch::lock(&a.journal)?;
     let mut journal = Journal::open(&a.journal, &settings.line())?;
     if journal.torn {
-        eprintln!(
+        say_err!(
             "warning: {}: a torn last line (an interrupted append) was dropped",
             a.journal.display()
         );
@@ -142,7 +142,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .num_threads(a.threads)
         .build()
         .map_err(|e| Error::Other(format!("cannot start {} threads: {e}", a.threads)))?;
-    eprintln!(
+    say_err!(
         "tune-eval: {} training positions, beam width {}, {} generations of {} (elite {}), seed {}; {} candidates journaled in {}",
         settings.boards.len(),
         a.beam_width,
@@ -157,7 +157,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     let n = settings.boards.len() as f64;
     let mut best: Option<Candidate> = None;
     let mut seen = |c: &Candidate| {
-        eprintln!(
+        say_err!(
             "generation {} candidate {}: total {} mean {:.1}{}",
             c.generation,
             c.index,
@@ -173,7 +173,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             }
         }
         let b = best.as_ref().expect("a generation has candidates");
-        eprintln!(
+        say_err!(
             "generation {} done: best so far generation {} candidate {} (mean {:.1}); next mean {}",
             g.number,
             b.generation,
@@ -194,12 +194,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         )
     })?;
     let Some(b) = out.best else {
-        eprintln!(
+        say_err!(
             "interrupted before the first candidate was played; rerun the same command to resume"
         );
         return Ok(Outcome::Interrupted);
     };
-    println!(
+    say!(
         "best: generation {} candidate {}, total {} (mean {:.1} over {} positions); {} games played now; weights: {}",
         b.generation,
         b.index,
@@ -210,7 +210,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         a.out.display()
     );
     if out.stopped {
-        eprintln!(
+        say_err!(
             "interrupted in generation {}: {} wrote the best of the generations finished; rerun the same command to resume",
             out.generations,
             a.out.display()
@@ -279,7 +279,7 @@ fn install_ctrlc() {
         say_err!("\nstopping after the games in progress (interrupt again to quit now)");
     });
     if let Err(e) = r {
-        eprintln!(
+        say_err!(
             "warning: cannot catch Ctrl-C ({e}); an interrupt loses the candidate in progress"
         );
     }
