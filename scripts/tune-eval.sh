@@ -35,7 +35,9 @@ fi
 S=${SG:-./target/release/samegame}
 [ -n "${SG:-}" ] || cargo build --release -q
 mkdir -p "$dir"
+# The log's tee ignores Ctrl-C and SIGTERM (sent to the whole process group) and
+# ends when tune-eval closes the pipe, so what the stop says reaches the log.
 "$S" tune-eval testsets/samegame-maastricht-250.txt --positions 1-100 --variant samegame \
   --beam-width 16 --population 20 --elite 5 --generations "${GENERATIONS:-12}" --seed 1 \
   --threads "${THREADS:-0}" --journal "$journal" --out weights/beam-eval.toml \
-  2> >(tee -a "$dir/tune-eval.log" >&2)
+  2> >(trap '' INT TERM; exec tee -a "$dir/tune-eval.log" >&2)
