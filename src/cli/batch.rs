@@ -259,6 +259,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         stopping,
         "\nsecond interrupt: exiting now (the journal has everything found; the next batch on \
          these files brings the solutions file up to date)",
+        "an interrupt will lose the runs in progress",
     );
     let progress = Progress::new(&batch.jobs, &pending, a.quiet, tty);
     let outcome = batch.run(&mut record, &mut journal, &results_path, &STOP, &progress);

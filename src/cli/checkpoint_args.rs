@@ -1,6 +1,7 @@
 //! The checkpoint flags `batch` and `compare` share (`--checkpoint`,
 //! `--checkpoint-every S`, the hidden `--checkpoint-stop-after N` of the tests), the
-//! [`Checkpointing`] they ask for, and the Ctrl-C/SIGTERM handler that stops either.
+//! [`Checkpointing`] they ask for, and the Ctrl-C/SIGTERM handler that stops either
+//! (and `tune-eval`).
 //!
 //! Owns: those flags, their checks and the handler. Must not: run searches, or
 //! decide which configurations can be checkpointed (`search::checkpointable`).
@@ -56,7 +57,8 @@ impl CheckpointArgs {
 }
 
 /// Ctrl-C and SIGTERM set `stop`, saying `first` on stderr (unless empty); a second
-/// one exits at once with code 130, saying `second`.
+/// one exits at once with code 130, saying `second`. When the handler cannot be
+/// set, a warning says so, ending with `unset` (what an interrupt will lose).
 ///
 /// From the first on, a closed stdout or stderr no longer ends the process: the
 /// signal that stops a run often ends the reader of its output too (`samegame batch
@@ -65,7 +67,12 @@ impl CheckpointArgs {
 /// otherwise ends the process on such a write (`main.rs`), is ignored from then on,
 /// and what the stopped command says goes through `say!`/`say_err!`, which drop a
 /// failed write.
-pub fn on_interrupt(stop: &'static AtomicBool, first: &'static str, second: &'static str) {
+pub fn on_interrupt(
+    stop: &'static AtomicBool,
+    first: &'static str,
+    second: &'static str,
+    unset: &str,
+) {
     let r = ctrlc::set_handler(move || {
         ignore_sigpipe();
         if stop.swap(true, Ordering::SeqCst) {
@@ -77,14 +84,12 @@ pub fn on_interrupt(stop: &'static AtomicBool, first: &'static str, second: &'st
         }
     });
     if let Err(e) = r {
-        eprintln!(
-            "warning: cannot catch Ctrl-C ({e}); an interrupt will lose the runs in progress"
-        );
+        say_err!("warning: cannot catch Ctrl-C ({e}); {unset}");
     }
 }
 
 /// Writes to a pipe whose reader is gone fail (EPIPE) instead of ending the process.
-pub fn ignore_sigpipe() {
+fn ignore_sigpipe() {
     #[cfg(unix)]
     // SAFETY: sets the disposition of one signal to "ignore"; no handler runs.
     unsafe {

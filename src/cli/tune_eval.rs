@@ -10,7 +10,7 @@
 //! cross-entropy method or the journal itself (`crate::tune`).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use super::Outcome;
 use crate::batch::select::parse_positions;
@@ -153,7 +153,12 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         journal.len(),
         a.journal.display()
     );
-    install_ctrlc();
+    super::checkpoint_args::on_interrupt(
+        &STOP,
+        "\nstopping after the games in progress (interrupt again to quit now)",
+        "\nsecond interrupt: exiting now (the journal has every finished candidate)",
+        "an interrupt loses the candidate in progress",
+    );
     let n = settings.boards.len() as f64;
     let mut best: Option<Candidate> = None;
     let mut seen = |c: &Candidate| {
@@ -266,21 +271,4 @@ fn command(a: &Args) -> String {
         a.journal.display(),
         a.out.display()
     )
-}
-
-fn install_ctrlc() {
-    let r = ctrlc::set_handler(|| {
-        // As in `checkpoint_args::on_interrupt`: a stop's reader may be gone.
-        super::checkpoint_args::ignore_sigpipe();
-        if STOP.swap(true, Ordering::SeqCst) {
-            say_err!("\nsecond interrupt: exiting now (the journal has every finished candidate)");
-            std::process::exit(130);
-        }
-        say_err!("\nstopping after the games in progress (interrupt again to quit now)");
-    });
-    if let Err(e) = r {
-        say_err!(
-            "warning: cannot catch Ctrl-C ({e}); an interrupt loses the candidate in progress"
-        );
-    }
 }

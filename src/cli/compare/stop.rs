@@ -47,6 +47,7 @@ pub(super) fn checkpoints<'a>(
         &STOP,
         "\nstopping: jobs in progress save their checkpoints (interrupt again to quit now)",
         "\nsecond interrupt: exiting now (the journal has every job that ended)",
+        "an interrupt will lose the runs in progress",
     );
     Ok(Some(Checkpointed::new(journal, files, &STOP, said)))
 }
