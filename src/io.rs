@@ -35,8 +35,18 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     name.into()
 }
 
-/// `bytes` (read from `path`) as UTF-8 text; invalid bytes are a parse error naming
-/// the line and column where they start.
+/// `bytes` (read from `path`, a file people write or edit: a test set, a solutions
+/// file, a plan, a configurations file, weights, a CSV) as UTF-8 text, without the
+/// byte-order mark some editors put first (Windows Notepad's "UTF-8 with BOM");
+/// invalid bytes are a parse error naming the line and column where they start.
+pub fn edited_text<'a>(bytes: &'a [u8], path: &std::path::Path) -> Result<&'a str, Error> {
+    let text = utf8_text(bytes, path)?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// `bytes` (read from `path`) as UTF-8 text, byte for byte (a file this program
+/// writes and may truncate at an offset of the text, as a journal); invalid bytes are
+/// a parse error naming the line and column where they start.
 pub fn utf8_text<'a>(bytes: &'a [u8], path: &std::path::Path) -> Result<&'a str, Error> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];

@@ -1,6 +1,6 @@
 //! End to end: the surface a user meets first (issue 50 item 5): shell completions,
-//! a test set on standard input (`-`), `--help` in sections, and `--search-threads`
-//! as a hidden alias of `solve --threads`.
+//! a test set on standard input (`-`), `--help` in sections, `--search-threads` as a
+//! hidden alias of `solve --threads`, and input files saved with a byte-order mark.
 
 mod common;
 
@@ -100,6 +100,41 @@ fn a_test_set_can_come_from_standard_input() {
         text(&o.stderr).contains("<stdin>: empty input"),
         "{}",
         text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Files saved as "UTF-8 with BOM" (Windows Notepad) start with a byte-order mark: a
+/// test set and a solutions file with one read as the same files without it, from a
+/// path and from standard input.
+#[test]
+fn a_byte_order_mark_is_not_part_of_a_file() {
+    const BOM: &[u8] = b"\xef\xbb\xbf";
+    let set = common::shipped("codingame-extra-5.txt");
+    let plain = std::fs::read(&set).unwrap();
+    let d = common::tempdir("bom");
+    let marked = d.join("set.txt");
+    std::fs::write(&marked, [BOM, &plain[..]].concat()).unwrap();
+    let args = ["--position", "1", "--iterations", "300", "--seed", "2"];
+    let want = common::run_samegame(&[&["solve", set.to_str().unwrap()][..], &args].concat());
+    assert!(want.status.success(), "{}", text(&want.stderr));
+    let got = common::run_samegame(&[&["solve", marked.to_str().unwrap()][..], &args].concat());
+    assert!(got.status.success(), "{}", text(&got.stderr));
+    assert_eq!(got.stdout, want.stdout, "the same set, the same line");
+    let piped = run_with_input(
+        &[&["solve", "-"][..], &args].concat(),
+        &[BOM, &plain[..]].concat(),
+    );
+    assert_eq!(piped.stdout, want.stdout, "{}", text(&piped.stderr));
+
+    let sols = d.join("sols.txt");
+    std::fs::write(&sols, [BOM, &want.stdout[..]].concat()).unwrap();
+    let o = common::run_samegame(&["verify", marked.to_str().unwrap(), sols.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("1 ok, 0 failed"),
+        "{}",
+        text(&o.stdout)
     );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -266,7 +266,7 @@ impl SearchArgs {
 /// and the key when its content is wrong.
 pub(crate) fn read_eval_weights(path: &Path) -> Result<EvalWeights, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let text = crate::io::utf8_text(&bytes, path)?;
+    let text = crate::io::edited_text(&bytes, path)?;
     EvalWeights::parse(path, text)
 }
 

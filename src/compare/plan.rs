@@ -199,7 +199,7 @@ impl PlanFile {
     /// Reads and checks a plan file.
     pub fn read(path: &Path) -> Result<PlanFile, Error> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        let text = crate::io::utf8_text(&bytes, path)?.to_string();
+        let text = crate::io::edited_text(&bytes, path)?.to_string();
         PlanFile::parse(path, text)
     }
 

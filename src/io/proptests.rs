@@ -170,3 +170,20 @@ fn invalid_utf8_names_line_and_column() {
         "x.txt:3: not UTF-8 text: an invalid byte sequence at column 2"
     );
 }
+
+#[test]
+fn a_leading_byte_order_mark_is_dropped_from_edited_files_alone() {
+    let p = Path::new("x.txt");
+    assert_eq!(
+        super::edited_text(b"\xef\xbb\xbf# a\n01\n", p).unwrap(),
+        "# a\n01\n"
+    );
+    assert_eq!(super::edited_text(b"# a\n", p).unwrap(), "# a\n");
+    // Only a first one: elsewhere it is text like any other.
+    assert_eq!(
+        super::edited_text(b"a\xef\xbb\xbf", p).unwrap(),
+        "a\u{feff}"
+    );
+    // A journal is read byte for byte (it may be cut at an offset of the text).
+    assert_eq!(super::utf8_text(b"\xef\xbb\xbfa", p).unwrap(), "\u{feff}a");
+}

@@ -126,7 +126,7 @@ impl SolutionsFile {
     /// Reads a solutions file.
     pub fn read(path: &Path) -> Result<SolutionsFile, Error> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        SolutionsFile::parse(super::utf8_text(&bytes, path)?, path)
+        SolutionsFile::parse(super::edited_text(&bytes, path)?, path)
     }
 
     /// Reads `path` if it exists, else an empty file for `variant`; a file for another

@@ -70,7 +70,7 @@ impl TestSet {
         // SAFETY: the map is read-only and dropped before returning; a concurrent
         // truncation by another process is the only hazard, as with any reader.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-        let text = super::utf8_text(&map, path)?;
+        let text = super::edited_text(&map, path)?;
         TestSet::parse(text, path)
     }
 
@@ -86,7 +86,7 @@ impl TestSet {
         if bytes.is_empty() {
             return Err(Error::parse(path, 0, "empty input: no board found"));
         }
-        let text = super::utf8_text(&bytes, path)?;
+        let text = super::edited_text(&bytes, path)?;
         let mut set = TestSet::parse(text, path)?;
         set.name = "stdin".into();
         Ok(set)

@@ -165,7 +165,7 @@ impl Labels {
 /// error naming both places.
 pub(super) fn read_config_file(path: &Path, labels: &mut Labels) -> Result<Vec<Entry>, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let text = crate::io::utf8_text(&bytes, path)?;
+    let text = crate::io::edited_text(&bytes, path)?;
     let mut out: Vec<Entry> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();

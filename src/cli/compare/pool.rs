@@ -31,7 +31,7 @@ pub(super) fn run(a: &Args) -> Result<Outcome, Error> {
     let mut pool = Pool::default();
     for p in &a.pool {
         let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
-        pool.add_csv(p, crate::io::utf8_text(&bytes, p)?, budget)?;
+        pool.add_csv(p, crate::io::edited_text(&bytes, p)?, budget)?;
     }
     let base_name = a.baseline.as_deref().unwrap_or("1");
     let base = pool.find(base_name).ok_or_else(|| {
