@@ -1,6 +1,7 @@
 //! End-to-end tests of the promise in docs/reliability.md that a signal ends every
 //! long command keeping what was found (issue 30): SIGTERM and SIGINT end batches,
-//! compares and solves, also while their threads start.
+//! compares and solves, also while their threads start; a stopped solve prints its
+//! best line so far.
 
 #![cfg(unix)]
 
@@ -109,6 +110,55 @@ fn signals_end_every_long_command() {
         signal(&child, sig);
         let st = ended(&mut child, args[0]);
         assert!(!st.success(), "{args:?}: {st:?}");
+    }
+}
+
+/// Ctrl-C on a long `solve` prints the best line found so far (verified), says the
+/// search stopped and which positions were not searched, and exits 130.
+#[test]
+fn an_interrupted_solve_prints_its_best_line_so_far() {
+    use std::io::{BufRead as _, BufReader};
+    use std::sync::{Arc, Mutex};
+    let d = tempdir("solve-stop");
+    let set = testset(&d, 2, 12, 12, 4);
+    let set = set.to_str().unwrap();
+    for args in [
+        &["--algo", "nrpa"][..],
+        &["--algo", "mcts", "--threads", "2"],
+    ] {
+        let mut child = spawn_piped(
+            &d,
+            &[&["solve", set, "--iterations", "1000000000"][..], args].concat(),
+        );
+        let err = Arc::new(Mutex::new(String::new()));
+        let reader = {
+            let (err, pipe) = (err.clone(), child.stderr.take().unwrap());
+            std::thread::spawn(move || {
+                for line in BufReader::new(pipe).lines() {
+                    *err.lock().unwrap() += &(line.unwrap() + "\n");
+                }
+            })
+        };
+        // The handler is set before the search says what runs.
+        wait_for(|| err.lock().unwrap().contains("\nruns: "), "solve's start");
+        std::thread::sleep(Duration::from_millis(200));
+        signal(&child, "-INT");
+        let out = child.wait_with_output().unwrap();
+        reader.join().unwrap();
+        let err = err.lock().unwrap().clone();
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
+        assert!(err.contains("position 1: score "), "{err}");
+        assert!(err.contains(" stopped (best line so far)"), "{err}");
+        assert!(
+            err.contains("stopped: 1 of 2 positions not searched"),
+            "{err}"
+        );
+        let lines = text(&out.stdout);
+        assert_eq!(lines.lines().count(), 1, "{lines}");
+        assert!(lines.starts_with("1 "), "{lines}");
+        std::fs::write(d.join("s.txt"), &out.stdout).unwrap();
+        let o = run(&d, &["verify", set, "s.txt"]);
+        assert!(o.status.success(), "{}", text(&o.stdout));
     }
 }
 

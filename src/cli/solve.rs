@@ -5,6 +5,9 @@
 //! pool of N threads (default: all cores), with the same result whatever N; for
 //! `--algo nrpa`, one search of `--nrpa-width` (default N) on N threads, its result
 //! fixed by the width whatever N (`--nrpa-independent`: N searches, as for NMCS).
+//! Ctrl-C or SIGTERM stops the search in progress, which prints its best line so far
+//! (verified, as every line) and the positions after it are not searched (exit 130);
+//! a second one exits at once.
 //!
 //! Owns: the flags beyond the shared search settings, the thread pool and the two
 //! output streams (the stderr lines are read by scripts: keep them as they are).
@@ -12,6 +15,7 @@
 //! prints no line it has not replayed first (`crate::line::verify`).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::search_args::SearchArgs;
 use super::Outcome;
@@ -19,7 +23,10 @@ use crate::error::Error;
 use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search, Algo, Defaults};
+use crate::search::{search_with_stop, Algo, Defaults};
+
+/// Set by the first Ctrl-C or SIGTERM: the search in progress returns its best line.
+static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Arguments of `solve`. `--search-threads` is a hidden alias of `--threads` here
 /// (the two said one thing; batch and compare document `--search-threads`, where
@@ -83,22 +90,37 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         None => set.positions.iter().collect(),
     };
     eprintln!("{} ({budget:?}, seed {})", config, a.seed);
+    super::checkpoint_args::on_interrupt(
+        &STOP,
+        "\nstopping: the search in progress prints its best line so far (interrupt again to quit now)",
+        "\nsecond interrupt: exiting now (the search in progress is lost)",
+        "an interrupt will lose the search in progress",
+    );
     let mut total = 0i64;
     let mut said = String::new();
-    for p in positions {
+    let mut searched = 0;
+    for &p in &positions {
+        if STOP.load(Ordering::SeqCst) {
+            break;
+        }
         let board = p.board(a.variant);
         // What runs, every default and `auto` resolved for this board and budget:
         // said before the first search and again whenever it differs.
         let runs = crate::search::resolution(&config, &board, budget);
         if runs != said {
-            eprintln!("runs: {runs}");
+            say_err!("runs: {runs}");
             said = runs;
         }
         let mut rng = crate::rng_for(a.seed, p.index as u64, 0);
+        let stop = Some(&STOP);
         let r = match &pool {
-            Some(pool) => pool.install(|| search(&config, &board, budget, &mut rng)),
-            None => search(&config, &board, budget, &mut rng),
+            Some(pool) => {
+                pool.install(|| search_with_stop(&config, &board, budget, &mut rng, stop))
+            }
+            None => search_with_stop(&config, &board, budget, &mut rng, stop),
         };
+        let stopped = STOP.load(Ordering::SeqCst);
+        searched += 1;
         crate::line::verify(&board, &r.moves, r.score).map_err(|e| {
             Error::Other(format!(
                 "internal error: position {} result does not replay: {e}",
@@ -112,7 +134,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             moves: r.moves,
             line: 0,
         };
-        println!("{}", line.format());
+        say!("{}", line.format());
         let mut extra = String::new();
         if r.stats.solved_nodes > 0 {
             extra += &format!(" solved {}", r.stats.solved_nodes);
@@ -128,10 +150,15 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         }
         if r.stats.proven {
             extra += " proven optimal";
-        } else if config.algo() == Algo::Exact {
+        } else if config.algo() == Algo::Exact && !stopped {
             extra += " not proven (budget spent; best line found)";
+        } else if stopped {
+            extra += match config.algo() {
+                Algo::Exact => " not proven (stopped; best line so far)",
+                _ => " stopped (best line so far)",
+            };
         }
-        eprintln!(
+        say_err!(
             "position {}: score {} playouts {} nodes {} peak {} {:.2} s{extra}",
             p.index,
             r.score,
@@ -141,6 +168,16 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             r.stats.seconds
         );
     }
-    eprintln!("total {total}");
+    say_err!("total {total}");
+    if STOP.load(Ordering::SeqCst) {
+        if searched < positions.len() {
+            say_err!(
+                "stopped: {} of {} positions not searched",
+                positions.len() - searched,
+                positions.len()
+            );
+        }
+        return Ok(Outcome::Interrupted);
+    }
     Ok(Outcome::Ok)
 }
