@@ -333,3 +333,30 @@ fn a_missing_position_is_the_only_line_on_stderr() {
         "{err}"
     );
 }
+
+/// `--positions` takes batch's lists: the positions in order, each line the one
+/// `--position` gives it alone (each position has its own random stream).
+#[test]
+fn a_list_of_positions_solves_each_as_alone() {
+    let set = testset();
+    let set = set.to_str().unwrap();
+    let budget = ["--iterations", "300", "--seed", "4"];
+    let listed =
+        common::run_samegame(&[&["solve", set, "--positions", "4,1-2"][..], &budget].concat());
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let mut alone = Vec::new();
+    for n in ["1", "2", "4"] {
+        let o = common::run_samegame(&[&["solve", set, "--position", n][..], &budget].concat());
+        alone.extend(o.stdout);
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout),
+        String::from_utf8_lossy(&alone)
+    );
+    refused(&["--positions", "2-1"], "--positions");
+    refused(&["--positions", "1", "--position", "1"], "--position");
+}

@@ -1,5 +1,6 @@
-//! `samegame solve TESTSET [--position N] [--threads N] --algo A … (--iterations K |
-//! --time S)`: prints one solution line per position on stdout, statistics on stderr.
+//! `samegame solve TESTSET [--position N | --positions 1-5,8] [--threads N] --algo A …
+//! (--iterations K | --time S)`: prints one solution line per position on stdout,
+//! statistics on stderr.
 //! `--threads N` (root parallelisation, `search::parallel`) runs the N searches of a
 //! position on a pool of N threads; for `--algo beam`, it runs the one search on a
 //! pool of N threads (default: all cores), with the same result whatever N; for
@@ -39,6 +40,9 @@ pub struct Args {
     /// Solve only this position (from 1); default: every position.
     #[arg(long)]
     position: Option<usize>,
+    /// Solve only these positions: a list as batch's (`1-5,8`).
+    #[arg(long, conflicts_with = "position")]
+    positions: Option<String>,
     /// Scoring variant.
     #[arg(long, default_value = "samegame")]
     variant: Variant,
@@ -85,9 +89,13 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         })
         .transpose()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    let positions: Vec<_> = match a.position {
-        Some(n) => vec![set.position(n)?],
-        None => set.positions.iter().collect(),
+    let positions: Vec<_> = match (a.position, &a.positions) {
+        (Some(n), _) => vec![set.position(n)?],
+        (None, Some(list)) => crate::batch::select::parse_positions(list, set.positions.len())?
+            .into_iter()
+            .map(|n| set.position(n))
+            .collect::<Result<_, _>>()?,
+        (None, None) => set.positions.iter().collect(),
     };
     eprintln!("{} ({budget:?}, seed {})", config, a.seed);
     super::checkpoint_args::on_interrupt(
