@@ -79,6 +79,10 @@ pub trait Observer: Sync {
     /// A run continues from its checkpoint, taken after `playouts` playouts and
     /// `seconds` on its budget's clock.
     fn resumed(&self, _job: Job, _playouts: u64, _seconds: f64) {}
+    /// A checkpoint of a run holds a better game than the run's last one reported
+    /// (in this process): its `score`, after `playouts` playouts and `seconds` on
+    /// the budget's clock.
+    fn best_so_far(&self, _job: Job, _score: i32, _playouts: u64, _seconds: f64) {}
 }
 
 /// An [`Observer`] that ignores everything.
@@ -279,6 +283,14 @@ impl Batch<'_> {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
         };
+        let mut reported = None;
+        let saved = |s: &crate::search::SearchState| {
+            if let Some(score) = s.best_score().filter(|&b| reported < Some(b)) {
+                reported = Some(score);
+                let _held = lock(state);
+                observer.best_so_far(job, score, s.playouts(), s.elapsed().as_secs_f64());
+            }
+        };
         let r = checkpoint::search(
             c,
             &file,
@@ -288,6 +300,7 @@ impl Batch<'_> {
             rng,
             stop,
             resumed,
+            saved,
         )?;
         Ok((r, Some(file)))
     }

@@ -50,12 +50,22 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
     assert!(plain.status.success(), "{}", text(&plain));
     // Stopped twice on the way, on different thread counts.
     let args = format!("batch set.txt {SEARCH} --runs 2 --out ck.txt --checkpoint");
+    let mut reported = Vec::new();
     for (threads, stop) in [(2, 1_500), (1, 2_000)] {
         let o = run(
             &d,
             &format!("{args} --threads {threads} --checkpoint-stop-after {stop}"),
         );
         assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+        // Each run's checkpoints say its best game so far, rising within a process.
+        let said = best_so_far(&text(&o));
+        assert_eq!(said.len(), threads, "{}", text(&o));
+        for w in said.windows(2) {
+            if w[0].0 == w[1].0 {
+                assert!(w[0].1 < w[1].1, "{said:?}");
+            }
+        }
+        reported.extend(said);
         assert!(
             text(&o).contains("continue from their checkpoints"),
             "{}",
@@ -67,6 +77,36 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
         assert!(files >= 1, "checkpoint files after a stop: {files}");
     }
     continues_to_the_plain_files(&d, &format!("{args} --threads 2"));
+    // No run ended below a best it reported.
+    for ((p, r), best, playouts) in reported {
+        let end = results(&d.join("ck.results.jsonl"))
+            .into_iter()
+            .find(|&(q, s, _, _)| (q, s) == (p, r))
+            .unwrap();
+        assert!(
+            best <= end.2 && playouts <= end.3,
+            "{p} {r}: {best} {playouts} {end:?}"
+        );
+    }
+}
+
+/// The `position P run R: best so far S (N playouts, T s)` lines of a batch's
+/// output: ((P, R), S, N) in order.
+fn best_so_far(out: &str) -> Vec<((u64, u64), i64, u64)> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("position ")?;
+            let (p, rest) = rest.split_once(" run ")?;
+            let (r, rest) = rest.split_once(": best so far ")?;
+            let (s, rest) = rest.split_once(" (")?;
+            let n = rest.split(' ').next()?;
+            Some((
+                (p.parse().ok()?, r.parse().ok()?),
+                s.parse().ok()?,
+                n.parse().ok()?,
+            ))
+        })
+        .collect()
 }
 
 /// Runs `args` (a batch into ck.txt that continues runs from their checkpoints) in

@@ -423,6 +423,18 @@ impl Observer for Progress {
         }
     }
 
+    fn best_so_far(&self, job: Job, score: i32, playouts: u64, seconds: f64) {
+        let line = format!(
+            "position {} run {}: best so far {score} ({playouts} playouts, {seconds:.0} s)",
+            job.position, job.run
+        );
+        if self.log {
+            say_err!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
     fn cut(&self, job: Job, score: i32, improved: bool) {
         if improved {
             self.bar.println(format!(

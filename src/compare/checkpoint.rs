@@ -114,6 +114,7 @@ impl JobLog for Checkpointed<'_> {
                 rng,
                 self.stop,
                 resumed,
+                |_: &SearchState| {},
             )?;
             (res, &self.saved)
         } else {
