@@ -1,6 +1,7 @@
 //! End to end: the surface a user meets first (issue 50 item 5): shell completions,
 //! a test set on standard input (`-`), `--help` in sections, `--search-threads` as a
-//! hidden alias of `solve --threads`, and input files saved with a byte-order mark.
+//! hidden alias of `solve --threads`, a test set from a pipe given as a path, and input
+//! files saved with a byte-order mark.
 
 mod common;
 
@@ -98,6 +99,40 @@ fn a_test_set_can_come_from_standard_input() {
     let o = run_with_input(&["solve", "-"], b"");
     assert!(
         text(&o.stderr).contains("<stdin>: empty input"),
+        "{}",
+        text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A test set from a pipe given as a path (`samegame solve <(zcat set.txt.gz)`, a
+/// FIFO) reads as the file; a folder is refused with an error saying so.
+#[cfg(unix)]
+#[test]
+fn a_test_set_can_come_from_a_pipe_given_as_a_path() {
+    let set = common::shipped("codingame-extra-5.txt");
+    let args = ["--position", "3", "--iterations", "300", "--seed", "5"];
+    let want = common::run_samegame(&[&["solve", set.to_str().unwrap()][..], &args].concat());
+    assert!(want.status.success(), "{}", text(&want.stderr));
+    // The shell hands the binary a /dev/fd path to a pipe, as `<(…)` does.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "cat '{}' | \"$0\" solve /dev/fd/0 \"$@\"",
+            set.display()
+        ))
+        .arg(BIN)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(o.stdout, want.stdout, "the same set, the same line");
+
+    let d = common::tempdir("pipe-set");
+    let o = common::run_samegame(&["solve", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("a folder, not a test-set file"),
         "{}",
         text(&o.stderr)
     );

@@ -57,14 +57,23 @@ pub struct TestSet {
 
 impl TestSet {
     /// Reads and parses a test-set file; `-` reads the test set from standard input
-    /// (named `stdin`, and `<stdin>` in messages).
+    /// (named `stdin`, and `<stdin>` in messages). A regular file is memory-mapped;
+    /// a pipe, FIFO or device (`<(zcat set.txt.gz)`) is read to its end.
     pub fn read(path: &Path) -> Result<TestSet, Error> {
         if path == Path::new("-") {
-            return TestSet::read_stdin();
+            let mut set = TestSet::read_stream(std::io::stdin().lock(), Path::new("<stdin>"))?;
+            set.name = "stdin".into();
+            return Ok(set);
         }
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        if len == 0 {
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            return Err(Error::parse(path, 0, "a folder, not a test-set file"));
+        }
+        if !meta.is_file() {
+            return TestSet::read_stream(file, path);
+        }
+        if meta.len() == 0 {
             return Err(Error::parse(path, 0, "empty file: no board found"));
         }
         // SAFETY: the map is read-only and dropped before returning; a concurrent
@@ -74,22 +83,16 @@ impl TestSet {
         TestSet::parse(text, path)
     }
 
-    /// The test set on standard input (`-`).
-    fn read_stdin() -> Result<TestSet, Error> {
-        use std::io::Read as _;
-        let path = Path::new("<stdin>");
+    /// The test set read from `stream` to its end (standard input, a pipe).
+    fn read_stream(mut stream: impl std::io::Read, path: &Path) -> Result<TestSet, Error> {
         let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
+        stream
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io(path, e))?;
         if bytes.is_empty() {
             return Err(Error::parse(path, 0, "empty input: no board found"));
         }
-        let text = super::edited_text(&bytes, path)?;
-        let mut set = TestSet::parse(text, path)?;
-        set.name = "stdin".into();
-        Ok(set)
+        TestSet::parse(super::edited_text(&bytes, path)?, path)
     }
 
     /// Parses test-set text; `path` is used in error messages and for the name.
