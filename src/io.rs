@@ -24,7 +24,7 @@ pub use distinct::{check_distinct, same_file};
 pub use toml_text::{line_of, toml_error};
 
 pub use safe_write::{
-    checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
+    check_kept, checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
 };
 
 /// `path` with `suffix` appended to its whole name (`runs/x.journal` and `.lock`:

@@ -2,8 +2,10 @@
 //! solutions file, a journal) or over another of its outputs, however the path is
 //! spelt (`./x` for `x`, a symlink). Each case is refused before anything is written
 //! (exit 2, a message naming both flags), and every file in the folder is left
-//! byte for byte as it was. `batch`'s cases are in `tests/batch.rs`. Also: flags of
-//! `show` and `export` that the chosen output would ignore are refused.
+//! byte for byte as it was. `batch`'s cases are in `tests/batch.rs`. Also: files
+//! kept and read again (journals, solutions and results files) named as streams
+//! (`/dev/stdout`, `/dev/fd/N`), outputs named `-`, and flags of `show` and `export`
+//! that the chosen output would ignore are refused.
 
 #![cfg(unix)]
 
@@ -62,6 +64,32 @@ fn an_output_naming_an_input_or_another_output_is_refused_and_nothing_changes() 
             "tune-eval set.txt --positions 1 --journal t.journal --out w.toml --start ./w.toml",
             "read as --start",
         ),
+        // A file kept and read again cannot be a stream (reading it back waited on
+        // the command's own output); `-` is no output's name.
+        (
+            "batch set.txt --positions 1 --iterations 20 --runs 1 --out /dev/stdout",
+            "--out /dev/stdout: a journal, solutions or results file is kept",
+        ),
+        (
+            "batch set.txt --positions 1 --iterations 20 --runs 1 --out o.txt --journal /dev/fd/1",
+            "--journal /dev/fd/1: a journal",
+        ),
+        (
+            "batch set.txt --positions 1 --iterations 20 --runs 1 --out o.txt --results /dev/stderr",
+            "--results /dev/stderr: a journal",
+        ),
+        (
+            "tune-eval set.txt --positions 1 --journal /dev/stdout --out w.toml",
+            "--journal /dev/stdout: a journal",
+        ),
+        (
+            "merge sol.txt --testset set.txt --out /dev/stdout",
+            "--out /dev/stdout: a journal",
+        ),
+        (
+            "show set.txt --position 1 --html -",
+            "--html -: an output is a file",
+        ),
     ];
     let compare_cases: &[(&str, &str)] = &[
         ("--csv ./set.txt", "read as TESTSET"),
@@ -72,6 +100,9 @@ fn an_output_naming_an_input_or_another_output_is_refused_and_nothing_changes() 
             "written by --csv's summary",
         ),
         ("--journal link.txt", "read as TESTSET"),
+        ("--journal /dev/stdout", "--journal /dev/stdout: a journal"),
+        ("--keep-best /dev/fd/1", "--keep-best /dev/fd/1: a journal"),
+        ("--csv -", "--csv -: an output is a file"),
     ];
     let before = snapshot(&d);
     let mut all: Vec<(Vec<String>, &str)> = cases

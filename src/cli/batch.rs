@@ -162,14 +162,13 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         .results
         .clone()
         .unwrap_or_else(|| side_file(&out, "results.jsonl"));
-    crate::io::check_distinct(
-        &[
-            ("--out", &out),
-            ("--journal", &journal_path),
-            ("--results", &results_path),
-        ],
-        &[("TESTSET", &a.testset)],
-    )?;
+    let outputs = [
+        ("--out", out.as_path()),
+        ("--journal", &journal_path),
+        ("--results", &results_path),
+    ];
+    crate::io::check_kept(&outputs)?;
+    crate::io::check_distinct(&outputs, &[("TESTSET", &a.testset)])?;
     // Everything is read and checked before anything is written.
     let mut record = Record::load(&out, &set, a.variant)?;
     // The lock before the journal is read: a batch still writing the journal's header

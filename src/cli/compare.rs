@@ -381,7 +381,9 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     say_text!("{text}");
     if let Some(p) = &a.csv {
         write(p, &report.jobs_csv())?;
-        write(&files::summary_path(p), &report.summary_csv())?;
+        if let Some(summary) = files::summary_path(p) {
+            write(&summary, &report.summary_csv())?;
+        }
     }
     if let Some(p) = &a.json {
         write(p, &report.to_json())?;
@@ -436,7 +438,9 @@ fn run_curve(
     say_text!("{text}");
     if let Some(p) = &a.csv {
         write(p, &curve.jobs_csv())?;
-        write(&files::summary_path(p), &curve.summary_csv())?;
+        if let Some(summary) = files::summary_path(p) {
+            write(&summary, &curve.summary_csv())?;
+        }
     }
     if let Some(p) = &a.json {
         write(p, &curve.to_json())?;

@@ -44,8 +44,9 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<Outcome, Error> {
-    // --out is read first and then written: refuse a FIFO or device now (reading
-    // one could block).
+    // --out is read first and then written: refuse a stream, FIFO or device now
+    // (reading one could block).
+    crate::io::check_kept(&[("--out", &a.out)])?;
     crate::io::checked_target(&a.out)?;
     // --out may be one of the inputs (it is merged in), never the test set.
     crate::io::check_distinct(&[("--out", &a.out)], &[("TESTSET", &a.testset)])?;

@@ -106,6 +106,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     check(&a)?;
     let mut inputs = vec![("TESTSET", a.testset.as_path())];
     inputs.extend(a.start.as_deref().map(|s| ("--start", s)));
+    crate::io::check_kept(&[("--journal", &a.journal)])?;
     crate::io::check_distinct(&[("--journal", &a.journal), ("--out", &a.out)], &inputs)?;
     let budget = super::search_args::budget_from_flags(a.iterations, None, None)?
         .unwrap_or(Budget::Iterations(limits::MAX_ITERATIONS));

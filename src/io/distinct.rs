@@ -44,8 +44,16 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// Refuses an output (flag, path) that names an input or another output: writing
 /// it would replace a file the command reads, or one output would overwrite
 /// another. Outputs written through (`/dev/stdout`, …) are exempt. The error names
-/// both flags and both paths, and says that nothing was written.
+/// both flags and both paths, and says that nothing was written. An output named
+/// `-` is refused too: `-` is standard input where a test set is read, but an output
+/// of that name would be a file called `-`.
 pub fn check_distinct(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<(), Error> {
+    if let Some((flag, _)) = outputs.iter().find(|(_, p)| *p == Path::new("-")) {
+        return Err(Error::Config(format!(
+            "{flag} -: an output is a file, and `-` would make one named `-`; give a file \
+             name, or /dev/stdout to write it through to standard output (nothing was written)"
+        )));
+    }
     let outputs: Vec<_> = outputs
         .iter()
         .filter(|(_, p)| !is_write_through(p))
@@ -92,6 +100,18 @@ mod tests {
         assert!(same_file(&d.join("new.txt"), &d.join(".").join("new.txt")));
         assert!(!same_file(&d.join("new.txt"), &f));
         assert!(!same_file(&d.join("b.txt"), &d.join("c.txt")));
+    }
+
+    #[test]
+    fn an_output_named_dash_is_refused() {
+        let e = check_distinct(
+            &[("--out", Path::new("o.txt")), ("--csv", Path::new("-"))],
+            &[],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.starts_with("--csv -: an output is a file"), "{e}");
+        assert!(check_distinct(&[("--csv", Path::new("/dev/stdout"))], &[]).is_ok());
     }
 
     #[test]

@@ -12,6 +12,9 @@
 //!   synced and renamed over it (keeping its permissions), so a crash, a full disk or
 //!   a refused write leaves the old file whole; the temporary file is removed on error.
 //!
+//! Files a command reads again and keeps (journals, solutions files, results files)
+//! are never written through: [`check_kept`] refuses them as streams up front.
+//!
 //! Owns: those rules. Must not: decide what to write, or parse anything.
 
 use std::fs::{File, OpenOptions};
@@ -113,6 +116,26 @@ pub fn is_write_through(path: &Path) -> bool {
             s.strip_prefix(p)
                 .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         })
+}
+
+/// Refuses a file a command reads again and keeps (a journal, a solutions file it
+/// merges into, a results file rebuilt from the journal; `kept`: (flag, path)) named
+/// as a stream written through ([`is_write_through`]) or as `-`: reading it back
+/// would wait on the command's own output, and it could not be kept. Checked before
+/// anything is read or written.
+pub fn check_kept(kept: &[(&str, &Path)]) -> Result<(), Error> {
+    match kept
+        .iter()
+        .find(|(_, p)| is_write_through(p) || *p == Path::new("-"))
+    {
+        Some((flag, p)) => Err(Error::Config(format!(
+            "{flag} {}: a journal, solutions or results file is kept and read or rewritten \
+             as the runs go, so it cannot be standard output or an open descriptor; give a \
+             file's path (nothing was written)",
+            p.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Follows symlinks (at most 40, like the system) to the path they end at, which may

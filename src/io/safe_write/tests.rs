@@ -130,6 +130,17 @@ fn write_through_names() {
 }
 
 #[test]
+fn kept_files_are_never_streams() {
+    for p in ["/dev/stdout", "/dev/fd/1", "-"] {
+        let e = check_kept(&[("--out", Path::new("o.txt")), ("--journal", Path::new(p))])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&format!("--journal {p}: a journal")), "{e}");
+    }
+    assert!(check_kept(&[("--journal", Path::new("runs/x.journal"))]).is_ok());
+}
+
+#[test]
 fn append_follows_links_and_creates() {
     let d = dir("append");
     let p = d.join("new/j.txt");
