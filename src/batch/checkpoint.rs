@@ -157,10 +157,10 @@ pub fn default_dir(journal: &Path) -> PathBuf {
 
 /// Runs `config` on `board` with checkpoints in `file`: from the state saved there,
 /// if any (`resumed` hears of it first), saving it every `c.every` and when `stop`
-/// is set (`saved` hears of each state saved). With `c.stop_after` (testing), a run that then ends short of its
-/// iteration budget sets `stop`, as Ctrl-C at that moment would. A state of
-/// another level or width, or a file that cannot be written, is an error naming
-/// the file.
+/// is set (`saved` hears of each state saved). With `c.stop_after` (testing), a run
+/// that then ends short of its iteration budget sets `stop`, as Ctrl-C at that
+/// moment would. A state of another level or width, or a file that cannot be
+/// written, is an error naming the file.
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     c: &Checkpointing,
