@@ -57,9 +57,11 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
             &format!("{args} --threads {threads} --checkpoint-stop-after {stop}"),
         );
         assert_eq!(o.status.code(), Some(130), "{}", text(&o));
-        // Each run's checkpoints say its best game so far, rising within a process.
+        // A run's checkpoints say its best game so far, rising within a process: the
+        // run that reached the stop at least (a run the stop meets before its search
+        // has a game returns one game and takes no checkpoint).
         let said = best_so_far(&text(&o));
-        assert_eq!(said.len(), threads, "{}", text(&o));
+        assert!((1..=threads).contains(&said.len()), "{}", text(&o));
         for w in said.windows(2) {
             if w[0].0 == w[1].0 {
                 assert!(w[0].1 < w[1].1, "{said:?}");
