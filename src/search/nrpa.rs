@@ -379,7 +379,7 @@ impl Nrpa<'_, '_, '_> {
             for j in if i == i0 { j0 } else { 0 }..per_adapt {
                 let has_line = ws.best.score != i32::MIN;
                 // Level 1 suspends the search (checkpoints) where it checks the budget.
-                let suspend = level == 1
+                let mut suspend = level == 1
                     && self
                         .suspend
                         .as_mut()
@@ -390,9 +390,16 @@ impl Nrpa<'_, '_, '_> {
                         && has_line
                         && self.meter.exhausted(&self.limit)
                     {
-                        break 'level;
+                        // A stop that came after `due` looked still suspends level 1,
+                        // so that every stop saves its checkpoint.
+                        suspend =
+                            level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter));
+                        if !suspend {
+                            break 'level;
+                        }
+                    } else {
+                        self.run(level - 1, &pol);
                     }
-                    self.run(level - 1, &pol);
                 }
                 if suspend || !self.frames.is_empty() {
                     self.frames.push(Frame {

@@ -115,16 +115,22 @@ impl Nrpa<'_, '_, '_> {
             while k < beam.len() {
                 let holds = beam[k].line.best.score != i32::MIN || !cands.is_empty();
                 // Level 1 suspends the search (checkpoints) where it checks the budget.
-                let suspend = level == 1
+                let mut suspend = level == 1
                     && self
                         .suspend
                         .as_mut()
                         .is_some_and(|s| s.due(self.meter, holds));
                 if !suspend {
                     if !std::mem::take(&mut resumed) && holds && self.meter.exhausted(&self.limit) {
-                        break;
+                        // A stop that came after `due` looked still suspends level 1.
+                        suspend =
+                            level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter));
+                        if !suspend {
+                            break;
+                        }
+                    } else {
+                        self.run_beam(level - 1, &beam[k].pol);
                     }
-                    self.run_beam(level - 1, &beam[k].pol);
                 }
                 if suspend || !self.beam_frames.is_empty() {
                     self.beam_frames.push(BeamFrame {

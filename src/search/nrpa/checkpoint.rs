@@ -214,8 +214,9 @@ pub(super) struct Suspend {
 
 impl Suspend {
     /// Whether a stop was asked (or `stop_after` reached); the search is then
-    /// stopping.
-    fn stop(&mut self, meter: &Meter) -> bool {
+    /// stopping. Level 1 asks it again when the budget check saw a stop that
+    /// [`Suspend::due`] had not (it came in between), so that it still suspends.
+    pub(super) fn stop(&mut self, meter: &Meter) -> bool {
         self.stopping |=
             meter.stop_requested() || self.stop_after.is_some_and(|n| meter.playouts >= n);
         self.stopping
