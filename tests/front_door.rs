@@ -1,7 +1,7 @@
 //! End to end: the surface a user meets first (issue 50 item 5): shell completions,
 //! a test set on standard input (`-`), `--help` in sections, `--search-threads` as a
-//! hidden alias of `solve --threads`, a test set from a pipe given as a path, and input
-//! files saved with a byte-order mark.
+//! hidden alias of `solve --threads`, a test set from a pipe given as a path or with
+//! space-separated rows, and input files saved with a byte-order mark.
 
 mod common;
 
@@ -137,6 +137,29 @@ fn a_test_set_can_come_from_a_pipe_given_as_a_path() {
         text(&o.stderr)
     );
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A board pasted from CodinGame's input (rows of space-separated digits) is a test
+/// set: the same line as the shipped file's board.
+#[test]
+fn a_board_with_spaced_rows_solves_as_the_file() {
+    let set = common::shipped("codingame-extra-5.txt");
+    let file = std::fs::read_to_string(&set).unwrap();
+    let spaced: String = file
+        .lines()
+        .map(|l| match l.starts_with('#') {
+            true => format!("{l}\n"),
+            false => format!(
+                "{}\n",
+                l.chars().map(String::from).collect::<Vec<_>>().join(" ")
+            ),
+        })
+        .collect();
+    let args = ["--position", "2", "--iterations", "300", "--seed", "6"];
+    let want = common::run_samegame(&[&["solve", set.to_str().unwrap()][..], &args].concat());
+    let got = run_with_input(&[&["solve", "-"][..], &args].concat(), spaced.as_bytes());
+    assert!(got.status.success(), "{}", text(&got.stderr));
+    assert_eq!(got.stdout, want.stdout, "the same board, the same line");
 }
 
 /// Files saved as "UTF-8 with BOM" (Windows Notepad) start with a byte-order mark: a

@@ -142,19 +142,30 @@ impl TestSet {
                 }
                 continue;
             }
-            let mut row = Vec::with_capacity(line.len());
-            for (col, ch) in line.chars().enumerate() {
-                match ch.to_digit(10) {
-                    Some(d) if (d as usize) < MAX_COLORS => row.push(d as u8),
+            // A row is digits (`31141`) or digits separated by blanks (`3 1 1 4 1`, as
+            // CodinGame's input gives a row): one digit per tile either way.
+            let spaced = line.contains(char::is_whitespace);
+            let tiles: Vec<&str> = match spaced {
+                true => line.split_whitespace().collect(),
+                false => line
+                    .char_indices()
+                    .map(|(i, c)| &line[i..i + c.len_utf8()])
+                    .collect(),
+            };
+            let mut row = Vec::with_capacity(tiles.len());
+            for (col, tile) in tiles.iter().enumerate() {
+                match tile.parse::<u8>() {
+                    Ok(d) if tile.len() == 1 && usize::from(d) < MAX_COLORS => row.push(d),
                     _ => {
+                        let each = if spaced { " (one per tile)" } else { "" };
                         return Err(Error::parse(
                             path,
                             lineno,
                             format!(
-                                "bad tile '{ch}' in column {}: expected a digit 0-9",
+                                "bad tile '{tile}' in column {}: expected a digit 0-9{each}",
                                 col + 1
                             ),
-                        ))
+                        ));
                     }
                 }
             }
@@ -258,6 +269,26 @@ mod tests {
         let back: Vec<_> = t.positions.iter().map(|p| p.rows.clone()).collect();
         assert_eq!(back, boards);
         assert_eq!(t.header, vec!["generated"]);
+    }
+
+    #[test]
+    fn rows_may_separate_their_tiles_by_blanks() {
+        let plain = parse("# position 1\n012\n210\n").unwrap();
+        let spaced = parse("# position 1\n0 1 2\n2\t1  0 \n").unwrap();
+        assert_eq!(spaced.positions[0].rows, plain.positions[0].rows);
+        assert_eq!(spaced.positions[0].colors, 3);
+        for (text, want) in [
+            ("0 1 2\n0 1\n", "t.txt:2: ragged board"),
+            ("0 1 2\n0 12\n", "t.txt:2: bad tile '12' in column 2"),
+            (
+                "0 -1 2\n",
+                "t.txt:1: bad tile '-1' in column 2: expected a digit 0-9 (one per tile)",
+            ),
+            ("0 1 x\n", "t.txt:1: bad tile 'x' in column 3"),
+        ] {
+            let e = parse(text).unwrap_err().to_string();
+            assert!(e.starts_with(want), "{text:?}: {e}");
+        }
     }
 
     #[test]
