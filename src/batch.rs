@@ -284,7 +284,7 @@ impl Batch<'_> {
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
         };
         let mut reported = None;
-        let saved = |s: &crate::search::SearchState| {
+        let mut saved = |s: &crate::search::SearchState| {
             if let Some(score) = s.best_score().filter(|&b| reported < Some(b)) {
                 reported = Some(score);
                 let _held = lock(state);
@@ -300,7 +300,7 @@ impl Batch<'_> {
             rng,
             stop,
             resumed,
-            saved,
+            Some(&mut saved),
         )?;
         Ok((r, Some(file)))
     }

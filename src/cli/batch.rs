@@ -341,6 +341,16 @@ struct Progress {
 }
 
 impl Progress {
+    /// `position P run R: {what}`: a line of the log, or above the bar on a terminal.
+    fn say_run(&self, job: Job, what: String) {
+        let line = format!("position {} run {}: {what}", job.position, job.run);
+        if self.log {
+            say_err!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
     fn new(jobs: &[Job], pending: &[Job], quiet: bool, tty: bool) -> Progress {
         let mut left: HashMap<usize, u64> = HashMap::new();
         for j in jobs {
@@ -411,27 +421,17 @@ impl Observer for Progress {
     }
 
     fn resumed(&self, job: Job, playouts: u64, seconds: f64) {
-        let line = format!(
-            "position {} run {}: continues from its checkpoint ({playouts} playouts, {seconds:.0} s)",
-            job.position, job.run
+        self.say_run(
+            job,
+            format!("continues from its checkpoint ({playouts} playouts, {seconds:.0} s)"),
         );
-        if self.log {
-            say_err!("{line}");
-        } else {
-            self.bar.println(line);
-        }
     }
 
     fn best_so_far(&self, job: Job, score: i32, playouts: u64, seconds: f64) {
-        let line = format!(
-            "position {} run {}: best so far {score} ({playouts} playouts, {seconds:.0} s)",
-            job.position, job.run
+        self.say_run(
+            job,
+            format!("best so far {score} ({playouts} playouts, {seconds:.0} s)"),
         );
-        if self.log {
-            say_err!("{line}");
-        } else {
-            self.bar.println(line);
-        }
     }
 
     fn cut(&self, job: Job, score: i32, improved: bool) {

@@ -114,7 +114,7 @@ impl JobLog for Checkpointed<'_> {
                 rng,
                 self.stop,
                 resumed,
-                |_: &SearchState| {},
+                None,
             )?;
             (res, &self.saved)
         } else {
