@@ -360,3 +360,51 @@ fn a_list_of_positions_solves_each_as_alone() {
     refused(&["--positions", "2-1"], "--positions");
     refused(&["--positions", "1", "--position", "1"], "--position");
 }
+
+/// `--progress S` prints the best score so far as the search finds it (read from
+/// its checkpoints) and changes nothing in what it plays: the same solution line as
+/// without it, each score said beats the one before and none beats the line's.
+/// Searches that keep no checkpoints are refused, naming the flag.
+#[test]
+fn progress_says_the_best_so_far_and_plays_the_same_line() {
+    let set = testset();
+    let set = set.to_str().unwrap();
+    for algo in [
+        &["--algo", "nrpa"][..],
+        &["--algo", "nmcts", "--threads", "1"],
+    ] {
+        let budget = [
+            &["solve", set, "--position", "2", "--iterations", "20000"][..],
+            algo,
+        ]
+        .concat();
+        let plain = common::run_samegame(&budget);
+        let watched = common::run_samegame(&[&budget[..], &["--progress", "0.001"]].concat());
+        let err = String::from_utf8_lossy(&watched.stderr);
+        assert!(plain.status.success() && watched.status.success(), "{err}");
+        assert_eq!(
+            String::from_utf8_lossy(&plain.stdout),
+            String::from_utf8_lossy(&watched.stdout),
+            "{algo:?}"
+        );
+        let final_score: i32 = String::from_utf8_lossy(&watched.stdout)
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a solution line");
+        let said: Vec<i32> = err
+            .lines()
+            .filter_map(|l| l.strip_prefix("position 2: best so far "))
+            .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(!said.is_empty(), "{algo:?}: no progress line in\n{err}");
+        assert!(said.windows(2).all(|w| w[0] < w[1]), "{said:?}");
+        assert!(
+            *said.last().unwrap() <= final_score,
+            "{said:?} {final_score}"
+        );
+        assert!(err.contains("position 2: score "), "{err}");
+    }
+    refused(&["--algo", "nmcs", "--progress", "1"], "--progress");
+    refused(&["--progress", "0"], "--progress");
+}

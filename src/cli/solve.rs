@@ -8,7 +8,8 @@
 //! fixed by the width whatever N (`--nrpa-independent`: N searches, as for NMCS).
 //! Ctrl-C or SIGTERM stops the search in progress, which prints its best line so far
 //! (verified, as every line) and the positions after it are not searched (exit 130);
-//! a second one exits at once.
+//! a second one exits at once. `--progress S` prints the best score so far every S
+//! seconds when it improved (read from the checkpoints of the searches that keep them).
 //!
 //! Owns: the flags beyond the shared search settings, the thread pool and the two
 //! output streams (the stderr lines are read by scripts: keep them as they are).
@@ -24,7 +25,10 @@ use crate::error::Error;
 use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
-use crate::search::{search_with_stop, Algo, Defaults};
+use crate::search::{
+    checkpointable_for, search_checkpointed, search_with_stop, Algo, Budget, Checkpoints, Defaults,
+    SearchResult, SearchState, Valid,
+};
 
 /// Set by the first Ctrl-C or SIGTERM: the search in progress returns its best line.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -54,6 +58,13 @@ pub struct Args {
     /// search of --nrpa-width N (default) on N threads, unless --nrpa-independent.
     #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
+    /// Every SECONDS, print the best score found so far on stderr when it has
+    /// improved: `position N: best so far S (P playouts, T s)`. nrpa and the tree
+    /// searches with one tree: the search's state is read as `batch --checkpoint`
+    /// saves it (in memory, nothing written; a tree search copies its whole tree
+    /// each time). The line printed is the one the search gives without it.
+    #[arg(long, value_name = "SECONDS")]
+    progress: Option<f64>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -64,6 +75,14 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         a.search.search_threads = a.threads;
     }
     let config = a.search.config()?;
+    let progress = match a.progress {
+        Some(s) => {
+            crate::limits::check_seconds("--progress", s)?;
+            checkpointable_for(&config, "--progress (it reads the search's checkpoints)")?;
+            Some(std::time::Duration::from_secs_f64(s))
+        }
+        None => None,
+    };
     let budget = a
         .search
         .budget(crate::search::Budget::Iterations(Defaults::ITERATIONS))?;
@@ -120,12 +139,13 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             said = runs;
         }
         let mut rng = crate::rng_for(a.seed, p.index as u64, 0);
-        let stop = Some(&STOP);
+        let mut search = || match progress {
+            Some(every) => with_progress(&config, &board, budget, &mut rng, every, p.index),
+            None => search_with_stop(&config, &board, budget, &mut rng, Some(&STOP)),
+        };
         let r = match &pool {
-            Some(pool) => {
-                pool.install(|| search_with_stop(&config, &board, budget, &mut rng, stop))
-            }
-            None => search_with_stop(&config, &board, budget, &mut rng, stop),
+            Some(pool) => pool.install(search),
+            None => search(),
         };
         let stopped = STOP.load(Ordering::SeqCst);
         searched += 1;
@@ -188,4 +208,39 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         return Ok(Outcome::Interrupted);
     }
     Ok(Outcome::Ok)
+}
+
+/// [`search_with_stop`] through the checkpoints of `search_checkpointed` (one every
+/// `every`, none resumed, nothing written): each one whose best score beats the last
+/// one said prints `position P: best so far S (N playouts, T s)` on stderr. The
+/// search plays what it plays without them.
+fn with_progress(
+    config: &Valid,
+    board: &crate::Board,
+    budget: Budget,
+    rng: &mut crate::Rng,
+    every: std::time::Duration,
+    position: usize,
+) -> SearchResult {
+    let mut said = None;
+    let mut save = |bytes: &[u8]| {
+        let Ok(state) = SearchState::from_bytes(bytes) else {
+            return;
+        };
+        if let Some(score) = state.best_score().filter(|&b| said < Some(b)) {
+            said = Some(score);
+            say_err!(
+                "position {position}: best so far {score} ({} playouts, {:.0} s)",
+                state.playouts(),
+                state.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let checkpoints = Checkpoints {
+        resume: None,
+        every,
+        save: &mut save,
+        stop_after: None,
+    };
+    search_checkpointed(config, board, budget, rng, Some(&STOP), checkpoints)
 }

@@ -81,6 +81,11 @@ impl SearchState {
 /// NRPA), or a tree search with one tree, a global top level and no exact
 /// endgames (`search::mcts::checkpoint`). The message names what is in the way.
 pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
+    checkpointable_for(config, "--checkpoint")
+}
+
+/// [`checkpointable`], its refusal naming `flag` (a flag that reads checkpoints).
+pub fn checkpointable_for(config: &SearchConfig, flag: &str) -> Result<(), Error> {
     let algo = config.algo();
     let checked = if algo == Algo::Nrpa {
         check_nrpa(config)
@@ -93,5 +98,5 @@ pub fn checkpointable(config: &SearchConfig) -> Result<(), Error> {
             algo.name()
         ))
     };
-    checked.map_err(|m| Error::Config(format!("--checkpoint: {m}")))
+    checked.map_err(|m| Error::Config(format!("{flag}: {m}")))
 }
