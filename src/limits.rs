@@ -95,7 +95,7 @@ pub fn check_search_threads(n: u32) -> Result<(), Error> {
 }
 
 /// Checks a number of seconds given as `flag` (`--time`, `--cpu-time`,
-/// `--checkpoint-every`): positive, finite, at most [`MAX_SECONDS`].
+/// `--checkpoint-every`, `--progress`): positive, finite, at most [`MAX_SECONDS`].
 pub fn check_seconds(flag: &str, t: f64) -> Result<f64, Error> {
     if !(t > 0.0 && t.is_finite()) {
         Err(Error::Config(format!(
@@ -164,8 +164,8 @@ pub fn table() -> Vec<Row> {
         ),
         row("--runs", "batch, compare", format!("1 – {}", n(MAX_RUNS))),
         row(
-            "--checkpoint-every",
-            "batch (with --checkpoint)",
+            "--checkpoint-every, --progress",
+            "batch (with --checkpoint); solve",
             format!("> 0 – {} seconds (a week)", n(MAX_SECONDS as u64)),
         ),
         row(

@@ -37,6 +37,7 @@ fn absurd_numbers_are_refused_before_any_work() {
         (vec!["solve", set, "--time", "604801"], "--time"),
         (vec!["solve", set, "--time", "nan"], "--time"),
         (vec!["solve", set, "--cpu-time", "604801"], "--cpu-time"),
+        (vec!["solve", set, "--progress", "604801"], "--progress"),
         (vec!["solve", set, "--threads", "100000"], "--threads"),
         (
             vec!["solve", set, "--algo", "mcts", "--search-threads", "100000"],
