@@ -73,8 +73,8 @@ use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, T
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 pub(crate) use checkpoint::check as check_checkpoint;
+use checkpoint::{Check, Frame, Suspend};
 pub use checkpoint::{Checkpoints, NrpaState};
-use checkpoint::{Frame, Suspend};
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its
 /// playout saw at each step (for adaptation).
@@ -378,30 +378,13 @@ impl Nrpa<'_, '_, '_> {
         'level: for i in i0..self.iterations {
             for j in if i == i0 { j0 } else { 0 }..per_adapt {
                 let has_line = ws.best.score != i32::MIN;
-                // Level 1 suspends the search (checkpoints) where it checks the budget.
-                let mut suspend = level == 1
-                    && self
-                        .suspend
-                        .as_mut()
-                        .is_some_and(|s| s.due(self.meter, has_line));
-                if !suspend {
-                    // A resumed level had checked the budget before it was suspended.
-                    if !std::mem::take(&mut resumed)
-                        && has_line
-                        && self.meter.exhausted(&self.limit)
-                    {
-                        // A stop that came after `due` looked still suspends level 1,
-                        // so that every stop saves its checkpoint.
-                        suspend =
-                            level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter));
-                        if !suspend {
-                            break 'level;
-                        }
-                    } else {
-                        self.run(level - 1, &pol);
-                    }
+                let check = self.budget_check(level, has_line, &mut resumed);
+                match check {
+                    Check::Run => self.run(level - 1, &pol),
+                    Check::End => break 'level,
+                    Check::Suspend => {}
                 }
-                if suspend || !self.frames.is_empty() {
+                if check == Check::Suspend || !self.frames.is_empty() {
                     self.frames.push(Frame {
                         level,
                         pol,

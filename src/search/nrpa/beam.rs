@@ -34,6 +34,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::checkpoint::Check;
 use super::{Nrpa, NrpaLevel};
 use crate::policy::adaptive::Policy;
 
@@ -114,25 +115,13 @@ impl Nrpa<'_, '_, '_> {
             let mut k = if i == i0 { k0 } else { 0 };
             while k < beam.len() {
                 let holds = beam[k].line.best.score != i32::MIN || !cands.is_empty();
-                // Level 1 suspends the search (checkpoints) where it checks the budget.
-                let mut suspend = level == 1
-                    && self
-                        .suspend
-                        .as_mut()
-                        .is_some_and(|s| s.due(self.meter, holds));
-                if !suspend {
-                    if !std::mem::take(&mut resumed) && holds && self.meter.exhausted(&self.limit) {
-                        // A stop that came after `due` looked still suspends level 1.
-                        suspend =
-                            level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter));
-                        if !suspend {
-                            break;
-                        }
-                    } else {
-                        self.run_beam(level - 1, &beam[k].pol);
-                    }
+                let check = self.budget_check(level, holds, &mut resumed);
+                match check {
+                    Check::Run => self.run_beam(level - 1, &beam[k].pol),
+                    Check::End => break,
+                    Check::Suspend => {}
                 }
-                if suspend || !self.beam_frames.is_empty() {
+                if check == Check::Suspend || !self.beam_frames.is_empty() {
                     self.beam_frames.push(BeamFrame {
                         level,
                         beam,
