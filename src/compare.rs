@@ -15,8 +15,9 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::io::testset::Position;
 use crate::rules::Variant;
-use crate::search::{Budget, Valid};
+use crate::search::{Budget, NrpaConfig, Setting, Spec, Valid};
 use crate::stats::{Describe, Paired};
 
 pub mod chart;
@@ -138,6 +139,54 @@ impl Plan {
             }
         }
         Ok(())
+    }
+
+    /// The configurations that run the same search at `budget` on every one of
+    /// `positions`, in groups of two or more indices into `configs`, in order: what
+    /// they resolve to there is the same text (`search::resolution`, every default
+    /// and `auto` as a value, no field of the plan left out; `solve` prints it as
+    /// `runs:`), and so is what their search reads beside it ([`own_part`]). With
+    /// the same seeds such configurations play the same games (under a time budget,
+    /// as far as the time lets each go).
+    pub fn same_searches(&self, budget: Budget, positions: &[&Position]) -> Vec<Vec<usize>> {
+        let boards: Vec<_> = positions.iter().map(|p| p.board(self.variant)).collect();
+        let runs = |c: &Valid| -> Vec<String> {
+            let mut texts = vec![own_part(c)];
+            texts.extend(
+                boards
+                    .iter()
+                    .map(|b| crate::search::resolution(c, b, budget)),
+            );
+            texts
+        };
+        let texts: Vec<_> = self.configs.iter().map(|e| runs(&e.config)).collect();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            match groups.iter_mut().find(|g| texts[g[0]] == *t) {
+                Some(g) => g.push(i),
+                None => groups.push(vec![i]),
+            }
+        }
+        groups.retain(|g| g.len() > 1);
+        groups
+    }
+}
+
+/// What decides the search a configuration runs beside what it resolves to
+/// ([`Plan::same_searches`]): nothing for a tree search (`search` runs it from its
+/// resolved plans alone); NRPA's level and parameters, its iterations left out (the
+/// resolved count is in the text); the configuration's line for the others.
+fn own_part(c: &Valid) -> String {
+    match &c.spec {
+        Spec::Tree(_) => String::new(),
+        Spec::Nrpa(n) => {
+            let cfg = NrpaConfig {
+                iterations: Setting::Auto,
+                ..n.nrpa
+            };
+            format!("nrpa level {} restart {:?} {cfg:?}", c.level, n.restart)
+        }
+        _ => c.to_string(),
     }
 }
 

@@ -353,6 +353,44 @@ fn one_position_one_run_does_not_crash() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Two configurations that resolve to one search (NRPA's `--policy auto` is
+/// `random` on a small board) are said to before the runs, and their rows are the
+/// same; another level is another search.
+#[test]
+fn configurations_that_run_one_search_are_named() {
+    let d = dir("same");
+    let out = run(
+        &d,
+        &[
+            "--config",
+            "a: --algo nrpa --level 2",
+            "--config",
+            "b: --algo nrpa --level 2 --policy random",
+            "--config",
+            "c: --algo nrpa --level 1",
+            "--iterations",
+            "200",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert!(
+        notes[0].starts_with("note: a and b run the same search at 200 playouts"),
+        "{stderr}"
+    );
+    let mean = |label: &str| {
+        let row = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{label} ")))
+            .unwrap();
+        row.split_whitespace().nth(2).unwrap().to_string()
+    };
+    assert_eq!(mean("a"), mean("b"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Best score per position over the rows of a per-job CSV.
 fn best_per_position(csv: &str) -> std::collections::BTreeMap<usize, i32> {
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();

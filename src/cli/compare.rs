@@ -303,6 +303,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
     };
     plan.validate()?;
     files::check(a)?;
+    say_same_searches(&plan, &budgets, &positions);
     // Read (and replay) the record before the runs: a bad file fails fast.
     let mut record = match &a.keep_best {
         Some(p) => Some(Record::load(p, &set, variant)?),
@@ -392,6 +393,31 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
         write(p, &crate::compare::chart::svg(&report))?;
     }
     Ok(Some((text, Spent::of(&report.jobs))))
+}
+
+/// Says on stderr which configurations run the same search at a budget on every
+/// position compared ([`Plan::same_searches`]): their rows will be the same.
+fn say_same_searches(plan: &Plan, budgets: &[Budget], positions: &[&Position]) {
+    for &b in budgets {
+        for g in plan.same_searches(b, positions) {
+            let labels: Vec<_> = g.iter().map(|&i| plan.configs[i].label.as_str()).collect();
+            say_err!(
+                "note: {} run the same search at {b} on every position compared (every \
+                 default and auto resolved, as in the `runs:` line of solve), so with the \
+                 same seeds they play the same games",
+                and_list(&labels)
+            );
+        }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// Offers every job's line to the record and writes it when a line was taken; says

@@ -226,3 +226,63 @@ fn csv_and_json_structure() {
         v["vs_baseline"][0]["test"]["p"].is_number() || v["vs_baseline"][0]["test"]["p"].is_null()
     );
 }
+
+/// Configurations that resolve to one search are found, and do play the same
+/// games: NRPA with `--policy auto` and `tabu` on a 15 × 15 board of 5 colours, MCTS
+/// with its default C and that value written out. Another NRPA α, another NMCS
+/// level and another C are other searches.
+#[test]
+fn configurations_that_resolve_to_one_search_are_found_and_play_alike() {
+    use crate::policy::RolloutPolicy;
+    use crate::search::{search, SearchConfig};
+    let text = include_str!("../../testsets/samegame-standard-20.txt");
+    let set = TestSet::parse(text, std::path::Path::new("standard-20.txt")).unwrap();
+    let positions: Vec<&Position> = set.positions[..2].iter().collect();
+    let board = positions[0].board(Variant::SameGame);
+    let budget = Budget::Iterations(3000);
+    let nrpa = SearchConfig::new(Algo::Nrpa, 3);
+    let mut tabu = nrpa.clone();
+    tabu.policy = RolloutPolicy::Tabu;
+    let mut alpha = nrpa.clone();
+    if let Spec::Nrpa(n) = &mut alpha.spec {
+        n.nrpa.alpha = 2.0;
+    }
+    let mcts = SearchConfig::new(Algo::Mcts, 1);
+    let c = mcts.resolve(&board, budget).plan.unwrap().levels[0].c;
+    let (mut c_set, mut c_other) = (mcts.clone(), mcts.clone());
+    c_set.tree_mut().unwrap().c[0] = Setting::Set(c);
+    c_other.tree_mut().unwrap().c[0] = Setting::Set(c * 3.0 + 0.01);
+    let configs = [
+        nrpa,
+        tabu,
+        alpha,
+        mcts,
+        c_set,
+        c_other,
+        SearchConfig::new(Algo::Nmcs, 1),
+        SearchConfig::new(Algo::Nmcs, 2),
+    ];
+    let mut p = plan(1, Aggregate::Mean);
+    p.configs = configs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Entry {
+            label: format!("c{i}"),
+            spec: String::new(),
+            config: c.clone().valid().unwrap(),
+        })
+        .collect();
+    let groups = p.same_searches(budget, &positions);
+    assert_eq!(groups, vec![vec![0, 1], vec![3, 4]]);
+    for g in &groups {
+        for pos in &positions {
+            let b = pos.board(Variant::SameGame);
+            let play = |i: usize| {
+                let mut rng = crate::rng_for(7, pos.index as u64, 0);
+                let r = search(&p.configs[i].config, &b, budget, &mut rng);
+                (r.score, r.moves)
+            };
+            assert_eq!(play(g[0]), play(g[1]), "{g:?}");
+        }
+    }
+}
