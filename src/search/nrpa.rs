@@ -73,8 +73,8 @@ use crate::policy::adaptive::{AdaptScratch, Playout, Policy, Prior, Selective, T
 use crate::policy::{tabu_color, RolloutPolicy};
 use crate::Rng;
 pub(crate) use checkpoint::check as check_checkpoint;
-use checkpoint::{Check, Frame, Suspend};
 pub use checkpoint::{Checkpoints, NrpaState};
+use checkpoint::{Frame, Suspend};
 
 /// The result of one level's search: its best sequence (a [`Best`]) with what its
 /// playout saw at each step (for adaptation).
@@ -315,6 +315,51 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
         match &self.seed {
             Some(seed) => ws.clone_from(seed),
             None => ws.best.reset(),
+        }
+    }
+}
+
+/// What a level does at its budget check, before each lower-level search
+/// ([`Nrpa::budget_check`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Check {
+    /// Run the lower-level search.
+    Run,
+    /// The budget is spent: the level ends.
+    End,
+    /// Level 1 suspends the search for a checkpoint (due, or a stop asked).
+    Suspend,
+}
+
+impl Nrpa<'_, '_, '_> {
+    /// The budget check of plain and Beam NRPA's levels, before each lower-level
+    /// search; `has_line`: the level holds a complete game (none ends without one);
+    /// `resumed`: the level was just resumed from a checkpoint, so it had checked
+    /// the budget before it was suspended (cleared here). Level 1 suspends the
+    /// search (checkpoints) where it checks the budget, and also when the budget
+    /// check saw a stop that [`Suspend::due`] had not (it came in between), so that
+    /// every stop saves its checkpoint.
+    #[inline(always)]
+    pub(super) fn budget_check(
+        &mut self,
+        level: usize,
+        has_line: bool,
+        resumed: &mut bool,
+    ) -> Check {
+        if level == 1
+            && self
+                .suspend
+                .as_mut()
+                .is_some_and(|s| s.due(self.meter, has_line))
+        {
+            return Check::Suspend;
+        }
+        if std::mem::take(resumed) || !has_line || !self.meter.exhausted(&self.limit) {
+            Check::Run
+        } else if level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter)) {
+            Check::Suspend
+        } else {
+            Check::End
         }
     }
 }

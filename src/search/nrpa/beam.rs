@@ -34,8 +34,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::checkpoint::Check;
-use super::{Nrpa, NrpaLevel};
+use super::{Check, Nrpa, NrpaLevel};
 use crate::policy::adaptive::Policy;
 
 /// One sequence of a level's beam with the policy that goes with it.

@@ -244,51 +244,6 @@ impl Suspend {
     }
 }
 
-/// What a level does at its budget check, before each lower-level search
-/// ([`Nrpa::budget_check`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Check {
-    /// Run the lower-level search.
-    Run,
-    /// The budget is spent: the level ends.
-    End,
-    /// Level 1 suspends the search for a checkpoint (due, or a stop asked).
-    Suspend,
-}
-
-impl Nrpa<'_, '_, '_> {
-    /// The budget check of plain and Beam NRPA's levels, before each lower-level
-    /// search; `has_line`: the level holds a complete game (none ends without one);
-    /// `resumed`: the level was just resumed from a checkpoint, so it had checked
-    /// the budget before it was suspended (cleared here). Level 1 suspends the
-    /// search (checkpoints) where it checks the budget, and also when the budget
-    /// check saw a stop that [`Suspend::due`] had not (it came in between), so that
-    /// every stop saves its checkpoint.
-    #[inline(always)]
-    pub(super) fn budget_check(
-        &mut self,
-        level: usize,
-        has_line: bool,
-        resumed: &mut bool,
-    ) -> Check {
-        if level == 1
-            && self
-                .suspend
-                .as_mut()
-                .is_some_and(|s| s.due(self.meter, has_line))
-        {
-            return Check::Suspend;
-        }
-        if std::mem::take(resumed) || !has_line || !self.meter.exhausted(&self.limit) {
-            Check::Run
-        } else if level == 1 && self.suspend.as_mut().is_some_and(|s| s.stop(self.meter)) {
-            Check::Suspend
-        } else {
-            Check::End
-        }
-    }
-}
-
 /// Prepares `s` (a fresh top-level search, before its first run, sequential or of
 /// width `width`) for a checkpointed search: from `c.resume` if given, else from
 /// the start (the `--nrpa-seed` pass `seed` first, its line offered to `best`).
