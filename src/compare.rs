@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::io::testset::Position;
+use crate::provenance::Provenance;
 use crate::rules::Variant;
 use crate::search::{Budget, NrpaConfig, Setting, Spec, Valid};
 use crate::stats::{Describe, Paired};
@@ -145,7 +146,7 @@ impl Plan {
     /// `positions`, in groups of two or more indices into `configs`, in order: what
     /// they resolve to there is the same text (`search::resolution`, every default
     /// and `auto` as a value, no field of the plan left out; `solve` prints it as
-    /// `runs:`), and so is what their search reads beside it ([`own_part`]). With
+    /// `runs:`), and so is what their search reads beside it (`own_part`). With
     /// the same seeds such configurations play the same games (under a time budget,
     /// as far as the time lets each go).
     pub fn same_searches(&self, budget: Budget, positions: &[&Position]) -> Vec<Vec<usize>> {
@@ -414,9 +415,21 @@ impl Report {
         s
     }
 
-    /// The whole report as pretty JSON (plan, positions, samples, summaries, jobs).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report always serializes")
+    /// The whole report as pretty JSON (plan, positions, samples, summaries, jobs),
+    /// after `provenance` (the build and machine that ran it) when given.
+    pub fn to_json(&self, provenance: Option<&Provenance>) -> String {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            provenance: Option<&'a Provenance>,
+            #[serde(flatten)]
+            report: &'a Report,
+        }
+        let out = Out {
+            provenance,
+            report: self,
+        };
+        serde_json::to_string_pretty(&out).expect("a report always serializes")
     }
 }
 

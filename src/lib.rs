@@ -23,6 +23,7 @@ pub mod limits;
 pub mod line;
 pub mod perft;
 pub mod policy;
+pub mod provenance;
 pub mod rng;
 pub mod rules;
 pub mod search;

@@ -77,6 +77,13 @@ fn table_and_files() {
     assert_eq!(json["jobs"].as_array().unwrap().len(), 18);
     assert_eq!(json["configs"][2]["label"], "nested");
     assert_eq!(json["plan"]["budget"]["Iterations"], 30);
+    // The build and machine that ran it, first.
+    let p = &json["provenance"];
+    assert_eq!(p["samegame"], env!("CARGO_PKG_VERSION"));
+    assert!(p["cores"].as_u64().unwrap() >= 1, "{p}");
+    for k in ["commit", "cpu", "os", "at"] {
+        assert!(!p[k].as_str().unwrap().is_empty(), "{k}: {p}");
+    }
     assert_eq!(json["vs_baseline"].as_array().unwrap().len(), 2);
 
     let svg = std::fs::read_to_string(d.join("out.svg")).unwrap();

@@ -89,6 +89,7 @@ fn budget_curve_rows_match_single_budget_runs() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("curve.json")).unwrap()).unwrap();
     assert_eq!(json["points"].as_array().unwrap().len(), 4);
+    assert_eq!(json["provenance"]["samegame"], env!("CARGO_PKG_VERSION"));
     assert_eq!(json["reports"][1]["plan"]["budget"]["Iterations"], 400);
     let svg = std::fs::read_to_string(d.join("curve.svg")).unwrap();
     assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));

@@ -82,6 +82,18 @@ fn plan_runs_what_the_flags_run_and_writes_its_folder() {
     let md = std::fs::read_to_string(d.join("out/p.md")).unwrap();
     assert!(md.contains("samegame compare --plan p.toml"), "{md}");
     assert!(md.contains(&text(&plan.stdout)), "{md}");
+    // The build and machine that ran it, as in the JSON.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/p.json")).unwrap()).unwrap();
+    let p = &json["provenance"];
+    let run_by = format!(
+        "Run by samegame {} (commit {}), {}, {} cores, ",
+        p["samegame"].as_str().unwrap(),
+        p["commit"].as_str().unwrap(),
+        p["cpu"].as_str().unwrap(),
+        p["cores"]
+    );
+    assert!(md.contains(&run_by), "{run_by}\n{md}");
     // Run again: every job comes from the journal in the folder.
     let again = compare(&d, &["--plan", "p.toml"]);
     assert!(

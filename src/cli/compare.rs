@@ -40,6 +40,7 @@ use crate::compare::journal::CompareJournal;
 use crate::compare::{run_jobs, Aggregate, JobLog, JobResult, Plan, Progress, Report};
 use crate::error::Error;
 use crate::io::testset::{Position, TestSet};
+use crate::provenance::Provenance;
 use crate::rules::Variant;
 use crate::search::{Budget, SearchState};
 use config_line::{parse_config, read_config_file, Labels};
@@ -188,15 +189,17 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
         return pool::run(&a);
     }
     let started = std::time::Instant::now();
+    // The build and machine, as the comparison starts: in its JSON and plan report.
+    let provenance = Provenance::now();
     let plan_run = match a.plan.clone() {
         Some(p) => Some(plan::apply(&mut a, &p)?),
         None => None,
     };
-    let Some((table, spent)) = compare(&a, plan_run.as_ref())? else {
+    let Some((table, spent)) = compare(&a, plan_run.as_ref(), &provenance)? else {
         return Ok(Outcome::Interrupted);
     };
     if let Some(p) = &plan_run {
-        p.finish(&a, &table, started.elapsed(), spent)?;
+        p.finish(&a, &table, started.elapsed(), spent, &provenance)?;
     }
     Ok(Outcome::Ok)
 }
@@ -221,7 +224,11 @@ impl Spent {
 /// Runs the comparison `a` describes, prints its table, writes its files and returns
 /// the table with the compute its jobs took; `None` when it was stopped
 /// (`--checkpoint`: what ended is journaled, the rest checkpointed).
-fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String, Spent)>, Error> {
+fn compare(
+    a: &Args,
+    plan_run: Option<&plan::PlanRun>,
+    provenance: &Provenance,
+) -> Result<Option<(String, Spent)>, Error> {
     let (mut configs, mut labels) = (Vec::new(), Labels::default());
     for (i, c) in a.config.iter().enumerate() {
         let blame = |m| Error::Config(format!("--config {} '{c}': {m}", i + 1));
@@ -362,7 +369,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
             Err(Error::Stopped(_)) => return Ok(stop::stopped(checkpointed.as_ref())),
             c => c?,
         };
-        let text = run_curve(a, &curve, &set, record.as_mut())?;
+        let text = run_curve(a, &curve, &set, record.as_mut(), provenance)?;
         return Ok(Some((
             text,
             Spent::of(curve.reports.iter().flat_map(|r| &r.jobs)),
@@ -387,7 +394,7 @@ fn compare(a: &Args, plan_run: Option<&plan::PlanRun>) -> Result<Option<(String,
         }
     }
     if let Some(p) = &a.json {
-        write(p, &report.to_json())?;
+        write(p, &report.to_json(Some(provenance)))?;
     }
     if let Some(p) = &a.svg {
         write(p, &crate::compare::chart::svg(&report))?;
@@ -456,6 +463,7 @@ fn run_curve(
     curve: &Curve,
     set: &TestSet,
     record: Option<&mut Record>,
+    provenance: &Provenance,
 ) -> Result<String, Error> {
     if let Some(r) = record {
         keep_best(r, set, curve.reports.iter().flat_map(|rep| &rep.jobs))?;
@@ -469,7 +477,7 @@ fn run_curve(
         }
     }
     if let Some(p) = &a.json {
-        write(p, &curve.to_json())?;
+        write(p, &curve.to_json(Some(provenance)))?;
     }
     if let Some(p) = &a.svg {
         write(p, &crate::compare::curve_chart::svg(curve))?;

@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::{csv_field, run_jobs, JobLog, Plan, Report};
 use crate::error::Error;
 use crate::io::testset::Position;
+use crate::provenance::Provenance;
 use crate::search::Budget;
 
 /// A comparison at several budgets.
@@ -165,17 +166,21 @@ impl Curve {
         s
     }
 
-    /// JSON: `budgets`, `unit`, `points` (one per configuration and budget, with a
-    /// `budget` field) and the full `reports` (one per budget).
-    pub fn to_json(&self) -> String {
+    /// JSON: `provenance` (the build and machine that ran it) when given, `budgets`,
+    /// `unit`, `points` (one per configuration and budget, with a `budget` field) and
+    /// the full `reports` (one per budget).
+    pub fn to_json(&self, provenance: Option<&Provenance>) -> String {
         #[derive(Serialize)]
         struct Out<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            provenance: Option<&'a Provenance>,
             budgets: Vec<f64>,
             unit: &'static str,
             points: Vec<Point>,
             reports: &'a [Report],
         }
         let out = Out {
+            provenance,
             budgets: self.budgets().into_iter().map(budget_value).collect(),
             unit: budget_unit(self.plan().budget),
             points: self.series().into_iter().flatten().collect(),
@@ -281,7 +286,7 @@ pub(crate) mod tests {
                 .count(),
             1
         );
-        let json: serde_json::Value = serde_json::from_str(&c.to_json()).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&c.to_json(None)).unwrap();
         assert_eq!(json["points"].as_array().unwrap().len(), 4);
         assert_eq!(json["points"][3]["budget"], 1000.0);
         assert_eq!(json["unit"], "playouts");

@@ -215,7 +215,7 @@ fn csv_and_json_structure() {
     assert_eq!(csv_split(lines[4])[0], "b, \"quoted\"");
     // Lines stay out of the reports; every job and sample is there.
     assert!(r.jobs.iter().all(|j| !j.moves.is_empty()));
-    let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&r.to_json(None)).unwrap();
     let jobs = v["jobs"].as_array().unwrap();
     assert_eq!(jobs.len(), r.jobs.len());
     assert!(jobs.iter().all(|j| j.get("moves").is_none()), "{jobs:?}");

@@ -182,6 +182,7 @@ impl PlanRun {
         table: &str,
         wall: Duration,
         spent: super::Spent,
+        provenance: &crate::provenance::Provenance,
     ) -> Result<(), Error> {
         let Some(dir) = &self.out else {
             return Ok(());
@@ -216,6 +217,7 @@ impl PlanRun {
             spent.seconds.round() as u64,
             spent.jobs
         ));
+        md.push_str(&format!("\nRun by {provenance}.\n"));
         crate::io::write_atomic(&dir.join(format!("{name}.md")), md.as_bytes())?;
         crate::io::write_atomic(&dir.join("plan.toml"), self.file.text.as_bytes())
     }
