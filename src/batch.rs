@@ -283,10 +283,9 @@ impl Batch<'_> {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
         };
-        let mut reported = None;
+        let mut best = crate::search::BestSoFar::default();
         let mut saved = |s: &crate::search::SearchState| {
-            if let Some(score) = s.best_score().filter(|&b| reported < Some(b)) {
-                reported = Some(score);
+            if let Some(score) = best.beaten(s) {
                 let _held = lock(state);
                 observer.best_so_far(job, score, s.playouts(), s.elapsed().as_secs_f64());
             }

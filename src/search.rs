@@ -62,7 +62,7 @@ pub use crate::limits::MAX_TREES;
 use best::Best;
 use budget::Meter;
 pub use budget::{cpu_clock_available, thread_cpu_time, Budget};
-pub use checkpoint::{checkpointable, checkpointable_for, SearchState};
+pub use checkpoint::{checkpointable, checkpointable_for, BestSoFar, SearchState};
 pub(crate) use config::search_flags;
 pub use config::{
     AdaptConfig, AdaptScope, AdaptTabu, Advance, Algo, Beam, BeamSpec, EvalSpec, Flag, InnerAlgo,

@@ -53,6 +53,7 @@ fn a_stopped_comparison_continues_from_its_checkpoints_as_if_never_stopped() {
     ]
     .concat();
     // Stopped twice on the way, on different thread counts.
+    let mut said = Vec::new();
     for (threads, stop) in [("2", "1500"), ("1", "2500")] {
         let o = compare(
             &d,
@@ -66,6 +67,7 @@ fn a_stopped_comparison_continues_from_its_checkpoints_as_if_never_stopped() {
         let out = both(&o);
         assert!(out.contains("saved their checkpoints"), "{out}");
         assert!(out.contains("m cannot be checkpointed"), "{out}");
+        said.extend(best_so_far(&out));
         assert!(
             !d.join("ck.csv").exists(),
             "no report from a stopped comparison"
@@ -84,6 +86,39 @@ fn a_stopped_comparison_continues_from_its_checkpoints_as_if_never_stopped() {
         scores_csv(&d.join("plain.csv"))
     );
     assert_eq!(checkpoints_left(&d.join("ck.journal.checkpoints")), 0);
+    // Each job stopped said its best so far, never above what the job ended with.
+    assert!(!said.is_empty());
+    let csv = std::fs::read_to_string(d.join("ck.csv")).unwrap();
+    for (job, score) in said {
+        // label,config,position,run,seed,score,…: the config may hold quoted commas,
+        // so the fields after it are read from the right.
+        let end = csv
+            .lines()
+            .find_map(|l| {
+                let f: Vec<&str> = l.rsplitn(9, ',').collect();
+                let label = f.get(8)?.split(',').next()?;
+                ((label, f[7], f[6]) == (job.0.as_str(), job.1.as_str(), job.2.as_str()))
+                    .then(|| f[4].parse::<i32>().unwrap())
+            })
+            .unwrap_or_else(|| panic!("{job:?} in\n{csv}"));
+        assert!(score <= end, "{job:?}: said {score}, ended {end}");
+    }
+}
+
+/// The `LABEL, position P, run R: best so far S (…)` lines of `out`: ((label,
+/// position, run), score).
+fn best_so_far(out: &str) -> Vec<((String, String, String), i32)> {
+    out.lines()
+        .filter_map(|l| {
+            let (job, rest) = l.split_once(": best so far ")?;
+            let mut parts = job.split(", ");
+            let label = parts.next()?.to_string();
+            let position = parts.next()?.strip_prefix("position ")?.to_string();
+            let run = parts.next()?.strip_prefix("run ")?.to_string();
+            let score = rest.split(' ').next()?.parse().ok()?;
+            Some(((label, position, run), score))
+        })
+        .collect()
 }
 
 #[test]

@@ -353,9 +353,19 @@ fn compare(
             )
         })
     };
+    let best = |label: &str, position: usize, run: u32, score: i32, s: &SearchState| {
+        bar.suspend(|| {
+            say_err!(
+                "{label}, position {position}, run {run}: best so far {score} ({} playouts, \
+                 {:.0} s)",
+                s.playouts(),
+                s.elapsed().as_secs_f64()
+            )
+        })
+    };
     let checkpointed = match a.journal_only {
         true => None,
-        false => stop::checkpoints(a, &plan, journal.as_ref(), &said)?,
+        false => stop::checkpoints(a, &plan, journal.as_ref(), &said, &best)?,
     };
     let log: &dyn JobLog = match (&checkpointed, &journal) {
         (Some(c), _) => c,

@@ -26,8 +26,8 @@ use crate::io::solutions::SolutionLine;
 use crate::io::testset::TestSet;
 use crate::rules::Variant;
 use crate::search::{
-    checkpointable_for, search_checkpointed, search_with_stop, Algo, Budget, Checkpoints, Defaults,
-    SearchResult, SearchState, Valid,
+    checkpointable_for, search_checkpointed, search_with_stop, Algo, BestSoFar, Budget,
+    Checkpoints, Defaults, SearchResult, SearchState, Valid,
 };
 
 /// Set by the first Ctrl-C or SIGTERM: the search in progress returns its best line.
@@ -222,13 +222,12 @@ fn with_progress(
     every: std::time::Duration,
     position: usize,
 ) -> SearchResult {
-    let mut said = None;
+    let mut best = BestSoFar::default();
     let mut save = |bytes: &[u8]| {
         let Ok(state) = SearchState::from_bytes(bytes) else {
             return;
         };
-        if let Some(score) = state.best_score().filter(|&b| said < Some(b)) {
-            said = Some(score);
+        if let Some(score) = best.beaten(&state) {
             say_err!(
                 "position {position}: best so far {score} ({} playouts, {:.0} s)",
                 state.playouts(),

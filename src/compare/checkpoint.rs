@@ -20,7 +20,7 @@ use super::{JobLog, JobResult, Plan};
 use crate::batch::checkpoint::{self, Checkpointing, RunFile};
 use crate::error::Error;
 use crate::io::testset::Position;
-use crate::search::{checkpointable, search_with_stop, SearchResult, SearchState};
+use crate::search::{checkpointable, search_with_stop, BestSoFar, SearchResult, SearchState};
 use crate::{Board, Rng};
 
 /// A comparison's journal whose jobs keep checkpoints (see the module).
@@ -30,23 +30,29 @@ pub struct Checkpointed<'a> {
     stop: &'a AtomicBool,
     /// Hears of a job continued from its checkpoint: (label, position, run, state).
     resumed: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
+    /// Hears of a checkpoint whose best score beats the job's last one: (label,
+    /// position, run, score, state).
+    best: &'a (dyn Fn(&str, usize, u32, i32, &SearchState) + Sync),
     saved: AtomicUsize,
     dropped: AtomicUsize,
 }
 
 impl<'a> Checkpointed<'a> {
-    /// `journal`'s jobs with checkpoints in `files`, stopped by `stop`.
+    /// `journal`'s jobs with checkpoints in `files`, stopped by `stop`; `resumed` and
+    /// `best` hear of resumed jobs and of each new best so far.
     pub fn new(
         journal: &'a CompareJournal<'a>,
         files: Checkpointing,
         stop: &'a AtomicBool,
         resumed: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
+        best: &'a (dyn Fn(&str, usize, u32, i32, &SearchState) + Sync),
     ) -> Self {
         Checkpointed {
             journal,
             files,
             stop,
             resumed,
+            best,
             saved: AtomicUsize::new(0),
             dropped: AtomicUsize::new(0),
         }
@@ -103,8 +109,14 @@ impl JobLog for Checkpointed<'_> {
         let config = &plan.configs[c].config;
         let (result, stopped) = if checkpointable(config).is_ok() {
             let file = self.file(plan, c, position, r)?;
-            let resumed =
-                |s: &SearchState| (self.resumed)(&plan.configs[c].label, position.index, r, s);
+            let label = &plan.configs[c].label;
+            let resumed = |s: &SearchState| (self.resumed)(label, position.index, r, s);
+            let mut best = BestSoFar::default();
+            let mut saved = |s: &SearchState| {
+                if let Some(score) = best.beaten(s) {
+                    (self.best)(label, position.index, r, score, s);
+                }
+            };
             let res = checkpoint::search(
                 &self.files,
                 &file,
@@ -114,7 +126,7 @@ impl JobLog for Checkpointed<'_> {
                 rng,
                 self.stop,
                 resumed,
-                None,
+                Some(&mut saved),
             )?;
             (res, &self.saved)
         } else {

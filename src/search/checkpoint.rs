@@ -26,6 +26,21 @@ pub enum SearchState {
     Tree(TreeState),
 }
 
+/// The best scores of a search's checkpoints, in turn: [`BestSoFar::beaten`] gives a
+/// checkpoint's best score when it beats every one before (what `batch`, `compare`
+/// and `solve --progress` print as `best so far`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BestSoFar(Option<i32>);
+
+impl BestSoFar {
+    /// `s`'s best score, when it beats the best of every state before.
+    pub fn beaten(&mut self, s: &SearchState) -> Option<i32> {
+        let score = s.best_score().filter(|&b| self.0 < Some(b))?;
+        self.0 = Some(score);
+        Some(score)
+    }
+}
+
 impl SearchState {
     /// Reads a state from the bytes a checkpoint handed over, of either kind.
     pub fn from_bytes(bytes: &[u8]) -> Result<SearchState, String> {

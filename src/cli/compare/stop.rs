@@ -23,6 +23,7 @@ pub(super) fn checkpoints<'a>(
     plan: &Plan,
     journal: Option<&'a CompareJournal<'a>>,
     said: &'a (dyn Fn(&str, usize, u32, &SearchState) + Sync),
+    best: &'a (dyn Fn(&str, usize, u32, i32, &SearchState) + Sync),
 ) -> Result<Option<Checkpointed<'a>>, Error> {
     if !a.checkpoints.checkpoint {
         return Ok(None);
@@ -49,7 +50,7 @@ pub(super) fn checkpoints<'a>(
         "\nsecond interrupt: exiting now (the journal has every job that ended)",
         "an interrupt will lose the runs in progress",
     );
-    Ok(Some(Checkpointed::new(journal, files, &STOP, said)))
+    Ok(Some(Checkpointed::new(journal, files, &STOP, said, best)))
 }
 
 /// A checkpointed comparison was stopped ([`crate::error::Error::Stopped`]): says
