@@ -1,8 +1,9 @@
 //! What the callers of checkpointed searches see (`batch --checkpoint`, `compare
-//! --checkpoint`): [`checkpointable`], which says whether a configuration can be
-//! checkpointed (NRPA, and the tree searches with one tree), and [`SearchState`],
-//! the state a checkpoint's bytes hold, of either kind. The two kinds' bytes start
-//! with different format numbers, so neither reads as the other.
+//! --checkpoint`, `solve --progress`): [`checkpointable`], which says whether a
+//! configuration can be checkpointed (NRPA, and the tree searches with one tree),
+//! [`SearchState`], the state a checkpoint's bytes hold, of either kind, and
+//! [`BestSoFar`], which of them beat the best said before. The two kinds' bytes
+//! start with different format numbers, so neither reads as the other.
 //!
 //! Owns: the choice of kind and the refusal of the other algorithms. Must not:
 //! suspend, save or resume a search (`search::nrpa::checkpoint`,
