@@ -407,4 +407,27 @@ fn progress_says_the_best_so_far_and_plays_the_same_line() {
     }
     refused(&["--algo", "nmcs", "--progress", "1"], "--progress");
     refused(&["--progress", "0"], "--progress");
+    // Everything in the way is said at once, each with its remedy.
+    let o = common::run_samegame(&[
+        "solve",
+        set,
+        "--algo",
+        "mcts",
+        "--search-threads",
+        "2",
+        "--z",
+        "3",
+        "--progress",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for part in [
+        "--search-threads 2",
+        "--z 3 at level 1",
+        "give --search-threads 1",
+        "give --z 0",
+    ] {
+        assert!(err.contains(part), "{part}: {err}");
+    }
 }

@@ -140,40 +140,47 @@ impl TreeState {
 }
 
 /// Whether `config` is a tree search that can be checkpointed (see the module
-/// docs); the message names what is in the way.
+/// docs); the message names everything in the way at once, with its remedy.
 pub fn check(config: &SearchConfig) -> Result<(), String> {
     let t = config.tree().expect("a tree search");
     let name = config.algo().name();
+    let (mut what, mut fix) = (Vec::new(), Vec::new());
     if config.trees != 1 {
-        return Err(format!(
-            "{name} with several root-parallel trees (--threads, --search-threads {}) cannot be \
-             checkpointed; give --search-threads 1 (one tree per run; more runs side by side)",
-            if config.trees == 0 {
-                "auto".into()
-            } else {
-                config.trees.to_string()
-            }
+        let n = match config.trees {
+            0 => "auto".to_string(),
+            n => n.to_string(),
+        };
+        what.push(format!(
+            "several root-parallel trees (--threads, --search-threads {n})"
         ));
+        fix.push("give --search-threads 1 (one tree per run; more runs side by side)");
     }
     if t.z.last() != Some(&Setting::Set(0)) {
-        return Err(format!(
-            "{name} with a move-by-move top level (--z {} at level {}) cannot be checkpointed; \
-             give --z 0 there",
+        what.push(format!(
+            "a move-by-move top level (--z {} at level {})",
             t.z.last().map_or("?".into(), |z| z.to_string()),
             config.level
         ));
+        fix.push("give --z 0 there");
     }
     if config.endgame != 0 {
-        return Err(format!(
-            "{name} with exact endgames (--endgame {}) cannot be checkpointed",
-            config.endgame
-        ));
+        what.push(format!("exact endgames (--endgame {})", config.endgame));
     }
     debug_assert!(matches!(
         config.algo(),
         Algo::Mcts | Algo::Bmcts | Algo::Nmcts | Algo::Nbmcts
     ));
-    Ok(())
+    if what.is_empty() {
+        return Ok(());
+    }
+    let fix = match fix.is_empty() {
+        true => String::new(),
+        false => format!("; {}", fix.join("; ")),
+    };
+    Err(format!(
+        "{name} with {} cannot be checkpointed{fix}",
+        what.join(" and with ")
+    ))
 }
 
 /// What a checkpointed tree search carries: when to save, where the bytes go, the
