@@ -283,12 +283,9 @@ impl Batch<'_> {
             let _held = lock(state);
             observer.resumed(job, s.playouts(), s.elapsed().as_secs_f64());
         };
-        let mut best = crate::search::BestSoFar::default();
-        let mut saved = |s: &crate::search::SearchState| {
-            if let Some(score) = best.beaten(s) {
-                let _held = lock(state);
-                observer.best_so_far(job, score, s.playouts(), s.elapsed().as_secs_f64());
-            }
+        let mut best = |score: i32, s: &crate::search::SearchState| {
+            let _held = lock(state);
+            observer.best_so_far(job, score, s.playouts(), s.elapsed().as_secs_f64());
         };
         let r = checkpoint::search(
             c,
@@ -299,7 +296,7 @@ impl Batch<'_> {
             rng,
             stop,
             resumed,
-            Some(&mut saved),
+            Some(&mut best),
         )?;
         Ok((r, Some(file)))
     }

@@ -155,9 +155,13 @@ pub fn default_dir(journal: &Path) -> PathBuf {
     crate::io::suffixed(journal, ".checkpoints")
 }
 
+/// Hears of a checkpoint's new best score, with its state ([`search`]).
+pub type BestListener<'a> = dyn FnMut(i32, &SearchState) + Send + 'a;
+
 /// Runs `config` on `board` with checkpoints in `file`: from the state saved there,
 /// if any (`resumed` hears of it first), saving it every `c.every` and when `stop`
-/// is set (`saved`, when given, hears of each state saved). With `c.stop_after` (testing), a run
+/// is set (`best`, when given, hears of each state saved whose best score beats
+/// every one saved before, with that score). With `c.stop_after` (testing), a run
 /// that then ends short of its iteration budget sets `stop`, as Ctrl-C at that
 /// moment would. A state of another level or width, or a file that cannot be
 /// written, is an error naming the file.
@@ -171,7 +175,7 @@ pub fn search(
     rng: &mut crate::Rng,
     stop: &AtomicBool,
     resumed: impl FnOnce(&SearchState),
-    mut saved: Option<&mut (dyn FnMut(&SearchState) + Send)>,
+    mut best: Option<&mut BestListener>,
 ) -> Result<SearchResult, Error> {
     let resume = file.read()?;
     if resume.as_ref().is_some_and(|s| !s.fits(config)) {
@@ -185,14 +189,15 @@ pub fn search(
         resumed(s);
     }
     let mut failed = None;
+    let mut said = crate::search::BestSoFar::default();
     let mut save = |bytes: &[u8]| {
         if failed.is_none() {
             failed = file.write(bytes).err();
         }
         // Read back only for a listener (a state is written once a minute or so).
-        if let Some(f) = saved.as_mut() {
-            if let Ok(state) = SearchState::from_bytes(bytes) {
-                f(&state);
+        if let Some(f) = best.as_mut() {
+            if let Some((score, state)) = said.heard(bytes) {
+                f(score, &state);
             }
         }
     };

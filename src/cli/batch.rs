@@ -430,7 +430,7 @@ impl Observer for Progress {
     fn best_so_far(&self, job: Job, score: i32, playouts: u64, seconds: f64) {
         self.say_run(
             job,
-            format!("best so far {score} ({playouts} playouts, {seconds:.0} s)"),
+            super::checkpoint_args::best_so_far(score, playouts, seconds),
         );
     }
 

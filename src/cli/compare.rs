@@ -354,14 +354,9 @@ fn compare(
         })
     };
     let best = |label: &str, position: usize, run: u32, score: i32, s: &SearchState| {
-        bar.suspend(|| {
-            say_err!(
-                "{label}, position {position}, run {run}: best so far {score} ({} playouts, \
-                 {:.0} s)",
-                s.playouts(),
-                s.elapsed().as_secs_f64()
-            )
-        })
+        let seconds = s.elapsed().as_secs_f64();
+        let line = super::checkpoint_args::best_so_far(score, s.playouts(), seconds);
+        bar.suspend(|| say_err!("{label}, position {position}, run {run}: {line}"))
     };
     let checkpointed = match a.journal_only {
         true => None,

@@ -27,7 +27,7 @@ use crate::io::testset::TestSet;
 use crate::rules::Variant;
 use crate::search::{
     checkpointable_for, search_checkpointed, search_with_stop, Algo, BestSoFar, Budget,
-    Checkpoints, Defaults, SearchResult, SearchState, Valid,
+    Checkpoints, Defaults, SearchResult, Valid,
 };
 
 /// Set by the first Ctrl-C or SIGTERM: the search in progress returns its best line.
@@ -224,15 +224,10 @@ fn with_progress(
 ) -> SearchResult {
     let mut best = BestSoFar::default();
     let mut save = |bytes: &[u8]| {
-        let Ok(state) = SearchState::from_bytes(bytes) else {
-            return;
-        };
-        if let Some(score) = best.beaten(&state) {
-            say_err!(
-                "position {position}: best so far {score} ({} playouts, {:.0} s)",
-                state.playouts(),
-                state.elapsed().as_secs_f64()
-            );
+        if let Some((score, s)) = best.heard(bytes) {
+            let seconds = s.elapsed().as_secs_f64();
+            let line = super::checkpoint_args::best_so_far(score, s.playouts(), seconds);
+            say_err!("position {position}: {line}");
         }
     };
     let checkpoints = Checkpoints {

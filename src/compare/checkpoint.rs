@@ -20,7 +20,7 @@ use super::{JobLog, JobResult, Plan};
 use crate::batch::checkpoint::{self, Checkpointing, RunFile};
 use crate::error::Error;
 use crate::io::testset::Position;
-use crate::search::{checkpointable, search_with_stop, BestSoFar, SearchResult, SearchState};
+use crate::search::{checkpointable, search_with_stop, SearchResult, SearchState};
 use crate::{Board, Rng};
 
 /// A comparison's journal whose jobs keep checkpoints (see the module).
@@ -111,12 +111,8 @@ impl JobLog for Checkpointed<'_> {
             let file = self.file(plan, c, position, r)?;
             let label = &plan.configs[c].label;
             let resumed = |s: &SearchState| (self.resumed)(label, position.index, r, s);
-            let mut best = BestSoFar::default();
-            let mut saved = |s: &SearchState| {
-                if let Some(score) = best.beaten(s) {
-                    (self.best)(label, position.index, r, score, s);
-                }
-            };
+            let mut best =
+                |score: i32, s: &SearchState| (self.best)(label, position.index, r, score, s);
             let res = checkpoint::search(
                 &self.files,
                 &file,
@@ -126,7 +122,7 @@ impl JobLog for Checkpointed<'_> {
                 rng,
                 self.stop,
                 resumed,
-                Some(&mut saved),
+                Some(&mut best),
             )?;
             (res, &self.saved)
         } else {

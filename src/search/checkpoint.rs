@@ -27,18 +27,21 @@ pub enum SearchState {
     Tree(TreeState),
 }
 
-/// The best scores of a search's checkpoints, in turn: [`BestSoFar::beaten`] gives a
-/// checkpoint's best score when it beats every one before (what `batch`, `compare`
-/// and `solve --progress` print as `best so far`).
+/// The best scores of a search's checkpoints, in turn: [`BestSoFar::heard`] reads a
+/// checkpoint's bytes and gives its state with its best score when that beats every
+/// one before (what `batch`, `compare` and `solve --progress` print as `best so
+/// far`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BestSoFar(Option<i32>);
 
 impl BestSoFar {
-    /// `s`'s best score, when it beats the best of every state before.
-    pub fn beaten(&mut self, s: &SearchState) -> Option<i32> {
-        let score = s.best_score().filter(|&b| self.0 < Some(b))?;
+    /// The best score and the state of a checkpoint's `bytes`, when the score beats
+    /// the best of every checkpoint before (bytes that read as no state: `None`).
+    pub fn heard(&mut self, bytes: &[u8]) -> Option<(i32, SearchState)> {
+        let state = SearchState::from_bytes(bytes).ok()?;
+        let score = state.best_score().filter(|&b| self.0 < Some(b))?;
         self.0 = Some(score);
-        Some(score)
+        Some((score, state))
     }
 }
 
