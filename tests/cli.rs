@@ -176,21 +176,138 @@ fn generate_names_the_flag_out_of_range() {
 #[test]
 fn export_codingame_format() {
     let d = tmpdir("export");
+    std::fs::write(d.join("t.txt"), FIG31).unwrap();
     std::fs::write(d.join("s.txt"), FIG31_SOLUTION).unwrap();
-    let o = run(&[
-        "export",
-        d.join("s.txt").to_str().unwrap(),
-        "--format",
-        "codingame",
-    ]);
-    assert_eq!(stdout(&o), "1 0 2;0 2;0 0;2 1\n");
-    let o = run(&[
-        "export",
-        d.join("s.txt").to_str().unwrap(),
-        "--position",
-        "1",
-    ]);
+    let (s, t) = (d.join("s.txt"), d.join("t.txt"));
+    let (s, t) = (s.to_str().unwrap(), t.to_str().unwrap());
+    let o = run(&["export", s, "--format", "codingame", "--testset", t]);
+    assert_eq!(stdout(&o), "1 0 2;0 2;0 0;2 1\n", "{}", stderr(&o));
+    let o = run(&["export", s, "--position", "1", "--testset", t]);
     assert_eq!(stdout(&o), "0 2;0 2;0 0;2 1\n");
+    // Without --testset the test set is found as for the bot
+    // (`solutions/<set>.<variant>.txt` -> `testsets/<set>.txt`), or asked for: no
+    // line leaves unreplayed.
+    let o = run(&["export", s]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains("no test set testsets/s.txt found; give --testset"),
+        "{}",
+        stderr(&o)
+    );
+    for sub in ["solutions", "testsets"] {
+        std::fs::create_dir_all(d.join(sub)).unwrap();
+    }
+    std::fs::write(d.join("testsets/fig.txt"), FIG31).unwrap();
+    let found = d.join("solutions/fig.samegame.txt");
+    std::fs::write(&found, FIG31_SOLUTION).unwrap();
+    let o = run(&["export", found.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "1 0 2;0 2;0 0;2 1\n", "{}", stderr(&o));
+    // A line that does not replay there is an error, and nothing is printed.
+    std::fs::write(&found, "# variant samegame\n1 109 0,2 0,2 0,0 9,1\n").unwrap();
+    let o = run(&["export", found.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("fig.samegame.txt:2"), "{}", stderr(&o));
+}
+
+#[test]
+fn verify_reads_stdin_and_refuses_an_empty_file() {
+    let d = tmpdir("verify-stdin");
+    std::fs::write(d.join("t.txt"), FIG31).unwrap();
+    let t = d.join("t.txt");
+    let t = t.to_str().unwrap();
+    let piped = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut c = bin()
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        c.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        c.wait_with_output().unwrap()
+    };
+    let o = piped(&["verify", t, "-"], FIG31_SOLUTION);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("total 109 over 1 positions"));
+    let o = piped(
+        &["verify", t, "-"],
+        "# variant samegame\n1 110 0,2 0,2 0,0 2,1\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("FAILED at <stdin>:2"), "{}", stdout(&o));
+    let o = piped(&["verify", "-", "-"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("only one of TESTSET and SOLUTIONS can be -"));
+    // A file with no line (empty, or comments only) does not pass.
+    for text in ["", "# variant samegame\n"] {
+        std::fs::write(d.join("e.txt"), text).unwrap();
+        let o = run(&["verify", t, d.join("e.txt").to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{text:?}");
+        assert!(stderr(&o).contains("e.txt: no solution lines to verify"));
+    }
+}
+
+#[test]
+fn verify_names_the_variant_a_line_was_scored_for() {
+    // Clickomania scores 1 a tile: the four moves remove 24.
+    let d = tmpdir("verify-variant");
+    std::fs::write(d.join("t.txt"), FIG31).unwrap();
+    let t = d.join("t.txt");
+    let line = "1 24 0,2 0,2 0,0 2,1\n";
+    std::fs::write(d.join("s.txt"), line).unwrap();
+    let s = d.join("s.txt");
+    let (t, s) = (t.to_str().unwrap(), s.to_str().unwrap());
+    let o = run(&["verify", t, s]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("as clickomania it verifies: give --variant clickomania"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["verify", t, s, "--variant", "clickomania"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // A variant given (here by the file) is not second-guessed.
+    std::fs::write(d.join("s.txt"), format!("# variant samegame\n{line}")).unwrap();
+    let o = run(&["verify", t, s]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stdout(&o).contains("give --variant"), "{}", stdout(&o));
+}
+
+#[test]
+fn verify_markdown_keeps_failures_out_of_the_table() {
+    let d = tmpdir("verify-md");
+    std::fs::write(d.join("t.txt"), FIG31).unwrap();
+    std::fs::write(
+        d.join("s.txt"),
+        "# variant samegame\n1 110 0,2 0,2 0,0 2,1\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "verify",
+        d.join("t.txt").to_str().unwrap(),
+        d.join("s.txt").to_str().unwrap(),
+        "--markdown",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let table: Vec<&str> = out.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(table.len(), 4, "{out}");
+    assert!(table.iter().all(|l| l.starts_with('|')), "{out}");
+    assert_eq!(table[2], "| 1 | FAILED | 4 |");
+    assert!(
+        out.ends_with(
+            "\n\ntotal 0 over 0 positions (samegame; 0 ok, 1 failed; 1 in the test set)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        stderr(&o).contains("position 1: FAILED at"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// The value of the `key <value>` line of `bench` output.

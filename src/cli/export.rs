@@ -1,14 +1,14 @@
 //! `samegame export SOLUTIONS [--testset T] --format codingame`: solutions as
-//! `x y;x y;…`, e.g. of the solutions file a `batch` keeps. With `--testset` every
-//! line is replayed first, and a line that does not replay is an error (file:line)
-//! instead of a submission that would fail.
+//! `x y;x y;…`, e.g. of the solutions file a `batch` keeps. Every line is replayed
+//! first on its test set (`--testset`, by default `testsets/<set>.txt` for
+//! `solutions/<set>.<variant>.txt`, as for the bot), and a line that does not
+//! replay is an error (file:line) instead of a submission that would fail.
 //!
 //! `--format codingame-bot --out bot.py` takes one or more solutions files and writes
 //! a CodinGame bot that plays their best verified lines (see [`super::bot`]).
 //!
 //! Owns: the flags and the two output formats. Must not: write anything but `--out`
-//! (through `io::write_atomic`) or print a line it has not replayed when given the
-//! test set.
+//! (through `io::write_atomic`) or print a line it has not replayed.
 
 use std::path::PathBuf;
 
@@ -33,9 +33,10 @@ pub struct Args {
     /// Print only this position's moves, without the position number.
     #[arg(long)]
     position: Option<usize>,
-    /// Test set to replay every line on before exporting (variant from the file).
-    /// With `codingame-bot`: one per solutions file in order, or one for all; by
-    /// default `testsets/<set>.txt` for `solutions/<set>.<variant>.txt`.
+    /// Test set to replay every line on before exporting (variant from the file);
+    /// by default `testsets/<set>.txt` for `solutions/<set>.<variant>.txt`, for
+    /// either format. With `codingame-bot`: one per solutions file in order, or one
+    /// for all.
     #[arg(long)]
     testset: Vec<PathBuf>,
 }
@@ -75,11 +76,11 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         ));
     }
     let sols = SolutionsFile::read(solutions)?;
-    if let Some(t) = a.testset.first() {
-        let set = crate::io::testset::TestSet::read(t)?;
-        let variant = sols.variant.unwrap_or_default();
-        crate::batch::record::verify_all(&sols, solutions, &set, variant)?;
-    }
+    // One solutions file: its one test set.
+    let testset = super::bot::pair_testsets(std::slice::from_ref(solutions), &a.testset)?.remove(0);
+    let set = crate::io::testset::TestSet::read(&testset)?;
+    let variant = sols.variant.unwrap_or_default();
+    crate::batch::record::verify_all(&sols, solutions, &set, variant)?;
     match a.position {
         Some(p) => {
             let l = sols.lines.get(&p).ok_or_else(|| {
