@@ -238,3 +238,32 @@ fn the_hidden_alias_still_works() {
     );
     assert_eq!(a.stdout, b.stdout);
 }
+
+/// `solve --help` says the budget and threads used when none is given, and that
+/// the thread count is part of solve's search; a thread count of 0 (`all cores` in
+/// compare and tune-eval) is refused by solve and batch with what to give instead.
+#[test]
+fn solve_help_says_its_defaults_and_threads_0_says_what_to_give() {
+    let help = text(&common::run_samegame(&["solve", "--help"]).stdout);
+    for want in [
+        "without --iterations, --time or --cpu-time: 100,000 playouts",
+        "Default `auto`: one search, but 2 trees for mcts",
+        "another N gives other lines",
+        "batch and compare give the same results whatever their --threads",
+    ] {
+        assert!(help.contains(want), "{want:?} missing:\n{help}");
+    }
+    let batch = text(&common::run_samegame(&["batch", "--help"]).stdout);
+    assert!(batch.contains("The results do not depend on it"), "{batch}");
+
+    let set = common::shipped("codingame-extra-5.txt");
+    let set = set.to_str().unwrap();
+    common::refuses(
+        &["solve", set, "--threads", "0"],
+        "must be at least 1, or auto (the default)",
+    );
+    common::refuses(
+        &["batch", set, "--threads", "0"],
+        "--threads must be at least 1 (leave --threads out for all cores)",
+    );
+}

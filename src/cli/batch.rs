@@ -49,7 +49,8 @@ pub struct Args {
     /// Independent runs per position (run r of position p uses seed stream (p, r)).
     #[arg(long, default_value_t = DEFAULT_RUNS)]
     runs: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores). The results do not depend on it (the
+    /// threads of one search are --search-threads, part of the search).
     #[arg(long)]
     threads: Option<usize>,
     /// Base random seed.
