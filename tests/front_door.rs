@@ -86,7 +86,36 @@ fn a_test_set_can_come_from_standard_input() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(d.join("solutions/stdin.samegame.txt").exists());
+    assert!(
+        text(&o.stderr).contains(
+            "the test set is standard input: solutions go to solutions/stdin.samegame.txt, \
+             the journal to runs/stdin.samegame.journal"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+    let saved = std::fs::read(d.join("solutions/stdin.samegame.txt")).unwrap();
+    // Another test set piped in meets the first one's file: refused, the file kept,
+    // and the error says to give --out.
+    let o = Command::new(BIN)
+        .args(["batch", "-", "--positions", "1", "--iterations", "50"])
+        .current_dir(&d)
+        .stdin(std::fs::File::open(common::shipped("samegame-standard-20.txt")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("solutions/stdin.samegame.txt:2: position 1 does not replay")
+            && err.contains(
+                "another test set read from standard input (it is kept): give --out FILE"
+            ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("solutions/stdin.samegame.txt")).unwrap(),
+        saved
+    );
 
     // Bad input names `<stdin>` and the line.
     let o = run_with_input(&["solve", "-"], b"12\n1x\n");
