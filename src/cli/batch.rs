@@ -171,6 +171,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     ];
     crate::io::check_kept(&outputs)?;
     crate::io::check_distinct(&outputs, &[("TESTSET", &a.testset)])?;
+    // Written at the end only: a folder there is refused before any run.
+    crate::io::checked_target(&results_path)?;
     // A test set from standard input has no name: its default files are named after
     // `stdin`, whatever it holds, so another set piped in meets this one's file.
     let stdin_defaults = a.out.is_none() && a.testset.as_os_str() == "-";

@@ -493,7 +493,7 @@ fn run_curve(
 /// Writes a report atomically (temporary file + rename), so that a crash or a full
 /// disk never leaves an earlier report half overwritten.
 fn write(path: &Path, text: &str) -> Result<(), Error> {
-    crate::io::write_atomic(path, text.as_bytes())
+    crate::io::write_output(path, text.as_bytes())
 }
 
 #[cfg(test)]

@@ -227,7 +227,7 @@ fn write_html(
             return Ok(Outcome::Failed);
         }
     };
-    crate::io::write_atomic(out, super::replay_page::page(&r).as_bytes())?;
+    crate::io::write_output(out, super::replay_page::page(&r).as_bytes())?;
     println!(
         "{}: {} steps ({} moves), final score {}",
         out.display(),
