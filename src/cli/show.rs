@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(long)]
     no_color: bool,
     /// Write a self-contained HTML replay page (board, buttons, arrow keys, slider,
-    /// running score) to this file instead of drawing in the terminal.
+    /// running score) to this file instead of drawing in the terminal; without
+    /// --solution, a page of the start position alone.
     #[arg(long, value_name = "OUT.html")]
     html: Option<PathBuf>,
 }
@@ -228,13 +229,21 @@ fn write_html(
         }
     };
     crate::io::write_output(out, super::replay_page::page(&r).as_bytes())?;
-    println!(
-        "{}: {} steps ({} moves), final score {}",
-        out.display(),
-        r.steps.len(),
-        r.moves,
-        r.final_score
-    );
+    if line.is_none() {
+        // No line played: the end-of-game score of the untouched board means nothing.
+        println!(
+            "{}: the start position, no moves (--solution FILE replays a line)",
+            out.display()
+        );
+    } else {
+        println!(
+            "{}: {} steps ({} moves), final score {}",
+            out.display(),
+            r.steps.len(),
+            r.moves,
+            r.final_score
+        );
+    }
     Ok(match line {
         Some((l, _)) if !r.terminal || r.final_score != l.score => {
             println!(
