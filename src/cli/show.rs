@@ -141,11 +141,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             println!(
                 "move {}/{n} at {m} is illegal ({}) — {at}",
                 i + 1,
-                if size == 0 {
-                    "empty cell"
-                } else {
-                    "a single tile"
-                }
+                super::replay_page::why_illegal(&board, m, size)
             );
             return Ok(Outcome::Failed);
         }
