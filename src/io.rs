@@ -36,6 +36,16 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     name.into()
 }
 
+/// The bytes of the input file `path`, `what` it should be (`a solutions file`, `a
+/// plan file`, …): a folder is an error naming it and saying so, as a test set's is
+/// (`x: a folder, not a solutions file`), not the system's `Is a directory`.
+pub fn read_input(path: &std::path::Path, what: &str) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|e| match path.is_dir() {
+        true => Error::parse(path, 0, format!("a folder, not {what}")),
+        false => Error::io(path, e),
+    })
+}
+
 /// `bytes` (read from `path`, a file people write or edit: a test set, a solutions
 /// file, a plan, a configurations file, weights, a CSV) as UTF-8 text, without the
 /// byte-order mark some editors put first (Windows Notepad's "UTF-8 with BOM");

@@ -1,7 +1,8 @@
 //! End to end: the surface a user meets first (issue 50 item 5): shell completions,
 //! a test set on standard input (`-`), `--help` in sections, `--search-threads` as a
 //! hidden alias of `solve --threads`, a test set from a pipe given as a path or with
-//! space-separated rows, and input files saved with a byte-order mark.
+//! space-separated rows, input files saved with a byte-order mark, and a folder or an
+//! empty file given for an input.
 
 mod common;
 
@@ -164,6 +165,39 @@ fn a_test_set_can_come_from_a_pipe_given_as_a_path() {
         text(&o.stderr).contains("a folder, not a test-set file"),
         "{}",
         text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A folder given for a solutions file, a plan or a pooled CSV is named and said
+/// to be a folder, as a test set's is; an empty CSV is said to be empty.
+#[test]
+fn a_folder_or_an_empty_file_for_an_input_says_so() {
+    let d = common::tempdir("folder-inputs");
+    let dir = d.to_str().unwrap();
+    let set = common::shipped("codingame-extra-5.txt");
+    let set = set.to_str().unwrap();
+    common::refuses(
+        &["verify", set, dir],
+        &format!("{dir}: a folder, not a solutions file"),
+    );
+    common::refuses(
+        &["show", set, "--position", "1", "--solution", dir],
+        &format!("{dir}: a folder, not a solutions file"),
+    );
+    common::refuses(
+        &["compare", "--plan", dir],
+        &format!("{dir}: a folder, not a plan file"),
+    );
+    common::refuses(
+        &["compare", "--pool", dir],
+        &format!("{dir}: a folder, not a CSV file"),
+    );
+    let empty = d.join("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    common::refuses(
+        &["compare", "--pool", empty.to_str().unwrap()],
+        "empty.csv: empty file (expected a per-job CSV of `compare --csv`)",
     );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -142,7 +142,7 @@ impl SolutionsFile {
 
     /// Reads a solutions file.
     pub fn read(path: &Path) -> Result<SolutionsFile, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = super::read_input(path, "a solutions file")?;
         SolutionsFile::parse(super::edited_text(&bytes, path)?, path)
     }
 
