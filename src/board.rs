@@ -378,12 +378,26 @@ impl Board {
 
     /// Plays the group containing `cell`, checking legality.
     pub fn try_play(&mut self, cell: Cell) -> Result<Change, BoardError> {
+        self.check_on_board(cell)?;
         let mut m = GroupMask::default();
         match self.flood(cell, &mut m) {
             0 => Err(BoardError::EmptyCell(cell)),
             1 => Err(BoardError::SingleTile(cell)),
             _ => Ok(self.play_mask(&m)),
         }
+    }
+
+    /// Refuses a cell outside the board's width and height as given at the start
+    /// ([`BoardError::Outside`]); a cell on the board may still be empty.
+    pub fn check_on_board(&self, cell: Cell) -> Result<(), BoardError> {
+        if usize::from(cell.x) < self.width() && usize::from(cell.y) < self.height() {
+            return Ok(());
+        }
+        Err(BoardError::Outside {
+            cell,
+            width: self.width(),
+            height: self.height(),
+        })
     }
 
     /// Plays the group containing `cell`.

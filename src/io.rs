@@ -25,6 +25,7 @@ pub use toml_text::{line_of, toml_error};
 
 pub use safe_write::{
     check_kept, checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
+    write_output,
 };
 
 /// `path` with `suffix` appended to its whole name (`runs/x.journal` and `.lock`:
@@ -33,6 +34,16 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     name.into()
+}
+
+/// The bytes of the input file `path`, `what` it should be (`a solutions file`, `a
+/// plan file`, …): a folder is an error naming it and saying so, as a test set's is
+/// (`x: a folder, not a solutions file`), not the system's `Is a directory`.
+pub fn read_input(path: &std::path::Path, what: &str) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|e| match path.is_dir() {
+        true => Error::parse(path, 0, format!("a folder, not {what}")),
+        false => Error::io(path, e),
+    })
 }
 
 /// `bytes` (read from `path`, a file people write or edit: a test set, a solutions

@@ -64,7 +64,9 @@ pub fn max_threads() -> usize {
 pub fn check_threads(flag: &str, n: usize, zero_is_auto: bool) -> Result<(), Error> {
     let max = max_threads();
     if n == 0 && !zero_is_auto {
-        return Err(Error::Config(format!("{flag} must be at least 1")));
+        return Err(Error::Config(format!(
+            "{flag} must be at least 1 (leave {flag} out for all cores)"
+        )));
     }
     if n > max {
         return Err(Error::Config(format!(
@@ -131,7 +133,8 @@ pub struct Row {
     pub range: String,
 }
 
-fn n(v: u64) -> String {
+/// `v` with its thousands grouped by commas (`100,000`), as help texts and limits say it.
+pub(crate) fn n(v: u64) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -375,7 +378,10 @@ mod tests {
         let e = check_threads("--threads", 0, false)
             .unwrap_err()
             .to_string();
-        assert_eq!(e, "--threads must be at least 1");
+        assert_eq!(
+            e,
+            "--threads must be at least 1 (leave --threads out for all cores)"
+        );
         let e = check_threads("--threads", 100_000, false)
             .unwrap_err()
             .to_string();

@@ -71,7 +71,8 @@ fn verify_fails_with_exit_1_naming_the_line() {
         ),
         (
             "\n\n1 0 9,0\n",
-            "s.txt:4: move 1 (illegal move 9,0: no tile there)",
+            "s.txt:4: move 1 (illegal move 9,0: outside the 5 × 5 board (x from 0 to 4, y \
+             from 0 to 4))",
         ),
     ];
     for (line, want) in cases {
@@ -84,6 +85,56 @@ fn verify_fails_with_exit_1_naming_the_line() {
         assert_eq!(o.status.code(), Some(1), "{line}");
         assert!(stdout(&o).contains(want), "{line}: {}", stdout(&o));
     }
+}
+
+/// A move outside the board, in `show` and on the replay page as in `verify` above,
+/// says so with the board's size; a negative coordinate is a parse error saying
+/// coordinates are numbers from 0.
+#[test]
+fn moves_outside_the_board_say_so() {
+    let d = tmpdir("outside");
+    std::fs::write(d.join("t.txt"), FIG31).unwrap();
+    std::fs::write(d.join("s.txt"), "# variant samegame\n1 0 0,2 7,1\n").unwrap();
+    let (t, s) = (d.join("t.txt"), d.join("s.txt"));
+    let (t, s) = (t.to_str().unwrap(), s.to_str().unwrap());
+    let o = run(&["show", t, "--position", "1", "--solution", s, "--no-color"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("move 2/2 at 7,1 is illegal (outside the 5 × 5 board)"),
+        "{}",
+        stdout(&o)
+    );
+    let html = d.join("r.html");
+    let o = run(&[
+        "show",
+        t,
+        "--position",
+        "1",
+        "--solution",
+        s,
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("move 2 at 7,1 is illegal (outside the 5 × 5 board)"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::write(d.join("s.txt"), "# variant samegame\n1 0 -1,2\n").unwrap();
+    for cmd in ["verify", "show"] {
+        let o = match cmd {
+            "verify" => run(&["verify", t, s]),
+            _ => run(&["show", t, "--position", "1", "--solution", s]),
+        };
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(
+            stderr(&o).contains("s.txt:2: move 1: '-1,2': coordinates are numbers from 0"),
+            "{cmd}: {}",
+            stderr(&o)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]

@@ -266,6 +266,36 @@ fn flags_override_the_plan_without_overwriting_its_folder() {
         !d.join("out/p.csv").exists(),
         "the plan's folder was written"
     );
+    // ... but its jobs are journaled there, as stderr says, and the whole plan takes them.
+    assert!(
+        text(&o.stderr).contains(
+            "its finished jobs are journaled in out/p.journal, where the whole plan takes \
+             those that are its own"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+    let whole = compare(&d, &["--plan", "p.toml"]);
+    assert!(
+        text(&whole.stderr).contains("journal out/p.journal: 2 job(s) taken from it"),
+        "{}",
+        text(&whole.stderr)
+    );
+    // With --journal nothing goes to the plan's folder.
+    let e = dir("override-journal");
+    std::fs::write(e.join("p.toml"), PLAN).unwrap();
+    let o = compare(
+        &e,
+        &["--plan", "p.toml", "--positions", "2", "--journal", "j"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(!e.join("out").exists() && e.join("j").exists());
+    assert!(
+        !text(&o.stderr).contains("journaled in"),
+        "{}",
+        text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&e);
     // With --out the overridden run is kept, in that folder.
     let o = compare(
         &d,

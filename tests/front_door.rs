@@ -1,7 +1,8 @@
 //! End to end: the surface a user meets first (issue 50 item 5): shell completions,
 //! a test set on standard input (`-`), `--help` in sections, `--search-threads` as a
 //! hidden alias of `solve --threads`, a test set from a pipe given as a path or with
-//! space-separated rows, and input files saved with a byte-order mark.
+//! space-separated rows, input files saved with a byte-order mark, and a folder or an
+//! empty file given for an input.
 
 mod common;
 
@@ -86,7 +87,36 @@ fn a_test_set_can_come_from_standard_input() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(d.join("solutions/stdin.samegame.txt").exists());
+    assert!(
+        text(&o.stderr).contains(
+            "the test set is standard input: solutions go to solutions/stdin.samegame.txt, \
+             the journal to runs/stdin.samegame.journal"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+    let saved = std::fs::read(d.join("solutions/stdin.samegame.txt")).unwrap();
+    // Another test set piped in meets the first one's file: refused, the file kept,
+    // and the error says to give --out.
+    let o = Command::new(BIN)
+        .args(["batch", "-", "--positions", "1", "--iterations", "50"])
+        .current_dir(&d)
+        .stdin(std::fs::File::open(common::shipped("samegame-standard-20.txt")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("solutions/stdin.samegame.txt:2: position 1 does not replay")
+            && err.contains(
+                "another test set read from standard input (it is kept): give --out FILE"
+            ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("solutions/stdin.samegame.txt")).unwrap(),
+        saved
+    );
 
     // Bad input names `<stdin>` and the line.
     let o = run_with_input(&["solve", "-"], b"12\n1x\n");
@@ -135,6 +165,39 @@ fn a_test_set_can_come_from_a_pipe_given_as_a_path() {
         text(&o.stderr).contains("a folder, not a test-set file"),
         "{}",
         text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A folder given for a solutions file, a plan or a pooled CSV is named and said
+/// to be a folder, as a test set's is; an empty CSV is said to be empty.
+#[test]
+fn a_folder_or_an_empty_file_for_an_input_says_so() {
+    let d = common::tempdir("folder-inputs");
+    let dir = d.to_str().unwrap();
+    let set = common::shipped("codingame-extra-5.txt");
+    let set = set.to_str().unwrap();
+    common::refuses(
+        &["verify", set, dir],
+        &format!("{dir}: a folder, not a solutions file"),
+    );
+    common::refuses(
+        &["show", set, "--position", "1", "--solution", dir],
+        &format!("{dir}: a folder, not a solutions file"),
+    );
+    common::refuses(
+        &["compare", "--plan", dir],
+        &format!("{dir}: a folder, not a plan file"),
+    );
+    common::refuses(
+        &["compare", "--pool", dir],
+        &format!("{dir}: a folder, not a CSV file"),
+    );
+    let empty = d.join("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    common::refuses(
+        &["compare", "--pool", empty.to_str().unwrap()],
+        "empty.csv: empty file (expected a per-job CSV of `compare --csv`)",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -237,4 +300,33 @@ fn the_hidden_alias_still_works() {
         text(&b.stderr)
     );
     assert_eq!(a.stdout, b.stdout);
+}
+
+/// `solve --help` says the budget and threads used when none is given, and that
+/// the thread count is part of solve's search; a thread count of 0 (`all cores` in
+/// compare and tune-eval) is refused by solve and batch with what to give instead.
+#[test]
+fn solve_help_says_its_defaults_and_threads_0_says_what_to_give() {
+    let help = text(&common::run_samegame(&["solve", "--help"]).stdout);
+    for want in [
+        "without --iterations, --time or --cpu-time: 100,000 playouts",
+        "Default `auto`: one search, but 2 trees for mcts",
+        "another N gives other lines",
+        "batch and compare give the same results whatever their --threads",
+    ] {
+        assert!(help.contains(want), "{want:?} missing:\n{help}");
+    }
+    let batch = text(&common::run_samegame(&["batch", "--help"]).stdout);
+    assert!(batch.contains("The results do not depend on it"), "{batch}");
+
+    let set = common::shipped("codingame-extra-5.txt");
+    let set = set.to_str().unwrap();
+    common::refuses(
+        &["solve", set, "--threads", "0"],
+        "must be at least 1, or auto (the default)",
+    );
+    common::refuses(
+        &["batch", set, "--threads", "0"],
+        "--threads must be at least 1 (leave --threads out for all cores)",
+    );
 }

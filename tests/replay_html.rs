@@ -135,3 +135,32 @@ fn show_without_html_is_unchanged() {
     assert!(out.contains("game over: ") && out.contains(&format!("final score {score} ")));
     assert!(!out.contains("<html"));
 }
+
+/// Without `--solution` the page shows the start position, and `show` says so
+/// instead of an end-of-game score no line has reached.
+#[test]
+fn a_page_without_a_solution_is_the_start_position() {
+    let dir = std::env::temp_dir().join(format!("samegame-html-bare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("start.html");
+    let out_s = out.to_string_lossy().into_owned();
+    let (code, stdout) = samegame(&[
+        "show",
+        &root("testsets/samegame-standard-20.txt"),
+        "--position",
+        "3",
+        "--html",
+        &out_s,
+    ]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert_eq!(
+        stdout.trim(),
+        format!("{out_s}: the start position, no moves (--solution FILE replays a line)")
+    );
+    let page = std::fs::read_to_string(&out).unwrap();
+    let d = data(&page);
+    assert_eq!(d["moves"].as_u64(), Some(0));
+    assert_eq!(d["steps"].as_array().unwrap().len(), 1);
+    assert!(page.contains("the start position, no moves"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -133,7 +133,10 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
         let o = run(&d, &["generate", "--count", "2", "--out", out]);
         assert_eq!(o.status.code(), Some(2), "{out}");
         let e = text(&o.stderr);
-        assert!(e.contains("refusing to replace it"), "{out}: {e}");
+        assert!(
+            e.contains("refusing to replace it (give a file path, or /dev/stdout to print)"),
+            "{out}: {e}"
+        );
         assert!(e.contains("fifo") || e.contains("folder"), "{out}: {e}");
     }
     assert!(is_fifo(&fifo) && d.join("folder").is_dir());
@@ -178,7 +181,16 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
     ] {
         let o = run(&d, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        assert!(text(&o.stderr).contains("refusing"), "{args:?}");
+        // /dev/stdout is offered only where it is taken (not by merge's kept file).
+        let hint = match args[0] {
+            "merge" => "refusing to replace it (give a file path)",
+            _ => "refusing to replace it (give a file path, or /dev/stdout to print)",
+        };
+        assert!(
+            text(&o.stderr).contains(hint),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
     }
     let o = run(
         &d,
@@ -196,7 +208,36 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
         ],
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("refusing to replace it (give a file path)"),
+        "{}",
+        text(&o.stderr)
+    );
     assert!(is_fifo(&fifo));
+    // batch's results file, written at the end, is refused before any run.
+    let o = run(
+        &d,
+        &[
+            "batch",
+            set,
+            "--positions",
+            "1",
+            "--runs",
+            "1",
+            "--iterations",
+            "5",
+            "--out",
+            "b.txt",
+            "--results",
+            "folder",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("folder is a directory") && !d.join("b.journal").exists(),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]

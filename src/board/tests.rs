@@ -80,7 +80,15 @@ fn illegal_moves_are_refused() {
     );
     assert_eq!(
         b.try_play(Cell::new(5, 0)),
-        Err(BoardError::EmptyCell(Cell::new(5, 0)))
+        Err(BoardError::Outside {
+            cell: Cell::new(5, 0),
+            width: 2,
+            height: 2
+        })
+    );
+    assert_eq!(
+        b.try_play(Cell::new(0, 2)).unwrap_err().to_string(),
+        "illegal move 0,2: outside the 2 × 2 board (x from 0 to 1, y from 0 to 1)"
     );
     assert!(b.is_terminal());
     let mut b = board("0.\n00");

@@ -72,8 +72,17 @@ pub struct Change {
 /// Why a move or a board was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
-    /// The cell is outside the board or empty.
+    /// The cell is on the board but empty.
     EmptyCell(Cell),
+    /// The cell is outside the board (its width and height as given at the start).
+    Outside {
+        /// The move.
+        cell: Cell,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
     /// The tile at the cell has no neighbour of its colour.
     SingleTile(Cell),
     /// The board's shape or colours are outside what the engine supports.
@@ -86,6 +95,17 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::EmptyCell(c) => write!(f, "illegal move {c}: no tile there"),
+            BoardError::Outside {
+                cell,
+                width,
+                height,
+            } => write!(
+                f,
+                "illegal move {cell}: outside the {width} × {height} board (x from 0 to {}, \
+                 y from 0 to {})",
+                width - 1,
+                height - 1
+            ),
             BoardError::SingleTile(c) => {
                 write!(
                     f,

@@ -49,7 +49,8 @@ pub struct Args {
     /// Independent runs per position (run r of position p uses seed stream (p, r)).
     #[arg(long, default_value_t = DEFAULT_RUNS)]
     runs: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores). The results do not depend on it (the
+    /// threads of one search are --search-threads, part of the search).
     #[arg(long)]
     threads: Option<usize>,
     /// Base random seed.
@@ -61,7 +62,8 @@ pub struct Args {
     shard: Option<String>,
     /// Solutions file (a record: lines only improve). Default:
     /// `solutions/<set>.<variant>.txt`, or `runs/<set>.<variant>.shard-<i>-of-<n>.txt`
-    /// with `--shard`.
+    /// with `--shard`; `<set>` is `stdin` for a test set read from standard input
+    /// (give --out to keep two such sets apart).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Resume journal. Default: `<stem of --out>.journal` in `runs/` next to a
@@ -169,8 +171,31 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     ];
     crate::io::check_kept(&outputs)?;
     crate::io::check_distinct(&outputs, &[("TESTSET", &a.testset)])?;
+    // Written at the end only: a folder there is refused before any run.
+    crate::io::checked_target(&results_path)?;
+    // A test set from standard input has no name: its default files are named after
+    // `stdin`, whatever it holds, so another set piped in meets this one's file.
+    let stdin_defaults = a.out.is_none() && a.testset.as_os_str() == "-";
+    if stdin_defaults {
+        say_err!(
+            "the test set is standard input: solutions go to {}, the journal to {} \
+             (named after `stdin`; --out FILE to keep this test set's apart)",
+            out.display(),
+            journal_path.display()
+        );
+    }
     // Everything is read and checked before anything is written.
-    let mut record = Record::load(&out, &set, a.variant)?;
+    let mut record = Record::load(&out, &set, a.variant).map_err(|e| match e {
+        Error::Parse { path, line, msg } if stdin_defaults => Error::Parse {
+            path,
+            line,
+            msg: format!(
+                "{msg}; it may be the file of another test set read from standard input \
+                 (it is kept): give --out FILE for this one"
+            ),
+        },
+        e => e,
+    })?;
     // The lock before the journal is read: a batch still writing the journal's header
     // is "another batch running", not a truncated journal.
     let _lock = lock(&journal_path)?;

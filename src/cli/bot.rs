@@ -163,7 +163,7 @@ pub fn export(solutions: &[PathBuf], testsets: &[PathBuf], out: &Path) -> Result
         files.push((s.clone(), SolutionsFile::read(s)?, set));
     }
     let best = choose(&files)?;
-    crate::io::write_atomic(out, render(&best).as_bytes())?;
+    crate::io::write_output(out, render(&best).as_bytes())?;
     println!(
         "{}: {} boards (keys independent of colour names) from {} solutions files",
         out.display(),

@@ -55,7 +55,8 @@ pub struct Args {
     /// Run the experiment described by a plan file (TOML: test set, positions,
     /// budgets, configurations, output folder; see docs/compare.md). Flags given here
     /// override the plan's values. The results go to the plan's folder (unless flags
-    /// change what runs: then only with --out), journaled there for resuming.
+    /// change what runs: then only with --out), journaled there for resuming (a run
+    /// the flags changed journals there too, unless --out or --journal is given).
     #[arg(long, value_name = "FILE.toml", conflicts_with = "pool")]
     plan: Option<PathBuf>,
     /// Output folder of a plan's results (overrides the plan's `out`).
@@ -493,7 +494,7 @@ fn run_curve(
 /// Writes a report atomically (temporary file + rename), so that a crash or a full
 /// disk never leaves an earlier report half overwritten.
 fn write(path: &Path, text: &str) -> Result<(), Error> {
-    crate::io::write_atomic(path, text.as_bytes())
+    crate::io::write_output(path, text.as_bytes())
 }
 
 #[cfg(test)]

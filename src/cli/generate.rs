@@ -82,7 +82,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     ];
     let text = format_testset(&header, &boards);
     match a.out {
-        Some(p) => crate::io::write_atomic(&p, text.as_bytes())?,
+        Some(p) => crate::io::write_output(&p, text.as_bytes())?,
         None => print!("{text}"),
     }
     Ok(Outcome::Ok)

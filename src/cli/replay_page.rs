@@ -61,12 +61,11 @@ pub fn replay(title: String, start: &Board, moves: &[Cell]) -> Result<Replay, St
     for (i, &m) in moves.iter().enumerate() {
         let size = board.flood(m, &mut mask);
         if size < 2 {
-            let why = if size == 0 {
-                "empty cell"
-            } else {
-                "a single tile"
-            };
-            return Err(format!("move {} at {m} is illegal ({why})", i + 1));
+            return Err(format!(
+                "move {} at {m} is illegal ({})",
+                i + 1,
+                why_illegal(&board, m, size)
+            ));
         }
         let mut group = Vec::with_capacity(size as usize);
         for x in 0..board.width() {
@@ -105,6 +104,18 @@ pub fn replay(title: String, start: &Board, moves: &[Cell]) -> Result<Replay, St
         adjustment: board.final_score() - board.score(),
         final_score: board.final_score(),
     })
+}
+
+/// Why the move at `m`, whose group on `board` has `size` tiles (0 or 1), is illegal:
+/// said the same way by the replay page and `show`.
+pub fn why_illegal(board: &Board, m: Cell, size: u32) -> String {
+    match board.check_on_board(m) {
+        Err(crate::board::BoardError::Outside { width, height, .. }) => {
+            format!("outside the {width} × {height} board")
+        }
+        _ if size == 0 => "empty cell".into(),
+        _ => "a single tile".into(),
+    }
 }
 
 fn rows_of(board: &Board) -> Vec<Vec<i8>> {

@@ -265,7 +265,7 @@ impl SearchArgs {
 /// The weights file `path` (`--eval-weights`): errors name the file, and the line
 /// and the key when its content is wrong.
 pub(crate) fn read_eval_weights(path: &Path) -> Result<EvalWeights, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::io::read_input(path, "a weights file")?;
     let text = crate::io::edited_text(&bytes, path)?;
     EvalWeights::parse(path, text)
 }

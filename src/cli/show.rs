@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(long)]
     no_color: bool,
     /// Write a self-contained HTML replay page (board, buttons, arrow keys, slider,
-    /// running score) to this file instead of drawing in the terminal.
+    /// running score) to this file instead of drawing in the terminal; without
+    /// --solution, a page of the start position alone.
     #[arg(long, value_name = "OUT.html")]
     html: Option<PathBuf>,
 }
@@ -140,11 +141,7 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
             println!(
                 "move {}/{n} at {m} is illegal ({}) — {at}",
                 i + 1,
-                if size == 0 {
-                    "empty cell"
-                } else {
-                    "a single tile"
-                }
+                super::replay_page::why_illegal(&board, m, size)
             );
             return Ok(Outcome::Failed);
         }
@@ -227,14 +224,22 @@ fn write_html(
             return Ok(Outcome::Failed);
         }
     };
-    crate::io::write_atomic(out, super::replay_page::page(&r).as_bytes())?;
-    println!(
-        "{}: {} steps ({} moves), final score {}",
-        out.display(),
-        r.steps.len(),
-        r.moves,
-        r.final_score
-    );
+    crate::io::write_output(out, super::replay_page::page(&r).as_bytes())?;
+    if line.is_none() {
+        // No line played: the end-of-game score of the untouched board means nothing.
+        println!(
+            "{}: the start position, no moves (--solution FILE replays a line)",
+            out.display()
+        );
+    } else {
+        println!(
+            "{}: {} steps ({} moves), final score {}",
+            out.display(),
+            r.steps.len(),
+            r.moves,
+            r.final_score
+        );
+    }
     Ok(match line {
         Some((l, _)) if !r.terminal || r.final_score != l.score => {
             println!(

@@ -38,6 +38,11 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// their own `--threads` counts workers).
 #[derive(clap::Args, Debug)]
 #[command(mut_arg("search_threads", |a| a.hide(true)))]
+#[command(mut_arg("iterations", |a| a.help(format!(
+    "Budget: level-0 playouts for the whole search (without --iterations, --time or \
+     --cpu-time: {} playouts)",
+    crate::limits::n(Defaults::ITERATIONS)
+))))]
 pub struct Args {
     /// Test-set file (`-`: read it from standard input).
     testset: PathBuf,
@@ -56,6 +61,10 @@ pub struct Args {
     /// Root parallelisation: N independent searches of each position (own seeds,
     /// sharing nothing) on N threads; --iterations is their total. For nrpa, one
     /// search of --nrpa-width N (default) on N threads, unless --nrpa-independent.
+    /// Default `auto`: one search, but 2 trees for mcts (SameGame and Bubble Breaker
+    /// with an iteration budget) and all cores for beam's one search. N is part of the
+    /// search: another N gives other lines (but for beam). batch and compare give the
+    /// same results whatever their --threads (worker threads).
     #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
     /// Every SECONDS, print the best score found so far on stderr when it has

@@ -245,7 +245,7 @@ fn write_weights(a: &Args, s: &Settings, b: &Candidate, generations: u32) -> Res
         b.total as f64 / s.boards.len() as f64,
         s.line()
     );
-    crate::io::write_atomic(&a.out, b.weights.to_toml(&header).as_bytes())
+    crate::io::write_output(&a.out, b.weights.to_toml(&header).as_bytes())
 }
 
 /// The command that reproduces this run (the journal and output names as given).

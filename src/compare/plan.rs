@@ -198,7 +198,7 @@ fn at_line<T>(text: &str, s: Spanned<T>) -> AtLine<T> {
 impl PlanFile {
     /// Reads and checks a plan file.
     pub fn read(path: &Path) -> Result<PlanFile, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = crate::io::read_input(path, "a plan file")?;
         let text = crate::io::edited_text(&bytes, path)?.to_string();
         PlanFile::parse(path, text)
     }

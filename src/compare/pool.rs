@@ -43,6 +43,13 @@ impl Pool {
     /// one budget (playouts or seconds) in a budget curve's file; a curve's file
     /// without it is an error, as is `budget` with a single-budget file.
     pub fn add_csv(&mut self, path: &Path, text: &str, budget: Option<f64>) -> Result<(), Error> {
+        if text.trim().is_empty() {
+            return Err(Error::parse(
+                path,
+                0,
+                "empty file (expected a per-job CSV of `compare --csv`)",
+            ));
+        }
         let mut r = csv::ReaderBuilder::new().from_reader(text.as_bytes());
         let headers = r
             .headers()
@@ -224,6 +231,19 @@ mod tests {
             .add_csv(Path::new("d.csv"), "label,position,score\nx,one,3\n", None)
             .unwrap_err();
         assert_eq!(e.to_string(), "d.csv:2: position 'one' is not a number");
+    }
+
+    #[test]
+    fn an_empty_file_is_said_to_be_empty() {
+        for text in ["", "\n \n"] {
+            let e = Pool::default()
+                .add_csv(Path::new("e.csv"), text, None)
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "e.csv: empty file (expected a per-job CSV of `compare --csv`)"
+            );
+        }
     }
 
     #[test]

@@ -29,10 +29,35 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     write_atomic_with(path, |w| w.write_all(contents))
 }
 
+/// Like [`write_atomic`], for an output the user may also print (`show --html`,
+/// `generate --out`, a report): a path that is not a regular file is refused with a
+/// hint to give a file path or `/dev/stdout`, which the other writes do not take
+/// (files kept and read again are refused as streams by [`check_kept`]).
+pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), Error> {
+    write(path, Hint::FileOrStdout, |w| w.write_all(contents))
+}
+
 /// Like [`write_atomic`], with the contents written by `fill` through a buffer (for
 /// files too large to build in memory first).
 pub fn write_atomic_with(
     path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    write(path, Hint::File, fill)
+}
+
+/// What a refusal of a path that is not a regular file tells the user to give.
+#[derive(Clone, Copy)]
+enum Hint {
+    /// A file path (the output is kept, or never printed).
+    File,
+    /// A file path, or `/dev/stdout` to print the output.
+    FileOrStdout,
+}
+
+fn write(
+    path: &Path,
+    hint: Hint,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), Error> {
     if is_write_through(path) {
@@ -52,7 +77,7 @@ pub fn write_atomic_with(
         Err(e) => return Err(Error::io(&target, e)),
     };
     if let Some(m) = &old {
-        refuse_unless_regular(path, &target, m)?;
+        refuse_unless_regular(path, &target, m, hint)?;
     }
     let dir = target
         .parent()
@@ -99,7 +124,7 @@ pub fn open_append(path: &Path) -> Result<File, Error> {
 pub fn checked_target(path: &Path) -> Result<PathBuf, Error> {
     let target = resolve(path)?;
     match std::fs::metadata(&target) {
-        Ok(m) => refuse_unless_regular(path, &target, &m)?,
+        Ok(m) => refuse_unless_regular(path, &target, &m, Hint::File)?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(Error::io(&target, e)),
     }
@@ -160,10 +185,19 @@ pub(super) fn resolve(path: &Path) -> Result<PathBuf, Error> {
     )))
 }
 
-fn refuse_unless_regular(path: &Path, target: &Path, m: &std::fs::Metadata) -> Result<(), Error> {
+fn refuse_unless_regular(
+    path: &Path,
+    target: &Path,
+    m: &std::fs::Metadata,
+    hint: Hint,
+) -> Result<(), Error> {
     if m.is_file() {
         return Ok(());
     }
+    let give = match hint {
+        Hint::File => "give a file path",
+        Hint::FileOrStdout => "give a file path, or /dev/stdout to print",
+    };
     let kind = kind(m);
     let via = if target == path {
         String::new()
@@ -171,8 +205,7 @@ fn refuse_unless_regular(path: &Path, target: &Path, m: &std::fs::Metadata) -> R
         format!(" (the link {} points to it)", path.display())
     };
     Err(Error::Other(format!(
-        "{} is {kind}, not a regular file{via}; refusing to replace it (give a file path, \
-         or /dev/stdout to print)",
+        "{} is {kind}, not a regular file{via}; refusing to replace it ({give})",
         target.display()
     )))
 }

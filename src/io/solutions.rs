@@ -78,8 +78,25 @@ impl SolutionLine {
                 )
             };
             let (xs, ys) = tok.split_once(',').ok_or_else(bad)?;
-            let x: u8 = xs.parse().map_err(|_| bad())?;
-            let y: u8 = ys.parse().map_err(|_| bad())?;
+            // A number that is no coordinate (negative, or beyond every board) is
+            // said as such; anything else is not of the form x,y.
+            let coord =
+                |c: &str| match c.parse::<i64>() {
+                    Ok(v) => u8::try_from(v).map_err(|_| {
+                        let why = match v {
+                        ..0 => "coordinates are numbers from 0 (x from the left, y from the bottom)"
+                            .to_string(),
+                        _ => format!(
+                            "{v} is outside every board (at most {} × {})",
+                            crate::board::MAX_WIDTH,
+                            crate::board::MAX_HEIGHT
+                        ),
+                    };
+                        Error::parse(path, lineno, format!("move {}: '{tok}': {why}", i + 1))
+                    }),
+                    Err(_) => Err(bad()),
+                };
+            let (x, y) = (coord(xs)?, coord(ys)?);
             moves.push(Cell { x, y });
         }
         Ok(SolutionLine {
@@ -125,7 +142,7 @@ impl SolutionsFile {
 
     /// Reads a solutions file.
     pub fn read(path: &Path) -> Result<SolutionsFile, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = super::read_input(path, "a solutions file")?;
         SolutionsFile::parse(super::edited_text(&bytes, path)?, path)
     }
 
@@ -249,6 +266,17 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "s.txt:2: move 2: '3;4' is not of the form x,y"
+        );
+        let e = SolutionsFile::parse("1 10 -1,8\n", p).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.txt:1: move 1: '-1,8': coordinates are numbers from 0 (x from the left, y from \
+             the bottom)"
+        );
+        let e = SolutionsFile::parse("1 10 0,0 2,300\n", p).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.txt:1: move 2: '2,300': 300 is outside every board (at most 32 × 32)"
         );
         let e = SolutionsFile::parse("x 10\n", p).unwrap_err();
         assert!(e.to_string().starts_with("s.txt:1: bad position"));

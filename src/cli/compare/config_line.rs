@@ -164,7 +164,7 @@ impl Labels {
 /// a label used twice (in the file, or also in `labels`: the --config flags) is an
 /// error naming both places.
 pub(super) fn read_config_file(path: &Path, labels: &mut Labels) -> Result<Vec<Entry>, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::io::read_input(path, "a configurations file")?;
     let text = crate::io::edited_text(&bytes, path)?;
     let mut out: Vec<Entry> = Vec::new();
     for (i, line) in text.lines().enumerate() {

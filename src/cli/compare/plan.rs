@@ -8,7 +8,8 @@
 //! Flags that change what runs (test set, positions, variant, budgets, runs, seed,
 //! configurations, baseline, pairs, aggregate) make a different experiment: its
 //! results are then written only to a folder given with `--out`, never over the plan's
-//! own. Owns: that merging, error context for the plan's values (file, line, key) and
+//! own; its jobs are still journaled in the plan's folder (without `--out` or
+//! `--journal`), for the whole plan to take those that are its own. Owns: that merging, error context for the plan's values (file, line, key) and
 //! the folder's Markdown. Must not: run searches or format tables (`compare` does).
 
 use std::path::{Path, PathBuf};
@@ -118,9 +119,25 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
     } else {
         a.out.clone()
     };
+    // A run the flags changed still journals into the plan's folder (unless given
+    // --journal): jobs are keyed by everything that makes them, so the whole plan
+    // later takes those that are its own, and a killed look resumes.
+    let journal = a.journal.is_none().then(|| {
+        folder
+            .as_ref()
+            .map(|d| d.join(format!("{}.journal", file.name)))
+    });
     if let (None, Some(f)) = (&out, file.out.as_ref().map(|o| &o.value)) {
+        let kept = match &journal {
+            Some(Some(j)) => format!(
+                "; its finished jobs are journaled in {}, where the whole plan takes those \
+                 that are its own (give --journal FILE to journal them elsewhere)",
+                j.display()
+            ),
+            _ => String::new(),
+        };
         say_err!(
-            "{}: {} given on the command line, so the results are not written to {} (give --out DIR to keep them)",
+            "{}: {} given on the command line, so the results are not written to {} (give --out DIR to keep them){kept}",
             path.display(),
             changed.join(", "),
             f.display()
@@ -134,8 +151,8 @@ pub(super) fn apply(a: &mut Args, path: &Path) -> Result<PlanRun, Error> {
         a.json = a.json.take().or_else(|| name("json"));
         a.svg = a.svg.take().or_else(|| name("svg"));
     }
-    if a.journal.is_none() {
-        a.journal = folder.map(|d| d.join(format!("{}.journal", file.name)));
+    if let Some(j) = journal {
+        a.journal = j;
     }
     Ok(PlanRun {
         file,

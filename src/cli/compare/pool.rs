@@ -30,7 +30,7 @@ pub(super) fn run(a: &Args) -> Result<Outcome, Error> {
     };
     let mut pool = Pool::default();
     for p in &a.pool {
-        let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
+        let bytes = crate::io::read_input(p, "a CSV file")?;
         pool.add_csv(p, crate::io::edited_text(&bytes, p)?, budget)?;
     }
     let base_name = a.baseline.as_deref().unwrap_or("1");

@@ -13,7 +13,9 @@ pub(crate) fn threads_arg(s: &str) -> Result<u32, String> {
     match s {
         "auto" => Ok(0),
         _ => match s.parse::<u32>() {
-            Ok(0) => Err("must be at least 1 (or auto)".into()),
+            Ok(0) => Err(
+                "must be at least 1, or auto (the default); 0 is not a thread count here".into(),
+            ),
             Ok(n) => Ok(n),
             Err(e) => Err(format!("{e}")),
         },
