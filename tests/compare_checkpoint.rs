@@ -74,6 +74,17 @@ fn a_stopped_comparison_continues_from_its_checkpoints_as_if_never_stopped() {
         );
         assert!(checkpoints_left(&d.join("ck.journal.checkpoints")) >= 1);
     }
+    // A third stop, `--quiet`: no per-job line (continued, best so far), the stop's
+    // summary still said.
+    let o = compare(
+        &d,
+        &[&ck[..], &["--checkpoint-stop-after", "3000", "--quiet"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", both(&o));
+    let out = both(&o);
+    assert!(out.contains("saved their checkpoints"), "{out}");
+    assert!(!out.contains("best so far"), "{out}");
+    assert!(!out.contains("continues from its checkpoint"), "{out}");
     let o = compare(&d, &[&ck[..], &["--threads", "2"]].concat());
     assert!(o.status.success(), "{}", both(&o));
     assert!(

@@ -181,10 +181,10 @@ fn a_stop_whose_readers_are_gone_still_saves_the_checkpoints() {
         "--runs",
         "1",
     ];
-    // `--quiet`: a batch that says something while its readers are gone and no stop
-    // has come (its `best so far` line after a checkpoint) is ended there by
-    // SIGPIPE, as `| head` ends it (docs/usage.md), with that checkpoint saved; the
-    // stop is what this test is about.
+    // `--quiet`: a batch or compare that says something while its readers are gone
+    // and no stop has come (its `best so far` line after a checkpoint) is ended there
+    // by SIGPIPE, as `| head` ends it (docs/usage.md), with that checkpoint saved; the
+    // stop is what this test is about. (Without it, compare's line raced the stop.)
     let batch = [
         &["batch", set, "--out", "s.txt", "--threads", "1", "--quiet"][..],
         &long,
@@ -198,6 +198,7 @@ fn a_stop_whose_readers_are_gone_still_saves_the_checkpoints() {
             "--algo nrpa",
             "--journal",
             "c.journal",
+            "--quiet",
         ][..],
         &long[2..],
         &every,

@@ -88,13 +88,13 @@ pub fn on_interrupt(
     }
 }
 
-/// Writes to a pipe whose reader is gone fail (EPIPE) instead of ending the process.
 /// `best so far S (N playouts, T s)`: the line's end that `batch`, `compare` and
 /// `solve --progress` print for a checkpoint's new best score.
 pub fn best_so_far(score: i32, playouts: u64, seconds: f64) -> String {
     format!("best so far {score} ({playouts} playouts, {seconds:.0} s)")
 }
 
+/// Writes to a pipe whose reader is gone fail (EPIPE) instead of ending the process.
 fn ignore_sigpipe() {
     #[cfg(unix)]
     // SAFETY: sets the disposition of one signal to "ignore"; no handler runs.

@@ -118,6 +118,10 @@ pub struct Args {
     /// Also test every pair of configurations, not only against the baseline.
     #[arg(long)]
     all_pairs: bool,
+    /// No progress bar and no per-job lines (a job continued from its checkpoint,
+    /// a checkpoint's best so far); notes, tables and results are printed.
+    #[arg(long, short)]
+    quiet: bool,
     /// Per-position sample: the mean over runs, or the max (best) over runs
     /// [default: mean].
     #[arg(long)]
@@ -318,7 +322,10 @@ fn compare(
         None => None,
     };
     let total = budgets.len() * plan.configs.len() * positions.len() * plan.runs as usize;
-    let bar = indicatif::ProgressBar::new(total as u64);
+    let bar = match a.quiet {
+        true => indicatif::ProgressBar::hidden(),
+        false => indicatif::ProgressBar::new(total as u64),
+    };
     let tick = || bar.inc(1);
     let progress = Progress(tick);
     if !a.journal_add.is_empty() && a.journal.is_none() {
@@ -345,6 +352,9 @@ fn compare(
         false => positions,
     };
     let said = |label: &str, position: usize, run: u32, s: &SearchState| {
+        if a.quiet {
+            return;
+        }
         bar.suspend(|| {
             say_err!(
                 "{label}, position {position}, run {run}: continues from its checkpoint \
@@ -355,6 +365,9 @@ fn compare(
         })
     };
     let best = |label: &str, position: usize, run: u32, score: i32, s: &SearchState| {
+        if a.quiet {
+            return;
+        }
         let seconds = s.elapsed().as_secs_f64();
         let line = super::checkpoint_args::best_so_far(score, s.playouts(), seconds);
         bar.suspend(|| say_err!("{label}, position {position}, run {run}: {line}"))
