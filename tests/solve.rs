@@ -431,3 +431,54 @@ fn progress_says_the_best_so_far_and_plays_the_same_line() {
         assert!(err.contains(part), "{part}: {err}");
     }
 }
+
+/// `solve --run R` plays batch's run R: with the batch's configuration, budget and
+/// seed, each run's score and playouts (from the batch's results file) and the best
+/// run's line (its solutions file).
+#[test]
+fn solve_run_r_replays_batch_run_r() {
+    let (dir, set) = small_set("run-r");
+    let set = set.to_str().unwrap();
+    let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let budget = ["--iterations", "200", "--seed", "7", "--algo", "nmcs"];
+    let (s, r, j) = (path("s.txt"), path("r.jsonl"), path("j.journal"));
+    let o = common::run_samegame(
+        &[
+            &["batch", set, "--positions", "2", "--runs", "4", "--quiet"][..],
+            &["--out", &s, "--results", &r, "--journal", &j],
+            &budget,
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let runs: Vec<serde_json::Value> = std::fs::read_to_string(&r)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(runs.len(), 4);
+    let mut lines = Vec::new();
+    for run in &runs {
+        let n = run["run"].as_u64().unwrap().to_string();
+        let (out, err) = run_solve(
+            std::path::Path::new(set),
+            &[&["--position", "2", "--run", &n][..], &budget].concat(),
+        );
+        let want = format!(
+            "position 2: score {} playouts {} ",
+            run["score"], run["playouts"]
+        );
+        assert!(err.contains(&want), "run {n}: {want} in {err}");
+        if n != "0" {
+            assert!(err.contains(&format!(", seed 7, run {n})")), "{err}");
+        }
+        lines.push(out.lines().next().unwrap().to_string());
+    }
+    // The runs differ (else this would test nothing) and the best is the one kept.
+    lines.sort();
+    lines.dedup();
+    assert!(lines.len() > 1, "{lines:?}");
+    let kept = std::fs::read_to_string(&s).unwrap();
+    let kept = kept.lines().find(|l| l.starts_with("2 ")).unwrap();
+    assert!(lines.iter().any(|l| l == kept), "{kept} in {lines:?}");
+}

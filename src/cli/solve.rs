@@ -58,6 +58,11 @@ pub struct Args {
     /// Base random seed (position p uses stream p).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play batch's run R of each position (`batch --seed X` run R uses stream
+    /// (position, R); solve's default is run 0): with the batch's configuration,
+    /// budget and seed, the same search and line, e.g. to watch one with --progress.
+    #[arg(long, value_name = "R", default_value_t = 0)]
+    run: u64,
     /// Root parallelisation: N independent searches of each position (own seeds,
     /// sharing nothing) on N threads; --iterations is their total. For nrpa, one
     /// search of --nrpa-width N (default) on N threads, unless --nrpa-independent.
@@ -125,7 +130,10 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             .collect::<Result<_, _>>()?,
         (None, None) => set.positions.iter().collect(),
     };
-    eprintln!("{} ({budget:?}, seed {})", config, a.seed);
+    match a.run {
+        0 => eprintln!("{} ({budget:?}, seed {})", config, a.seed),
+        r => eprintln!("{} ({budget:?}, seed {}, run {r})", config, a.seed),
+    }
     super::checkpoint_args::on_interrupt(
         &STOP,
         "\nstopping: the search in progress prints its best line so far (interrupt again to quit now)",
@@ -147,7 +155,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             say_err!("runs: {runs}");
             said = runs;
         }
-        let mut rng = crate::rng_for(a.seed, p.index as u64, 0);
+        let mut rng = crate::rng_for(a.seed, p.index as u64, a.run);
         let mut search = || match progress {
             Some(every) => with_progress(&config, &board, budget, &mut rng, every, p.index),
             None => search_with_stop(&config, &board, budget, &mut rng, Some(&STOP)),
