@@ -24,8 +24,8 @@ pub use distinct::{check_distinct, same_file};
 pub use toml_text::{line_of, toml_error};
 
 pub use safe_write::{
-    check_kept, checked_target, is_write_through, open_append, write_atomic, write_atomic_with,
-    write_output,
+    check_kept, check_output, checked_target, is_write_through, open_append, write_atomic,
+    write_atomic_with, write_output,
 };
 
 /// `path` with `suffix` appended to its whole name (`runs/x.journal` and `.lock`:

@@ -238,6 +238,28 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
         "{}",
         text(&o.stderr)
     );
+    // tune-eval's weights, written after each generation, are refused before the first.
+    let o = run(
+        &d,
+        &[
+            "tune-eval",
+            set,
+            "--positions",
+            "1",
+            "--journal",
+            "t.journal",
+            "--out",
+            "folder",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let e = text(&o.stderr);
+    assert!(
+        e.contains("folder is a directory")
+            && e.contains("(give a file path, or /dev/stdout to print)")
+            && !d.join("t.journal").exists(),
+        "{e}"
+    );
 }
 
 #[test]

@@ -108,6 +108,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     inputs.extend(a.start.as_deref().map(|s| ("--start", s)));
     crate::io::check_kept(&[("--journal", &a.journal)])?;
     crate::io::check_distinct(&[("--journal", &a.journal), ("--out", &a.out)], &inputs)?;
+    // Written after every generation: a folder there is refused before the first.
+    crate::io::check_output(&a.out)?;
     let budget = super::search_args::budget_from_flags(a.iterations, None, None)?
         .unwrap_or(Budget::Iterations(limits::MAX_ITERATIONS));
     let set = TestSet::read(&a.testset)?;

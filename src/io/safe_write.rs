@@ -122,9 +122,23 @@ pub fn open_append(path: &Path) -> Result<File, Error> {
 /// The file `path` stands for (symlinks followed), checked to be a regular file when
 /// it exists: for callers that open it themselves (a journal's first write, a lock).
 pub fn checked_target(path: &Path) -> Result<PathBuf, Error> {
+    checked(path, Hint::File)
+}
+
+/// Checks, before the work that produces it, that [`write_output`] will take `path`:
+/// `/dev/stdout` and the like, or a regular file or none yet (a folder is refused
+/// now, not after an hour of work).
+pub fn check_output(path: &Path) -> Result<(), Error> {
+    if !is_write_through(path) {
+        checked(path, Hint::FileOrStdout)?;
+    }
+    Ok(())
+}
+
+fn checked(path: &Path, hint: Hint) -> Result<PathBuf, Error> {
     let target = resolve(path)?;
     match std::fs::metadata(&target) {
-        Ok(m) => refuse_unless_regular(path, &target, &m, Hint::File)?,
+        Ok(m) => refuse_unless_regular(path, &target, &m, hint)?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(Error::io(&target, e)),
     }
