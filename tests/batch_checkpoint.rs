@@ -51,6 +51,7 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
     // Stopped twice on the way, on different thread counts.
     let args = format!("batch set.txt {SEARCH} --runs 2 --out ck.txt --checkpoint");
     let mut reported = Vec::new();
+    let mut unfinished = 0;
     for (threads, stop) in [(2, 1_500), (1, 2_000)] {
         let o = run(
             &d,
@@ -68,6 +69,19 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
             }
         }
         reported.extend(said);
+        // The table: a position with no finished run has no mean ("-", not 0.0).
+        for l in String::from_utf8_lossy(&o.stdout).lines() {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            if f.len() == 6 && f[0].parse::<u64>().is_ok() {
+                match f[1] {
+                    "0" => {
+                        unfinished += 1;
+                        assert_eq!(f[3], "-", "{l}");
+                    }
+                    _ => assert!(f[3].parse::<f64>().is_ok(), "{l}"),
+                }
+            }
+        }
         assert!(
             text(&o).contains("continue from their checkpoints"),
             "{}",
@@ -78,6 +92,10 @@ fn a_stopped_batch_continues_from_its_checkpoints_as_if_never_stopped() {
             .count();
         assert!(files >= 1, "checkpoint files after a stop: {files}");
     }
+    assert!(
+        unfinished > 0,
+        "no table row of a position without a finished run"
+    );
     continues_to_the_plain_files(&d, &format!("{args} --threads 2"));
     // No run ended below a best it reported.
     for ((p, r), best, playouts) in reported {

@@ -488,12 +488,17 @@ fn print_table(rows: &[PositionSummary]) {
         }
     };
     for r in rows {
+        // A position with no finished run (an interrupted batch) has no mean.
+        let mean = match r.runs {
+            0 => "-".to_string(),
+            _ => format!("{:.1}", r.mean),
+        };
         say!(
-            "{:>8} {:>6} {:>8} {:>10.1} {:>8} {:>12}",
+            "{:>8} {:>6} {:>8} {:>10} {:>8} {:>12}",
             r.position,
             r.runs,
             opt(r.best),
-            r.mean,
+            mean,
             opt(r.record),
             rate(r.playouts, r.seconds)
         );
