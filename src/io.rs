@@ -36,6 +36,22 @@ pub fn suffixed(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     name.into()
 }
 
+/// What standard input is called in messages when a file argument is `-`.
+pub const STDIN: &str = "<stdin>";
+
+/// Every byte of `stream` (standard input, a pipe), read to its end; `path` names
+/// it in an error.
+pub fn read_stream(
+    mut stream: impl std::io::Read,
+    path: &std::path::Path,
+) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    stream
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    Ok(bytes)
+}
+
 /// The bytes of the input file `path`, `what` it should be (`a solutions file`, `a
 /// plan file`, …): a folder is an error naming it and saying so, as a test set's is
 /// (`x: a folder, not a solutions file`), not the system's `Is a directory`.

@@ -8,7 +8,7 @@
 //! a CodinGame bot that plays their best verified lines (see [`super::bot`]).
 //!
 //! Owns: the flags and the two output formats. Must not: write anything but `--out`
-//! (through `io::write_atomic`) or print a line it has not replayed.
+//! (through `io::write_output`) or print a line it has not replayed.
 
 use std::path::PathBuf;
 

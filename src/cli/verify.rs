@@ -5,7 +5,6 @@
 //! file holds no line at all: a truncated file must not pass). Must not: change any
 //! file; replaying is `crate::line`'s.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::Outcome;
@@ -41,14 +40,10 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
     }
     let set = TestSet::read(&a.testset)?;
     let (sols, name) = if a.solutions == stdin {
-        let name = Path::new("<stdin>");
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io(name, e))?;
-        let text = crate::io::edited_text(&bytes, name)?;
-        (SolutionsFile::parse(text, name)?, name.to_path_buf())
+        (
+            SolutionsFile::read_stdin()?,
+            PathBuf::from(crate::io::STDIN),
+        )
     } else {
         (SolutionsFile::read(&a.solutions)?, a.solutions.clone())
     };

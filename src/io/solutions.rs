@@ -80,22 +80,26 @@ impl SolutionLine {
             let (xs, ys) = tok.split_once(',').ok_or_else(bad)?;
             // A number that is no coordinate (negative, or beyond every board) is
             // said as such; anything else is not of the form x,y.
-            let coord =
-                |c: &str| match c.parse::<i64>() {
-                    Ok(v) => u8::try_from(v).map_err(|_| {
-                        let why = match v {
-                        ..0 => "coordinates are numbers from 0 (x from the left, y from the bottom)"
-                            .to_string(),
-                        _ => format!(
-                            "{v} is outside every board (at most {} × {})",
-                            crate::board::MAX_WIDTH,
-                            crate::board::MAX_HEIGHT
-                        ),
-                    };
-                        Error::parse(path, lineno, format!("move {}: '{tok}': {why}", i + 1))
-                    }),
-                    Err(_) => Err(bad()),
+            let coord = |c: &str| -> Result<u8, Error> {
+                let v: i64 = c.parse().map_err(|_| bad())?;
+                let why = match u8::try_from(v) {
+                    Ok(v) => return Ok(v),
+                    Err(_) if v < 0 => {
+                        "coordinates are numbers from 0 (x from the left, y from the bottom)"
+                            .to_string()
+                    }
+                    Err(_) => format!(
+                        "{v} is outside every board (at most {} × {})",
+                        crate::board::MAX_WIDTH,
+                        crate::board::MAX_HEIGHT
+                    ),
                 };
+                Err(Error::parse(
+                    path,
+                    lineno,
+                    format!("move {}: '{tok}': {why}", i + 1),
+                ))
+            };
             let (x, y) = (coord(xs)?, coord(ys)?);
             moves.push(Cell { x, y });
         }
@@ -144,6 +148,14 @@ impl SolutionsFile {
     pub fn read(path: &Path) -> Result<SolutionsFile, Error> {
         let bytes = super::read_input(path, "a solutions file")?;
         SolutionsFile::parse(super::edited_text(&bytes, path)?, path)
+    }
+
+    /// Reads a solutions file from standard input (named [`super::STDIN`] in
+    /// messages), to its end.
+    pub fn read_stdin() -> Result<SolutionsFile, Error> {
+        let name = Path::new(super::STDIN);
+        let bytes = super::read_stream(std::io::stdin().lock(), name)?;
+        SolutionsFile::parse(super::edited_text(&bytes, name)?, name)
     }
 
     /// Reads `path` if it exists, else an empty file for `variant`; a file for another

@@ -61,7 +61,7 @@ impl TestSet {
     /// a pipe, FIFO or device (`<(zcat set.txt.gz)`) is read to its end.
     pub fn read(path: &Path) -> Result<TestSet, Error> {
         if path == Path::new("-") {
-            let mut set = TestSet::read_stream(std::io::stdin().lock(), Path::new("<stdin>"))?;
+            let mut set = TestSet::read_stream(std::io::stdin().lock(), Path::new(super::STDIN))?;
             set.name = "stdin".into();
             return Ok(set);
         }
@@ -84,11 +84,8 @@ impl TestSet {
     }
 
     /// The test set read from `stream` to its end (standard input, a pipe).
-    fn read_stream(mut stream: impl std::io::Read, path: &Path) -> Result<TestSet, Error> {
-        let mut bytes = Vec::new();
-        stream
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io(path, e))?;
+    fn read_stream(stream: impl std::io::Read, path: &Path) -> Result<TestSet, Error> {
+        let bytes = super::read_stream(stream, path)?;
         if bytes.is_empty() {
             return Err(Error::parse(path, 0, "empty input: no board found"));
         }

@@ -9,8 +9,9 @@
 //! configurations, baseline, pairs, aggregate) make a different experiment: its
 //! results are then written only to a folder given with `--out`, never over the plan's
 //! own; its jobs are still journaled in the plan's folder (without `--out` or
-//! `--journal`), for the whole plan to take those that are its own. Owns: that merging, error context for the plan's values (file, line, key) and
-//! the folder's Markdown. Must not: run searches or format tables (`compare` does).
+//! `--journal`), for the whole plan to take those that are its own. Owns: that
+//! merging, error context for the plan's values (file, line, key) and the folder's
+//! Markdown. Must not: run searches or format tables (`compare` does).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
