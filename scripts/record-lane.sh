@@ -20,7 +20,16 @@
 #   pass 2: the six boards of pass 1 furthest below their best published score
 #           (7, 10, 13, 11, 16, 12), each given one more one-hour run (seed 32) and
 #           one two-hour run (seed 33), the two arms alternating between the lanes
-#           so that both lanes have 9 hours, into runs/record/p2-{1h,2h}-{a,b}.txt.
+#           so that both lanes have 9 hours, into runs/record/p2-{1h,2h}-{a,b}.txt;
+#   pass 3: the eight boards where the published level-4 selective NRPA (Cazenave's,
+#           the search we run) scored above our line, largest gap first (6, 18, 13,
+#           2, 17, 1, 15, 11), two CPU hours each in pass 2's winning form
+#           (`scripts/record-pass2.py --form`, which the lane waits for): `seeds`,
+#           two one-hour runs per board (lane a seed 34, lane b seed 35, both lanes on
+#           one board at a time) into runs/record/p3-1h-{a,b}.txt; `long2`, one
+#           two-hour run (seed 34), lane a boards 6 13 17 15 and lane b 18 2 1 11,
+#           into runs/record/p3-2h-{a,b}.txt; `long4`, the same with four hours
+#           (runs/record/p3-4h-{a,b}.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 list=
@@ -54,18 +63,53 @@ for s in "${pass2[@]}"; do
   esac
 done
 
+# Pass 3 (see above): its stages, once pass 2's form is known.
+pass3=(6 18 13 2 17 1 15 11)
+pass3_stages() {
+  local form=$1 b i=0
+  case $form in
+    seeds)
+      local seed=$([ "$lane" = a ] && echo 34 || echo 35)
+      for b in "${pass3[@]}"; do echo "p3-1h-$lane 3600 $seed $b"; done
+      ;;
+    long2 | long4)
+      local cpu=$([ "$form" = long2 ] && echo 7200 || echo 14400)
+      local hours=$((cpu / 3600))
+      for b in "${pass3[@]}"; do
+        # Lane a the 1st, 3rd, … board, lane b the others.
+        if [ $((i % 2)) = "$([ "$lane" = a ] && echo 0 || echo 1)" ]; then
+          echo "p3-${hours}h-$lane $cpu 34 $b"
+        fi
+        i=$((i + 1))
+      done
+      ;;
+    *) echo "record-lane: unknown pass-3 form '$form'" >&2; return 2 ;;
+  esac
+}
+
 if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
     read -r name cpu seed boards <<<"$st"
     echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
   done
+  form=$(python3 scripts/record-pass2.py --form)
+  if [ "$form" = pending ]; then
+    echo "pass 3: waits for pass 2's form (scripts/record-pass2.py --form: pending)"
+  else
+    echo "pass 3, form $form:"
+    pass3_stages "$form" | while read -r name cpu seed boards; do
+      echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
+    done
+  fi
   exit 0
 fi
 
 pid=
-trap '[ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true' TERM INT
-for st in "${stages[@]}"; do
-  read -r name cpu seed boards <<<"$st"
+stopped=
+trap 'stopped=1; [ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true' TERM INT
+run_stage() {
+  local name cpu seed boards
+  read -r name cpu seed boards <<<"$1"
   # shellcheck disable=SC2086 # the board list
   OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
     scripts/record-campaign.sh $boards &
@@ -81,5 +125,22 @@ for st in "${stages[@]}"; do
     echo "record-lane $lane: stage $name ($boards) ended with status $rc; stopping" >&2
     exit "$rc"
   fi
+}
+for st in "${stages[@]}"; do
+  run_stage "$st"
 done
+# Pass 3 waits for the other lane's last run of pass 2 (the form needs all six boards).
+while :; do
+  form=$(python3 scripts/record-pass2.py --form)
+  [ "$form" != pending ] && break
+  [ -n "$stopped" ] && exit 130
+  sleep 60 &
+  wait $! || true
+  [ -n "$stopped" ] && exit 130
+done
+echo "record-lane $lane: pass 3, form $form" >&2
+p3=$(pass3_stages "$form")
+while read -r st; do
+  run_stage "$st"
+done <<<"$p3"
 echo "record-lane $lane: every stage has run" >&2

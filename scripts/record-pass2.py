@@ -6,6 +6,14 @@ seed 32, --cpu-time 3600), all level-4 NRPA; then the mean of D with a paired 95
 the number of D above 0, and what the rule says for pass 3 once all six boards are in.
 
     python3 scripts/record-pass2.py [runs/record]
+    python3 scripts/record-pass2.py --form [runs/record]
+
+--form prints only pass 3's form, one word, for scripts/record-lane.sh: `long4` (D > 0
+on at least 5 boards: runs of 4 hours), `long2` (neither 5 of 6, the two-hour arm's
+sum larger: runs of 2 hours), `seeds` (D < 0 on at least 5, or the one-hour arm's sum
+larger, or the sums equal: pairs of one-hour runs; the tie's branch was fixed on
+2026-11-30 23:30, before board 12's runs ended, as the cheaper arm of equal result), or
+`pending` (a run of pass 2 not finished yet).
 
 Reads the finished runs of runs/record/nrpa4-{a,b}.results.jsonl (pass 1) and
 runs/record/p2-{1h,2h}-{a,b}.results.jsonl (pass 2); a run not finished yet (paused,
@@ -41,12 +49,36 @@ def runs(folder, pattern, seed, cpu):
     return out
 
 
+def pass3_form(h31, h32, h2):
+    """Pass 3's form by the rule (see --form above), or `pending`."""
+    ds, sums = [], [0, 0]
+    for b in BOARDS:
+        a, c, two = h31.get(b), h32.get(b), h2.get(b)
+        if a is None or c is None or two is None:
+            return "pending"
+        ds.append(two - max(a, c))
+        sums[0] += two
+        sums[1] += max(a, c)
+    if sum(d > 0 for d in ds) >= 5:
+        return "long4"
+    if sum(d < 0 for d in ds) >= 5:
+        return "seeds"
+    return "long2" if sums[0] > sums[1] else "seeds"
+
+
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else "runs/record"
+    args = sys.argv[1:]
+    form = bool(args) and args[0] == "--form"
+    if form:
+        args = args[1:]
+    folder = args[0] if args else "runs/record"
     h31 = runs(folder, "nrpa4-[ab].results.jsonl", 31, 3600.0)
     h32 = runs(folder, "p2-1h-[ab].results.jsonl", 32, 3600.0)
     h2 = runs(folder, "p2-2h-[ab].results.jsonl", 33, 7200.0)
     cell = lambda v: "-" if v is None else f"{v:,}"
+    if form:
+        print(pass3_form(h31, h32, h2))
+        return
     print("| board | 1 h, seed 31 | 1 h, seed 32 | better 1 h | 2 h, seed 33 | D |")
     print("|---:|---:|---:|---:|---:|---:|")
     ds, sums = [], [0, 0]
@@ -79,7 +111,8 @@ def main():
         elif sums[0] < sums[1]:
             verdict = "neither 5 of 6: the one-hour arm has the larger sum, so more seeds"
         else:
-            verdict = "neither 5 of 6 and equal sums: the rule does not decide"
+            verdict = ("neither 5 of 6 and equal sums: the rule does not decide; "
+                       "pass 3 takes the one-hour runs (fixed before the last boards ended)")
         print(f"sums: two hours {sums[0]:,}, better one hour {sums[1]:,}. Rule: {verdict}.")
 
 
