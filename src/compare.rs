@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::io::testset::Position;
 use crate::provenance::Provenance;
 use crate::rules::Variant;
-use crate::search::{Budget, NrpaConfig, Setting, Spec, Valid};
+use crate::search::{Budget, Valid};
 use crate::stats::{Describe, Paired};
 
 pub mod chart;
@@ -146,13 +146,13 @@ impl Plan {
     /// `positions`, in groups of two or more indices into `configs`, in order: what
     /// they resolve to there is the same text (`search::resolution`, every default
     /// and `auto` as a value, no field of the plan left out; `solve` prints it as
-    /// `runs:`), and so is what their search reads beside it (`own_part`). With
+    /// `runs:`), and so is what their search reads beside it (`search::own_part`). With
     /// the same seeds such configurations play the same games (under a time budget,
     /// as far as the time lets each go).
     pub fn same_searches(&self, budget: Budget, positions: &[&Position]) -> Vec<Vec<usize>> {
         let boards: Vec<_> = positions.iter().map(|p| p.board(self.variant)).collect();
         let runs = |c: &Valid| -> Vec<String> {
-            let mut texts = vec![own_part(c)];
+            let mut texts = vec![crate::search::own_part(c)];
             texts.extend(
                 boards
                     .iter()
@@ -170,24 +170,6 @@ impl Plan {
         }
         groups.retain(|g| g.len() > 1);
         groups
-    }
-}
-
-/// What decides the search a configuration runs beside what it resolves to
-/// ([`Plan::same_searches`]): nothing for a tree search (`search` runs it from its
-/// resolved plans alone); NRPA's level and parameters, its iterations left out (the
-/// resolved count is in the text); the configuration's line for the others.
-fn own_part(c: &Valid) -> String {
-    match &c.spec {
-        Spec::Tree(_) => String::new(),
-        Spec::Nrpa(n) => {
-            let cfg = NrpaConfig {
-                iterations: Setting::Auto,
-                ..n.nrpa
-            };
-            format!("nrpa level {} restart {:?} {cfg:?}", c.level, n.restart)
-        }
-        _ => c.to_string(),
     }
 }
 

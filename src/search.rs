@@ -202,6 +202,27 @@ pub fn resolution(config: &SearchConfig, root: &Board, budget: Budget) -> String
     text
 }
 
+/// What decides the search `config` runs beside its [`resolution`] (for
+/// `compare`'s "same searches" note): nothing for a tree search (it runs from its
+/// resolved plans alone); NRPA's level and parameters, its iterations left out (the
+/// resolved count is in the resolution); the configuration's line for the others.
+pub fn own_part(config: &SearchConfig) -> String {
+    match &config.spec {
+        Spec::Tree(_) => String::new(),
+        Spec::Nrpa(n) => {
+            let cfg = NrpaConfig {
+                iterations: Setting::Auto,
+                ..n.nrpa
+            };
+            format!(
+                "nrpa level {} restart {:?} {cfg:?}",
+                config.level, n.restart
+            )
+        }
+        _ => config.to_string(),
+    }
+}
+
 /// Whether a search of `algo` resolved to `trees` trees splits its budget into
 /// root-parallel shares: tree searches always (a single tree is the one-share
 /// case), NMCS and NRPA only with more than one tree; the exact solver and the beam

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::io::testset::{Position, TestSet};
-use crate::search::Algo;
+use crate::search::{Algo, Setting, Spec};
 
 fn entry(label: &str, level: u32) -> Entry {
     Entry {
