@@ -351,26 +351,21 @@ fn compare(
         }
         false => positions,
     };
-    let said = |label: &str, position: usize, run: u32, s: &SearchState| {
-        if a.quiet {
-            return;
+    // A job's line (--quiet leaves them out), above the progress bar.
+    let say = |label: &str, position: usize, run: u32, what: String| {
+        if !a.quiet {
+            bar.suspend(|| say_err!("{label}, position {position}, run {run}: {what}"))
         }
-        bar.suspend(|| {
-            say_err!(
-                "{label}, position {position}, run {run}: continues from its checkpoint \
-                 ({} playouts, {:.1} s)",
-                s.playouts(),
-                s.elapsed().as_secs_f64()
-            )
-        })
+    };
+    let said = |label: &str, position: usize, run: u32, s: &SearchState| {
+        let (playouts, seconds) = (s.playouts(), s.elapsed().as_secs_f64());
+        let what = format!("continues from its checkpoint ({playouts} playouts, {seconds:.1} s)");
+        say(label, position, run, what)
     };
     let best = |label: &str, position: usize, run: u32, score: i32, s: &SearchState| {
-        if a.quiet {
-            return;
-        }
         let seconds = s.elapsed().as_secs_f64();
         let line = super::checkpoint_args::best_so_far(score, s.playouts(), seconds);
-        bar.suspend(|| say_err!("{label}, position {position}, run {run}: {line}"))
+        say(label, position, run, line)
     };
     let checkpointed = match a.journal_only {
         true => None,
