@@ -29,6 +29,18 @@ fn is_fifo(p: &Path) -> bool {
     std::fs::metadata(p).unwrap().file_type().is_fifo()
 }
 
+/// Runs `args` in `d`, checks that they are refused (exit 2) with every one of
+/// `needles` in the message, and returns the message.
+fn refused(d: &Path, args: &[&str], needles: &[&str]) -> String {
+    let o = run(d, args);
+    let e = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+    for n in needles {
+        assert!(e.contains(n), "{args:?}: no '{n}' in: {e}");
+    }
+    e
+}
+
 #[test]
 fn a_file_name_does_not_become_code_in_the_bot() {
     let d = tempdir("bot-name");
@@ -130,13 +142,8 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
     std::os::unix::fs::symlink(&fifo, d.join("link-to-fifo")).unwrap();
     std::fs::create_dir(d.join("folder")).unwrap();
     for out in ["fifo", "link-to-fifo", "folder"] {
-        let o = run(&d, &["generate", "--count", "2", "--out", out]);
-        assert_eq!(o.status.code(), Some(2), "{out}");
-        let e = text(&o.stderr);
-        assert!(
-            e.contains("refusing to replace it (give a file path, or /dev/stdout to print)"),
-            "{out}: {e}"
-        );
+        let hint = "refusing to replace it (give a file path, or /dev/stdout to print)";
+        let e = refused(&d, &["generate", "--count", "2", "--out", out], &[hint]);
         assert!(e.contains("fifo") || e.contains("folder"), "{out}: {e}");
     }
     assert!(is_fifo(&fifo) && d.join("folder").is_dir());
@@ -179,87 +186,44 @@ fn an_output_that_is_not_a_regular_file_is_never_replaced() {
             "fifo",
         ],
     ] {
-        let o = run(&d, &args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
         // /dev/stdout is offered only where it is taken (not by merge's kept file).
         let hint = match args[0] {
             "merge" => "refusing to replace it (give a file path)",
             _ => "refusing to replace it (give a file path, or /dev/stdout to print)",
         };
-        assert!(
-            text(&o.stderr).contains(hint),
-            "{args:?}: {}",
-            text(&o.stderr)
-        );
+        refused(&d, &args, &[hint]);
     }
-    let o = run(
-        &d,
-        &[
-            "batch",
-            set,
-            "--positions",
-            "1",
-            "--runs",
-            "1",
-            "--iterations",
-            "5",
-            "--out",
-            "fifo",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stderr).contains("refusing to replace it (give a file path)"),
-        "{}",
-        text(&o.stderr)
-    );
+    let batch = [
+        "batch",
+        set,
+        "--positions",
+        "1",
+        "--runs",
+        "1",
+        "--iterations",
+        "5",
+    ];
+    let hint = "refusing to replace it (give a file path)";
+    refused(&d, &[&batch[..], &["--out", "fifo"]].concat(), &[hint]);
     assert!(is_fifo(&fifo));
     // batch's results file, written at the end, is refused before any run.
-    let o = run(
-        &d,
-        &[
-            "batch",
-            set,
-            "--positions",
-            "1",
-            "--runs",
-            "1",
-            "--iterations",
-            "5",
-            "--out",
-            "b.txt",
-            "--results",
-            "folder",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stderr).contains("folder is a directory") && !d.join("b.journal").exists(),
-        "{}",
-        text(&o.stderr)
-    );
+    let args = [&batch[..], &["--out", "b.txt", "--results", "folder"]].concat();
+    refused(&d, &args, &["folder is a directory"]);
+    assert!(!d.join("b.journal").exists());
     // tune-eval's weights, written after each generation, are refused before the first.
-    let o = run(
-        &d,
-        &[
-            "tune-eval",
-            set,
-            "--positions",
-            "1",
-            "--journal",
-            "t.journal",
-            "--out",
-            "folder",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    let e = text(&o.stderr);
-    assert!(
-        e.contains("folder is a directory")
-            && e.contains("(give a file path, or /dev/stdout to print)")
-            && !d.join("t.journal").exists(),
-        "{e}"
-    );
+    let args = [
+        "tune-eval",
+        set,
+        "--positions",
+        "1",
+        "--journal",
+        "t.journal",
+        "--out",
+        "folder",
+    ];
+    let hint = "(give a file path, or /dev/stdout to print)";
+    refused(&d, &args, &["folder is a directory", hint]);
+    assert!(!d.join("t.journal").exists());
 }
 
 #[test]
