@@ -49,21 +49,31 @@ def runs(folder, pattern, seed, cpu):
     return out
 
 
-def pass3_form(h31, h32, h2):
-    """Pass 3's form by the rule (see --form above), or `pending`."""
-    ds, sums = [], [0, 0]
+def rows(h31, h32, h2):
+    """Per board: its scores, the better hour and D (None where a run is missing)."""
+    out = []
     for b in BOARDS:
         a, c, two = h31.get(b), h32.get(b), h2.get(b)
-        if a is None or c is None or two is None:
-            return "pending"
-        ds.append(two - max(a, c))
-        sums[0] += two
-        sums[1] += max(a, c)
-    if sum(d > 0 for d in ds) >= 5:
-        return "long4"
-    if sum(d < 0 for d in ds) >= 5:
-        return "seeds"
-    return "long2" if sums[0] > sums[1] else "seeds"
+        best = max(a, c) if a is not None and c is not None else None
+        d = two - best if best is not None and two is not None else None
+        out.append((b, a, c, best, two, d))
+    return out
+
+
+def rule(ds, sums):
+    """Pass 3's form by the rule (see --form above) and the words for it, from the
+    six D's and the arms' sums (two hours, better hour)."""
+    up, down = sum(d > 0 for d in ds), sum(d < 0 for d in ds)
+    if up >= 5:
+        return "long4", "pass 3 gives its boards longer runs (4 hours)"
+    if down >= 5:
+        return "seeds", "pass 3 gives its boards more one-hour seeds"
+    if sums[0] > sums[1]:
+        return "long2", "neither 5 of 6: the two-hour arm has the larger sum, so longer runs"
+    if sums[0] < sums[1]:
+        return "seeds", "neither 5 of 6: the one-hour arm has the larger sum, so more seeds"
+    return "seeds", ("neither 5 of 6 and equal sums: the rule does not decide; "
+                     "pass 3 takes the one-hour runs (fixed before the last boards ended)")
 
 
 def main():
@@ -75,21 +85,18 @@ def main():
     h31 = runs(folder, "nrpa4-[ab].results.jsonl", 31, 3600.0)
     h32 = runs(folder, "p2-1h-[ab].results.jsonl", 32, 3600.0)
     h2 = runs(folder, "p2-2h-[ab].results.jsonl", 33, 7200.0)
-    cell = lambda v: "-" if v is None else f"{v:,}"
+    table = rows(h31, h32, h2)
+    done = [r for r in table if r[5] is not None]
+    ds = [r[5] for r in done]
+    sums = [sum(r[4] for r in done), sum(r[3] for r in done)]
+    complete = len(done) == len(BOARDS)
     if form:
-        print(pass3_form(h31, h32, h2))
+        print(rule(ds, sums)[0] if complete else "pending")
         return
+    cell = lambda v: "-" if v is None else f"{v:,}"
     print("| board | 1 h, seed 31 | 1 h, seed 32 | better 1 h | 2 h, seed 33 | D |")
     print("|---:|---:|---:|---:|---:|---:|")
-    ds, sums = [], [0, 0]
-    for b in BOARDS:
-        a, c, two = h31.get(b), h32.get(b), h2.get(b)
-        best = max(a, c) if a is not None and c is not None else None
-        d = two - best if best is not None and two is not None else None
-        if d is not None:
-            ds.append(d)
-            sums[0] += two
-            sums[1] += best
+    for b, a, c, best, two, d in table:
         print(f"| {b} | {cell(a)} | {cell(c)} | {cell(best)} | {cell(two)} | "
               f"{'-' if d is None else f'{d:+,}'} |")
     n = len(ds)
@@ -100,20 +107,9 @@ def main():
         half = T975[n - 1] * sd / math.sqrt(n)
         print(f"mean D {mean:+.1f} (95% CI [{mean - half:+.1f}, {mean + half:+.1f}], n = {n}); "
               f"D > 0 on {sum(d > 0 for d in ds)}, D < 0 on {sum(d < 0 for d in ds)}")
-    if n == len(BOARDS):
-        up, down = sum(d > 0 for d in ds), sum(d < 0 for d in ds)
-        if up >= 5:
-            verdict = "pass 3 gives its boards longer runs (4 hours)"
-        elif down >= 5:
-            verdict = "pass 3 gives its boards more one-hour seeds"
-        elif sums[0] > sums[1]:
-            verdict = "neither 5 of 6: the two-hour arm has the larger sum, so longer runs"
-        elif sums[0] < sums[1]:
-            verdict = "neither 5 of 6: the one-hour arm has the larger sum, so more seeds"
-        else:
-            verdict = ("neither 5 of 6 and equal sums: the rule does not decide; "
-                       "pass 3 takes the one-hour runs (fixed before the last boards ended)")
-        print(f"sums: two hours {sums[0]:,}, better one hour {sums[1]:,}. Rule: {verdict}.")
+    if complete:
+        print(f"sums: two hours {sums[0]:,}, better one hour {sums[1]:,}. "
+              f"Rule: {rule(ds, sums)[1]}.")
 
 
 if __name__ == "__main__":
