@@ -14,7 +14,7 @@
 # Stop: `kill -TERM` the lane; it passes the signal to the campaign in progress
 # (which pauses its run with a checkpoint and exits 130) and stops there.
 #
-# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule):
+# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam pass):
 #   pass 1: level-4 NRPA, one hour of CPU per board, seed 31, the boards no hour has
 #           touched yet, into runs/record/nrpa4-{a,b}.txt;
 #   pass 2: the six boards of pass 1 furthest below their best published score
@@ -63,6 +63,19 @@ for s in "${pass2[@]}"; do
   esac
 done
 
+# The beam pass (docs/experiments.md, "Record campaign", 2026-12-01), run before pass
+# 3's stages (pass 3's paused runs continue from their checkpoints after it): every
+# board once with `--algo beam` (the learned evaluation, passes of width 1, 2, 4, …
+# up to the default cap of 2^20; --cpu-time 3600 is only a limit), the boards by
+# their gap to the best published score, largest first, alternating between the
+# lanes, into runs/record/beam-{a,b}.txt. The beam is deterministic: its seed is
+# only a journal key.
+if [ "$lane" = a ]; then
+  stages+=("beam-a 3600 1 8 10 13 16 3 1 17 19 4 14")
+else
+  stages+=("beam-b 3600 1 15 7 11 12 6 20 18 9 2 5")
+fi
+
 # Pass 3 (see above): its stages, once pass 2's form is known.
 pass3=(6 18 13 2 17 1 15 11)
 pass3_stages() {
@@ -87,10 +100,18 @@ pass3_stages() {
   esac
 }
 
+# The search flags of a stage: the beam pass's, else record-campaign.sh's default
+# (level-4 NRPA); printed by --list as a CONFIG= prefix.
+config_of() {
+  case $1 in
+    beam-*) echo "CONFIG='--algo beam' " ;;
+  esac
+}
+
 if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
     read -r name cpu seed boards <<<"$st"
-    echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
+    echo "$(config_of "$name")OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
   done
   form=$(python3 scripts/record-pass2.py --form)
   if [ "$form" = pending ]; then
@@ -110,8 +131,10 @@ trap 'stopped=1; [ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true' TERM IN
 run_stage() {
   local name cpu seed boards
   read -r name cpu seed boards <<<"$1"
+  local config=
+  case $name in beam-*) config="--algo beam" ;; esac
   # shellcheck disable=SC2086 # the board list
-  OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
+  CONFIG=$config OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
     scripts/record-campaign.sh $boards &
   pid=$!
   # `wait` returns early when a trapped signal arrives: wait for the campaign's end.
