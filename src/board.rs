@@ -3,8 +3,8 @@
 //! Owns: [`Board`] (per-colour column bitboards, running score, tile counts), group
 //! flood fill and its scratch buffer ([`GroupMask`], `mask.rs`), move execution
 //! (removal, gravity, column shift), terminal detection, the incrementally
-//! maintained group list ([`groups::GroupList`]) and the fingerprint of the tiles
-//! (`fingerprint.rs`).
+//! maintained group list ([`groups::GroupList`]), the fingerprint of the tiles
+//! (`fingerprint.rs`) and the packed form of positions stored in bulk ([`Packed`]).
 //! Must not: know about search, files or printing; the only rule-dependent part it
 //! calls is [`Variant::group_score`] / [`Variant::end_adjustment`].
 //!
@@ -37,6 +37,7 @@ mod mask;
 // The test oracle.
 #[cfg(test)]
 pub(crate) mod naive;
+mod packed;
 pub mod planes;
 #[cfg(test)]
 mod tests;
@@ -47,6 +48,7 @@ mod types;
 
 use self::bits::{remove_bits, vfill};
 pub use self::mask::GroupMask;
+pub use self::packed::Packed;
 pub use self::types::{BoardError, Cell, Change, Group};
 
 use crate::rules::Variant;

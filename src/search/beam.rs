@@ -12,12 +12,16 @@
 //! left is a complete game: it is offered to [`Best`] and takes no place in the
 //! beam. A pass ends when its layer is empty.
 //!
-//! **Memory** grows with the width, not with the depth: the boards of the layer
-//! being expanded and of the one being built, the children's small records (value,
-//! score, fingerprint, parent, move) of one layer, and per layer only what a line
-//! needs to be rebuilt (a parent index and a move per kept position, 8 bytes).
-//! Children's boards are not kept: the W chosen ones are replayed from their
-//! parents.
+//! **Memory** grows with the width, not with the depth: the positions of the layer
+//! being expanded and of the one being built, packed ([`Packed`]: 156 bytes on a
+//! 15 × 15 board of 5 colours, against 1.5 KiB for a [`Board`]), the children's
+//! small records (value, score, fingerprint, parent, move) of one layer, and per
+//! layer only what a line needs to be rebuilt (a parent index and a move per kept
+//! position, 8 bytes). Children's boards are not kept: the W chosen ones are
+//! replayed from their parents. Nor are all of a layer's children: once more than
+//! [`compact_at`] have gathered, duplicates are merged and only the best W kept, which
+//! keeps the same W in the end as one selection over the whole layer (see
+//! [`keep_best`]).
 //!
 //! **Anytime**: passes of width [`BeamPlan::start`], twice that, … up to
 //! [`BeamPlan::cap`] (`--beam-width`), until the budget ends. A pass at the cap ends
@@ -47,7 +51,7 @@ use super::best::Best;
 use super::budget::{Limit, Meter};
 use super::eval::Evaluator;
 use super::plan::BeamPlan;
-use crate::board::{Board, Cell, GroupMask};
+use crate::board::{Board, Cell, GroupMask, Packed};
 
 /// Parents expanded between two looks at the budget (clock, stop flag, playouts);
 /// 8 in tests, so that small beams span several blocks (with an iteration budget the
@@ -153,13 +157,22 @@ fn pass(
     limit: Option<&Limit>,
     best: &mut Best,
 ) -> Pass {
-    let mut layer = vec![*start];
+    let layout = Packed::of(start);
+    let words = layout.words();
+    let mut layer = vec![0u16; words];
+    layout.pack(start, &mut layer);
     let mut trace: Vec<Vec<Step>> = Vec::new();
     let mut lost = false;
     meter.created(1);
+    let mut block = Vec::with_capacity(BLOCK);
     loop {
+        let len = layer.len() / words;
+        let parent = |i: usize| layout.unpack(&layer[i * words..(i + 1) * words]);
         let mut children = Vec::new();
-        for (b, block) in layer.chunks(BLOCK).enumerate() {
+        for (b, packed) in layer.chunks(BLOCK * words).enumerate() {
+            block.clear();
+            block.par_extend(packed.par_chunks(words).map(|w| layout.unpack(w)));
+            let block = &block[..];
             let left = match limit {
                 Some(l) if meter.exhausted(l) => 0,
                 Some(l) => l.playouts.saturating_sub(meter.playouts),
@@ -172,9 +185,9 @@ fn pass(
             };
             let Some(allowed) = allowed.filter(|a| a.iter().any(|&n| n > 0)) else {
                 let line = line_to(&trace, prefix, 0, None);
-                meter.freed(layer.len());
+                meter.freed(len);
                 return Pass::Cut {
-                    top: Box::new(layer[0]),
+                    top: Box::new(parent(0)),
                     line,
                 };
             };
@@ -200,26 +213,30 @@ fn pass(
             }
             if cut {
                 let line = line_to(&trace, prefix, 0, None);
-                meter.freed(layer.len());
+                meter.freed(len);
                 return Pass::Cut {
-                    top: Box::new(layer[0]),
+                    top: Box::new(parent(0)),
                     line,
                 };
             }
+            if children.len() > compact_at(width) && eval.rises_with_score() {
+                lost |= keep_best(&mut children, width);
+            }
         }
         if children.is_empty() {
-            meter.freed(layer.len());
+            meter.freed(len);
             return Pass::Done { lost };
         }
         lost |= keep_best(&mut children, width);
-        let next: Vec<Board> = children
-            .par_iter()
-            .map_init(GroupMask::default, |mask, c| {
-                let mut b = layer[c.parent as usize];
+        let mut next = vec![0u16; children.len() * words];
+        next.par_chunks_mut(words).zip(&children).for_each_init(
+            GroupMask::default,
+            |mask, (out, c)| {
+                let mut b = parent(c.parent as usize);
                 b.play_unchecked(c.mv, mask);
-                b
-            })
-            .collect();
+                layout.pack(&b, out);
+            },
+        );
         trace.push(
             children
                 .iter()
@@ -229,8 +246,8 @@ fn pass(
                 })
                 .collect(),
         );
-        meter.created(next.len());
-        meter.freed(layer.len());
+        meter.created(children.len());
+        meter.freed(len);
         layer = next;
     }
 }
@@ -294,10 +311,33 @@ fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child
     out
 }
 
+/// How many children of a layer may gather before [`keep_best`] runs on them
+/// mid-layer: three times the width (at least 2^16), so a layer holds at most about
+/// 3W + one block's children at a time instead of all of its children (some 25W on
+/// a 15 × 15 board). Only with an evaluation that rises with the running score
+/// ([`Evaluator::rises_with_score`]: every one but learned weights that penalise
+/// the score), which the argument at [`keep_best`] needs.
+fn compact_at(width: usize) -> usize {
+    // Small in tests, so that their beams select mid-layer.
+    width
+        .saturating_mul(3)
+        .max(if cfg!(test) { 16 } else { 1 << 16 })
+}
+
 /// Merges duplicates of `children` (same fingerprint: the best running score is
 /// kept, ties by parent and move) and keeps the best `width` by value, ties by
 /// fingerprint, sorted best first. Returns true when some position was dropped
 /// for the width.
+///
+/// Running it on part of a layer's children, then on what it kept and the rest, and
+/// so on, keeps the same W as one run on all of them: for a fingerprint in the
+/// final W, its best child outranks, at every run, every kept child of the
+/// fingerprints that rank below it (a kept child's value is at most that of its
+/// fingerprint's best: children of one fingerprint have the same tiles and differ
+/// only in their running score, and the value rises with it), so it is never
+/// dropped, and the merge keeps it over its
+/// duplicates by the same total order each time. A position is dropped at some run
+/// only when more than W fingerprints were seen, so the returned flags agree too.
 fn keep_best(children: &mut Vec<Child>, width: usize) -> bool {
     children.par_sort_unstable_by(|a, b| {
         a.fp.cmp(&b.fp)

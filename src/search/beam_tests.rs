@@ -205,3 +205,71 @@ fn learned_eval_follows_its_weights() {
         assert_ne!(a.moves, p.moves, "board {seed}");
     }
 }
+
+/// Children of a made-up layer: `n` records over `fps` fingerprints, each
+/// fingerprint's value its running score plus a term of its own (as every
+/// evaluation that rises with the score), with ties in value, score and parent.
+fn made_up_children(rng: &mut impl rand::Rng, n: usize, fps: u64) -> Vec<Child> {
+    (0..n)
+        .map(|_| {
+            let fp = rng.gen_range(0..fps);
+            let score = rng.gen_range(0..6);
+            Child {
+                value: score + (fp % 7) as i32,
+                score,
+                fp: (fp.wrapping_mul(0x9e37_79b9_7f4a_7c15), fp as u32),
+                parent: rng.gen_range(0..4),
+                mv: Cell {
+                    x: rng.gen_range(0..3),
+                    y: 0,
+                },
+                terminal: false,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn selecting_part_by_part_keeps_what_one_selection_keeps() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(52);
+    for _ in 0..2_000 {
+        let n = rng.gen_range(0..120);
+        let fps = rng.gen_range(1..60);
+        let width = rng.gen_range(1..40);
+        let all = made_up_children(&mut rng, n, fps);
+        let mut once = all.clone();
+        let lost_once = keep_best(&mut once, width);
+        // The same children in parts of random sizes, selected whenever more than
+        // `at` have gathered (as `pass` does with `compact_at`), then once at the end.
+        let at = rng.gen_range(width..=3 * width + 5);
+        let mut parts = Vec::new();
+        let mut lost = false;
+        let mut rest = &all[..];
+        while !rest.is_empty() {
+            let k = rng.gen_range(1..=rest.len());
+            parts.extend_from_slice(&rest[..k]);
+            rest = &rest[k..];
+            if parts.len() > at {
+                lost |= keep_best(&mut parts, width);
+            }
+        }
+        lost |= keep_best(&mut parts, width);
+        // Every field of every record, in order.
+        let key = |v: &[Child]| format!("{v:?}");
+        assert_eq!(key(&parts), key(&once), "n {n}, fps {fps}, width {width}");
+        assert_eq!(lost, lost_once, "n {n}, fps {fps}, width {width}");
+    }
+}
+
+#[test]
+fn learned_weights_against_the_score_do_not_select_mid_layer() {
+    use crate::search::eval::{Evaluator, Weights};
+    let mut w = *Weights::shipped();
+    assert!(Evaluator::new(Eval::Learned, Some(&w)).rises_with_score());
+    w.0[0] = -0.5;
+    assert!(!Evaluator::new(Eval::Learned, Some(&w)).rises_with_score());
+    for eval in [Eval::None, Eval::Potential, Eval::Colors] {
+        assert!(Evaluator::new(eval, None).rises_with_score());
+    }
+}

@@ -113,6 +113,16 @@ impl Evaluator {
     pub fn eval(&self) -> Eval {
         self.eval
     }
+    /// True when, of two positions with the same tiles, the one with the higher
+    /// running score never has the lower value: every evaluation but `Learned` with
+    /// a negative (or NaN) weight on the score, whose other terms depend on the tiles
+    /// alone (the beam's mid-layer selection relies on it, `search::beam`).
+    pub fn rises_with_score(&self) -> bool {
+        match self.eval {
+            Eval::Learned => self.weights.0[0] >= 0.0,
+            Eval::None | Eval::Potential | Eval::Colors => true,
+        }
+    }
     /// The estimated final score of `board`; the exact final score once terminal.
     #[inline]
     pub fn score(&self, board: &Board) -> i32 {
