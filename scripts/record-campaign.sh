@@ -81,23 +81,8 @@ if [ -n "${SG_COMMIT:-}" ]; then
     echo "record-campaign: SG=$SG and SG_COMMIT=$SG_COMMIT name different builds; set one" >&2
     exit 2
   fi
-  SG=$builds/samegame-$SG_COMMIT
+  SG=$(scripts/kept-build.sh "$SG_COMMIT") || exit 2
   SG_BUILT=1
-  mkdir -p "$builds"
-  (
-    flock 8
-    if [ ! -x "$SG" ]; then
-      echo "record-campaign: building $SG_COMMIT into $SG" >&2
-      tree=$(mktemp -d)
-      # Gone however the build ends (a failure, Ctrl-C): no worktree left registered.
-      trap 'git worktree remove --force "$tree/src" >/dev/null 2>&1 || true; rm -rf "$tree"' EXIT
-      # A chain, not `set -e`: errexit is off in a subshell whose status is tested.
-      git worktree add -q --detach "$tree/src" "$SG_COMMIT" &&
-        (cd "$tree/src" && cargo build --release -q) &&
-        cp "$tree/src/target/release/samegame" "$SG.tmp" && mv "$SG.tmp" "$SG"
-    fi
-  ) 8>"$builds/.samegame-$SG_COMMIT.lock" || true
-  [ -x "$SG" ] || { echo "record-campaign: no build of $SG_COMMIT" >&2; exit 2; }
 fi
 SG=${SG:-./target/release/samegame}
 [ -n "${SG_BUILT:-}" ] || cargo build --release -q

@@ -14,7 +14,8 @@
 # Stop: `kill -TERM` the lane; it passes the signal to the campaign in progress
 # (which pauses its run with a checkpoint and exits 130) and stops there.
 #
-# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam pass):
+# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam pass
+# and the beam's validation, below):
 #   pass 1: level-4 NRPA, one hour of CPU per board, seed 31, the boards no hour has
 #           touched yet, into runs/record/nrpa4-{a,b}.txt;
 #   pass 2: the six boards of pass 1 furthest below their best published score
@@ -76,6 +77,15 @@ else
   stages+=("beam-b 3600 1 15 7 11 12 6 20 18 9 2 5")
 fi
 
+# After the beam pass, before pass 3: the beam against level-3 NRPA at 600 CPU s on
+# validation positions (experiments/long-600-beam-validate.toml, on the build kept
+# aside for it), positions 151-160 in lane a and 161-170 in lane b, each lane into its
+# own folder; resumable from its journal (NRPA's jobs checkpoint).
+validate_plan=experiments/long-600-beam-validate.toml
+validate_build=2280b71
+validate_positions=$([ "$lane" = a ] && echo 151-160 || echo 161-170)
+validate_out=docs/results/long-600-beam-validate-$lane
+
 # Pass 3 (see above): its stages, once pass 2's form is known.
 pass3=(6 18 13 2 17 1 15 11)
 pass3_stages() {
@@ -113,6 +123,7 @@ if [ -n "$list" ]; then
     read -r name cpu seed boards <<<"$st"
     echo "$(config_of "$name")OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
   done
+  echo "compare --plan $validate_plan --positions $validate_positions --out $validate_out (build $validate_build)"
   form=$(python3 scripts/record-pass2.py --form)
   if [ "$form" = pending ]; then
     echo "pass 3: waits for pass 2's form (scripts/record-pass2.py --form: pending)"
@@ -152,6 +163,21 @@ run_stage() {
 for st in "${stages[@]}"; do
   run_stage "$st"
 done
+# The validation of the beam (above): a finished part takes no search.
+sg=$(scripts/kept-build.sh "$validate_build")
+chrt -i 0 "$sg" compare --plan "$validate_plan" --positions "$validate_positions" \
+  --out "$validate_out" --checkpoint &
+pid=$!
+rc=0
+while :; do
+  wait "$pid" || rc=$?
+  kill -0 "$pid" 2>/dev/null || break
+done
+pid=
+if [ "$rc" != 0 ] || [ -n "$stopped" ]; then
+  echo "record-lane $lane: the beam's validation ended with status $rc; stopping" >&2
+  exit $((rc == 0 ? 130 : rc))
+fi
 # Pass 3 waits for the other lane's last run of pass 2 (the form needs all six boards).
 while :; do
   form=$(python3 scripts/record-pass2.py --form)
