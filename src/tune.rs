@@ -95,6 +95,7 @@ impl Settings {
         let mut c = SearchConfig::new(Algo::Beam, 1);
         c.spec = Spec::Beam(BeamSpec {
             width: Some(self.beam_width),
+            start: None,
             eval: EvalSpec {
                 eval: Eval::Learned,
                 weights: Some(EvalWeights {

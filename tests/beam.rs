@@ -84,6 +84,16 @@ fn beam_lines_verify_on_every_variant_whatever_the_thread_count() {
 fn bad_beam_flags_are_refused_naming_the_flag() {
     for (args, flag) in [
         (&["--algo", "beam", "--beam-width", "0"][..], "--beam-width"),
+        (&["--algo", "beam", "--beam-start", "0"][..], "--beam-start"),
+        (
+            &["--algo", "beam", "--beam-width", "8", "--beam-start", "16"][..],
+            "--beam-start",
+        ),
+        (
+            &["--algo", "beam", "--beam-start", "2000000"][..],
+            "--beam-start",
+        ),
+        (&["--algo", "nrpa", "--beam-start", "8"][..], "--beam-start"),
         (&["--algo", "nrpa", "--beam-width", "8"][..], "--beam-width"),
         (&["--algo", "beam", "--beam-w", "8"][..], "--beam-w"),
         (&["--algo", "beam", "--restarts", "2"][..], "--restarts"),

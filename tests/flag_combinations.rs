@@ -106,6 +106,7 @@ fn values(flag: &str, listed: &[String], files: &Files) -> (Vec<String>, Vec<Str
             v(&["1000001"]),
         ),
         "--beam-width" => (v(&["auto", "1", "8", "100"]), v(&["2097153"])),
+        "--beam-start" => (v(&["1", "8", "64"]), v(&["0", "1048577"])),
         "--inner" => (v(&["auto", "5", "10,5", "1"]), v(&[])),
         "--restarts" => (v(&["1", "2", "3"]), v(&["1000001"])),
         "--solver" | "--bounds" | "--reuse" => (v(&["on", "off"]), v(&[])),

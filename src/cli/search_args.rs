@@ -86,7 +86,10 @@ impl SearchArgs {
         }
         match &mut c.spec {
             Spec::Nrpa(n) => n.restart = self.nrpa_restart.unwrap_or(n.restart),
-            Spec::Beam(b) => b.width = self.beam_width.map_or(b.width, Setting::given),
+            Spec::Beam(b) => {
+                b.width = self.beam_width.map_or(b.width, Setting::given);
+                b.start = self.beam_start.or(b.start);
+            }
             Spec::Nmcs(n) => n.playout_beam = self.playout_beam.unwrap_or(n.playout_beam),
             // Not by an inner NRPA either (`--inner-algo nrpa`): it restarts a whole
             // nrpa search's top-level runs.

@@ -273,3 +273,31 @@ fn learned_weights_against_the_score_do_not_select_mid_layer() {
         assert!(Evaluator::new(eval, None).rises_with_score());
     }
 }
+
+#[test]
+fn a_first_pass_at_the_cap_is_that_pass_alone() {
+    // `--beam-start W --beam-width W`: the pass of width W and nothing before it, so
+    // the same line as the anytime search's last pass at a fraction of its cost.
+    let b = board15(5, Variant::SameGame);
+    let anytime = run(&cfg(Eval::Learned, Some(16)), &b, 10_000_000);
+    let mut one = cfg(Eval::Learned, Some(16));
+    if let crate::search::Spec::Beam(s) = &mut one.spec {
+        s.start = Some(16);
+    }
+    one.validate().unwrap();
+    assert!(one
+        .to_string()
+        .ends_with("--beam-width 16 --beam-start 16 --eval learned"));
+    let r = run(&one, &b, 10_000_000);
+    crate::line::verify(&b, &r.moves, r.score).unwrap();
+    assert_eq!(r.stats.peak_nodes, anytime.stats.peak_nodes);
+    assert!(
+        r.stats.playouts * 3 < anytime.stats.playouts * 2,
+        "{} against {}",
+        r.stats.playouts,
+        anytime.stats.playouts
+    );
+    // The anytime search ran that same pass last (a pass does not depend on the
+    // ones before it), so it scores at least as much.
+    assert!(anytime.score >= r.score, "{} < {}", anytime.score, r.score);
+}

@@ -221,6 +221,8 @@ pub struct NrpaSpec {
 pub struct BeamSpec {
     /// Largest width (`--beam-width`); `None` = `auto` ([`Defaults::BEAM_MAX_WIDTH`]).
     pub width: Option<u64>,
+    /// First pass's width (`--beam-start`); `None` = [`Defaults::BEAM_START_WIDTH`].
+    pub start: Option<u64>,
     /// How positions are ranked (`--eval`, `--eval-weights`).
     pub eval: EvalSpec,
 }

@@ -89,7 +89,7 @@ impl SearchConfig {
                 Spec::Beam(b) => {
                     let cap = b.width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
                     Some(BeamPlan {
-                        start: Defaults::BEAM_START_WIDTH.min(cap) as usize,
+                        start: b.start.unwrap_or(Defaults::BEAM_START_WIDTH).min(cap) as usize,
                         cap: cap as usize,
                         eval: b.eval.evaluator(),
                     })

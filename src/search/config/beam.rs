@@ -1,5 +1,6 @@
 //! The beam search's part of a configuration's checks (`--algo beam`,
-//! `--beam-width`): which of the other fields it refuses, and the width's range;
+//! `--beam-width`, `--beam-start`): which of the other fields it refuses, and the
+//! widths' ranges;
 //! and those of NMCS's beam playouts (`--playout-beam W`): the width's range and
 //! what they do not combine with.
 //!
@@ -18,7 +19,8 @@ use crate::search::Defaults;
 pub const MAX_BEAM_WIDTH: u64 = crate::limits::MAX_BEAM_SEARCH_WIDTH;
 
 impl SearchConfig {
-    /// Checks `--beam-width` (beam only, 1 ..= [`MAX_BEAM_WIDTH`]) and refuses the
+    /// Checks `--beam-width` (beam only, 1 ..= [`MAX_BEAM_WIDTH`]) and `--beam-start`
+    /// (1 ..= the width, or the default cap for `auto`) and refuses the
     /// fields the beam does not use: it plays no rollouts (`--policy`), solves no
     /// endgames (`--endgame`) and restarts nothing (`--restarts`). The other
     /// algorithms' flags are refused by the table of flags (`config::flags`) through
@@ -28,6 +30,14 @@ impl SearchConfig {
             refuse_if!(
                 !(1..=MAX_BEAM_WIDTH).contains(&w),
                 "--beam-width must be between 1 and {MAX_BEAM_WIDTH}, got {w}"
+            );
+        }
+        if let Some(s) = beam.start {
+            let cap = beam.width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+            refuse_if!(
+                !(1..=cap).contains(&s),
+                "--beam-start must be between 1 and the widest pass, --beam-width {} ({cap}), got {s}",
+                beam.width.map_or("auto".into(), |w| w.to_string())
             );
         }
         refuse_if!(

@@ -47,6 +47,10 @@ impl fmt::Display for SearchConfig {
                     Some(w) => write!(f, " --beam-width {w}")?,
                     None => write!(f, " --beam-width auto")?,
                 }
+                // Printed only when set (older lines stay unchanged).
+                if let Some(s) = b.start {
+                    write!(f, " --beam-start {s}")?;
+                }
                 write!(f, " --eval {}", b.eval.eval)?;
                 write_eval_weights(&b.eval, f)?;
                 if self.trees != 0 {

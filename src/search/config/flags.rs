@@ -315,6 +315,11 @@ macro_rules! search_flags { ($then:ident) => { $then! {
         /// 4, … run until the budget ends or a pass at this width is done.
         #[arg(value_parser = auto_or::<u64>)]
         beam_width: Option<Setting<u64>> => [BEAM_SEARCH];
+        /// Beam search (beam): the first pass's width (default 1); the passes double
+        /// from it up to --beam-width. `--beam-start W --beam-width W` runs the one pass
+        /// of width W (a record run, without the narrower passes before it).
+        #[arg(value_name = "W")]
+        beam_start: Option<u64> => [BEAM_SEARCH];
     }
     "Rollout policies (--policy tabu-bandit, adapt)" {
         /// Exploration factor of the UCB1-TUNED bandit choosing the tabu colour (only

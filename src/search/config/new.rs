@@ -106,6 +106,7 @@ impl SearchConfig {
             }),
             Algo::Beam => Spec::Beam(BeamSpec {
                 width: None,
+                start: None,
                 eval: EvalSpec {
                     eval: Defaults::BEAM_EVAL,
                     weights: None,
