@@ -139,6 +139,21 @@ fi
 pid=
 stopped=
 trap 'stopped=1; [ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true' TERM INT
+# Waits for the job $pid started in the background (`wait` returns early when a
+# trapped signal arrives: wait until it is gone); stops the lane, naming what ($1)
+# ended, unless it ended with status 0 and no stop was asked.
+await_job() {
+  local rc=0
+  while :; do
+    wait "$pid" || rc=$?
+    kill -0 "$pid" 2>/dev/null || break
+  done
+  pid=
+  if [ "$rc" != 0 ] || [ -n "$stopped" ]; then
+    echo "record-lane $lane: $1 ended with status $rc; stopping" >&2
+    exit $((rc == 0 ? 130 : rc))
+  fi
+}
 run_stage() {
   local name cpu seed boards
   read -r name cpu seed boards <<<"$1"
@@ -148,17 +163,7 @@ run_stage() {
   CONFIG=$config OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
     scripts/record-campaign.sh $boards &
   pid=$!
-  # `wait` returns early when a trapped signal arrives: wait for the campaign's end.
-  rc=0
-  while :; do
-    wait "$pid" || rc=$?
-    kill -0 "$pid" 2>/dev/null || break
-  done
-  pid=
-  if [ "$rc" != 0 ]; then
-    echo "record-lane $lane: stage $name ($boards) ended with status $rc; stopping" >&2
-    exit "$rc"
-  fi
+  await_job "stage $name ($boards)"
 }
 for st in "${stages[@]}"; do
   run_stage "$st"
@@ -168,16 +173,7 @@ sg=$(scripts/kept-build.sh "$validate_build")
 chrt -i 0 "$sg" compare --plan "$validate_plan" --positions "$validate_positions" \
   --out "$validate_out" --checkpoint &
 pid=$!
-rc=0
-while :; do
-  wait "$pid" || rc=$?
-  kill -0 "$pid" 2>/dev/null || break
-done
-pid=
-if [ "$rc" != 0 ] || [ -n "$stopped" ]; then
-  echo "record-lane $lane: the beam's validation ended with status $rc; stopping" >&2
-  exit $((rc == 0 ? 130 : rc))
-fi
+await_job "the beam's validation"
 # Pass 3 waits for the other lane's last run of pass 2 (the form needs all six boards).
 while :; do
   form=$(python3 scripts/record-pass2.py --form)
