@@ -92,17 +92,10 @@ impl Packed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::testutil::random_board;
     use crate::board::GroupMask;
     use crate::rules::Variant;
     use rand::{Rng, SeedableRng};
-
-    /// A random full board of `w` × `h` tiles in `nc` colours.
-    fn random_board(rng: &mut impl Rng, w: usize, h: usize, nc: usize, v: Variant) -> Board {
-        let rows: Vec<Vec<u8>> = (0..h)
-            .map(|_| (0..w).map(|_| rng.gen_range(0..nc) as u8).collect())
-            .collect();
-        Board::from_rows(&rows, nc, v).unwrap()
-    }
 
     #[test]
     fn every_position_of_random_games_comes_back_the_same() {
@@ -124,7 +117,7 @@ mod tests {
             (32, 32, 10),
         ] {
             for &v in &variants {
-                let mut b = random_board(&mut rng, w, h, nc, v);
+                let mut b = random_board(w, h, nc, rng.gen(), v);
                 let layout = Packed::of(&b);
                 let mut words = vec![0u16; layout.words()];
                 let mut mask = GroupMask::default();
@@ -147,8 +140,7 @@ mod tests {
 
     #[test]
     fn a_15_by_15_board_of_5_colours_packs_into_a_tenth_of_a_board() {
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-        let b = random_board(&mut rng, 15, 15, 5, Variant::SameGame);
+        let b = random_board(15, 15, 5, 1, Variant::SameGame);
         let bytes = Packed::of(&b).words() * 2;
         assert_eq!(bytes, 15 * 5 * 2 + 6);
         assert!(bytes * 9 < std::mem::size_of::<Board>(), "{bytes} bytes");
@@ -158,8 +150,7 @@ mod tests {
     fn negative_running_scores_come_back() {
         // Clickomania and the penalised variants never lower the running score, but
         // the field is signed: its two words keep the sign.
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(2);
-        let mut b = random_board(&mut rng, 4, 4, 3, Variant::SameGame);
+        let mut b = random_board(4, 4, 3, 2, Variant::SameGame);
         b.score = -123_456;
         let layout = Packed::of(&b);
         let mut words = vec![0u16; layout.words()];

@@ -335,9 +335,9 @@ fn compact_at(width: usize) -> usize {
 /// fingerprints that rank below it (a kept child's value is at most that of its
 /// fingerprint's best: children of one fingerprint have the same tiles and differ
 /// only in their running score, and the value rises with it), so it is never
-/// dropped, and the merge keeps it over its
-/// duplicates by the same total order each time. A position is dropped at some run
-/// only when more than W fingerprints were seen, so the returned flags agree too.
+/// dropped, and the merge keeps it over its duplicates by the same total order
+/// each time. A position is dropped at some run only when more than W fingerprints
+/// were seen, so the returned flags agree too.
 fn keep_best(children: &mut Vec<Child>, width: usize) -> bool {
     children.par_sort_unstable_by(|a, b| {
         a.fp.cmp(&b.fp)

@@ -261,6 +261,13 @@ macro_rules! part {
     };
 }
 
+impl BeamSpec {
+    /// The widest pass: `--beam-width`, or [`Defaults::BEAM_MAX_WIDTH`] for `auto`.
+    pub fn cap(&self) -> u64 {
+        self.width.unwrap_or(Defaults::BEAM_MAX_WIDTH)
+    }
+}
+
 impl TreeSpec {
     /// Which tree search this is.
     pub fn algo(&self) -> Algo {

@@ -87,7 +87,7 @@ impl SearchConfig {
             adapt: (policy == RolloutPolicy::Adapt).then(|| self.adapt_plan(root, warm)),
             beam: match &self.spec {
                 Spec::Beam(b) => {
-                    let cap = b.width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+                    let cap = b.cap();
                     Some(BeamPlan {
                         start: b.start.unwrap_or(Defaults::BEAM_START_WIDTH).min(cap) as usize,
                         cap: cap as usize,

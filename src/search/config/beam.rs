@@ -33,7 +33,7 @@ impl SearchConfig {
             );
         }
         if let Some(s) = beam.start {
-            let cap = beam.width.unwrap_or(Defaults::BEAM_MAX_WIDTH);
+            let cap = beam.cap();
             refuse_if!(
                 !(1..=cap).contains(&s),
                 "--beam-start must be between 1 and the widest pass, --beam-width {} ({cap}), got {s}",
