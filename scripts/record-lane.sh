@@ -110,18 +110,19 @@ pass3_stages() {
   esac
 }
 
-# The search flags of a stage: the beam pass's, else record-campaign.sh's default
-# (level-4 NRPA); printed by --list as a CONFIG= prefix.
+# The search flags of a stage: the beam pass's, else none (record-campaign.sh's
+# default, level-4 NRPA).
 config_of() {
   case $1 in
-    beam-*) echo "CONFIG='--algo beam' " ;;
+    beam-*) echo "--algo beam" ;;
   esac
 }
 
 if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
     read -r name cpu seed boards <<<"$st"
-    echo "$(config_of "$name")OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
+    config=$(config_of "$name")
+    echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
   done
   echo "compare --plan $validate_plan --positions $validate_positions --out $validate_out (build $validate_build)"
   form=$(python3 scripts/record-pass2.py --form)
@@ -157,8 +158,8 @@ await_job() {
 run_stage() {
   local name cpu seed boards
   read -r name cpu seed boards <<<"$1"
-  local config=
-  case $name in beam-*) config="--algo beam" ;; esac
+  local config
+  config=$(config_of "$name")
   # shellcheck disable=SC2086 # the board list
   CONFIG=$config OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
     scripts/record-campaign.sh $boards &
