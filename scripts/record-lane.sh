@@ -15,7 +15,7 @@
 # (which pauses its run with a checkpoint and exits 130) and stops there.
 #
 # Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam pass
-# and the beam's validation, below):
+# and the beam's validation, below, which runs after each lane's first beam board):
 #   pass 1: level-4 NRPA, one hour of CPU per board, seed 31, the boards no hour has
 #           touched yet, into runs/record/nrpa4-{a,b}.txt;
 #   pass 2: the six boards of pass 1 furthest below their best published score
@@ -71,13 +71,18 @@ done
 # their gap to the best published score, largest first, alternating between the
 # lanes, into runs/record/beam-{a,b}.txt. The beam is deterministic: its seed is
 # only a journal key.
+# From 2026-12-01 05:50 the validation (below) runs after each lane's first beam
+# board (8 and 15, in progress then) and before the rest of the pass: it answers
+# which search wins at ten minutes, with a test, in about a session and a half of
+# lane time, while the rest of the beam pass needs about three sessions.
 if [ "$lane" = a ]; then
-  stages+=("beam-a 3600 1 8 10 13 16 3 1 17 19 4 14")
+  beam=(8 10 13 16 3 1 17 19 4 14)
 else
-  stages+=("beam-b 3600 1 15 7 11 12 6 20 18 9 2 5")
+  beam=(15 7 11 12 6 20 18 9 2 5)
 fi
+stages+=("beam-$lane 3600 1 ${beam[0]}" validate "beam-$lane 3600 1 ${beam[*]:1}")
 
-# After the beam pass, before pass 3: the beam against level-3 NRPA at 600 CPU s on
+# The stage `validate`: the beam against level-3 NRPA at 600 CPU s on
 # validation positions (experiments/long-600-beam-validate.toml, on the build kept
 # aside for it), positions 151-160 in lane a and 161-170 in lane b, each lane into its
 # own folder; resumable from its journal (NRPA's jobs checkpoint).
@@ -120,11 +125,14 @@ config_of() {
 
 if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
+    if [ "$st" = validate ]; then
+      echo "compare --plan $validate_plan --positions $validate_positions --out $validate_out (build $validate_build)"
+      continue
+    fi
     read -r name cpu seed boards <<<"$st"
     config=$(config_of "$name")
     echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
   done
-  echo "compare --plan $validate_plan --positions $validate_positions --out $validate_out (build $validate_build)"
   form=$(python3 scripts/record-pass2.py --form)
   if [ "$form" = pending ]; then
     echo "pass 3: waits for pass 2's form (scripts/record-pass2.py --form: pending)"
@@ -166,15 +174,22 @@ run_stage() {
   pid=$!
   await_job "stage $name ($boards)"
 }
-for st in "${stages[@]}"; do
-  run_stage "$st"
-done
 # The validation of the beam (above): a finished part takes no search.
-sg=$(scripts/kept-build.sh "$validate_build")
-chrt -i 0 "$sg" compare --plan "$validate_plan" --positions "$validate_positions" \
-  --out "$validate_out" --checkpoint &
-pid=$!
-await_job "the beam's validation"
+validate() {
+  local sg
+  sg=$(scripts/kept-build.sh "$validate_build")
+  chrt -i 0 "$sg" compare --plan "$validate_plan" --positions "$validate_positions" \
+    --out "$validate_out" --checkpoint &
+  pid=$!
+  await_job "the beam's validation"
+}
+for st in "${stages[@]}"; do
+  if [ "$st" = validate ]; then
+    validate
+  else
+    run_stage "$st"
+  fi
+done
 # Pass 3 waits for the other lane's last run of pass 2 (the form needs all six boards).
 while :; do
   form=$(python3 scripts/record-pass2.py --form)
