@@ -1,7 +1,9 @@
 //! Cost per call of the heuristic evaluations (`--eval`) on the standard 20 boards
 //! and on positions 20 random moves in, without criterion: a plain timing loop that
 //! prints nanoseconds per call. It asserts first that `colors` is never below
-//! `potential`'s running-score part and that terminal values are exact.
+//! `potential`'s running-score part and that terminal values are exact. Then the
+//! beam's cost per child of those positions: from scratch, and from the parent's
+//! groups by column (`GroupSums::after`, what `search::beam` does), the same value.
 //!
 //! Run: `cargo bench --bench eval`.
 
@@ -9,8 +11,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use rand::Rng as _;
+use samegame::board::GroupMask;
 use samegame::io::testset::TestSet;
-use samegame::search::{Eval, Evaluator};
+use samegame::search::{ByColumn, Eval, Evaluator, GroupSums};
 use samegame::{rng_for, Board, Variant};
 
 fn positions() -> Vec<Board> {
@@ -56,5 +59,42 @@ fn main() {
         }
         let ns = t.elapsed().as_nanos() as f64 / (reps * boards.len()) as f64;
         println!("eval {:<9} {ns:8.1} ns/call (checksum {acc})", e.name());
+    }
+    let reps = 200;
+    for e in [Eval::Potential, Eval::Learned] {
+        let ev = Evaluator::from(e);
+        let mut mask = GroupMask::default();
+        let (mut scratch, mut by_parent, mut children) = (0i64, 0i64, 0usize);
+        let (mut t_scratch, mut t_parent) = (0.0, 0.0);
+        for _ in 0..reps {
+            for b in &boards {
+                let moves = b.groups();
+                let t = Instant::now();
+                for g in &moves {
+                    let mut c = *b;
+                    c.play(g.cell);
+                    scratch += i64::from(ev.score(black_box(&c)));
+                }
+                t_scratch += t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let by = ByColumn::of(b);
+                for g in &moves {
+                    let mut c = *b;
+                    let change = c.play(g.cell);
+                    let sums = GroupSums::after(&by, black_box(&c), change, &mut mask);
+                    by_parent += i64::from(ev.score_with(&c, &sums));
+                }
+                t_parent += t.elapsed().as_secs_f64();
+                children += moves.len();
+            }
+        }
+        assert_eq!(scratch, by_parent, "the same values");
+        let ns = |t: f64| t * 1e9 / children as f64;
+        println!(
+            "child {:<9} {:8.1} ns from scratch, {:8.1} ns from the parent's sums (checksum {scratch})",
+            e.name(),
+            ns(t_scratch),
+            ns(t_parent)
+        );
     }
 }

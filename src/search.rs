@@ -71,7 +71,9 @@ pub use config::{
 };
 pub use defaults::Defaults;
 use endgame::Endgame;
-pub use eval::{Eval, EvalWeights, Evaluator, Features, ImSource, Weights, FEATURES};
+pub use eval::{
+    ByColumn, Eval, EvalWeights, Evaluator, Features, GroupSums, ImSource, Weights, FEATURES,
+};
 pub use mcts::TreeState;
 pub use nrpa::NrpaState;
 /// What a caller of a checkpointed search asks: the state to continue from (of

@@ -162,13 +162,25 @@ impl Window {
     /// True for a group entirely left of the window: unchanged by the move.
     #[inline]
     pub fn left_of(&self, g: &Group) -> bool {
-        usize::from(g.xmax) + 2 <= self.a
+        usize::from(g.xmax) < self.left_end()
     }
     /// True for a group (of the position before the move) entirely right of the
     /// window: unchanged but shifted left by [`Window::emptied`] columns.
     #[inline]
     pub fn right_of(&self, g: &Group) -> bool {
-        usize::from(g.xmin) >= self.old_b + 2
+        usize::from(g.xmin) >= self.right_start()
+    }
+    /// The groups of the position before the move that end before this column are
+    /// [`Window::left_of`] it.
+    #[inline]
+    pub fn left_end(&self) -> usize {
+        self.a.saturating_sub(1)
+    }
+    /// The groups of the position before the move that start at or after this column
+    /// are [`Window::right_of`] it.
+    #[inline]
+    pub fn right_start(&self) -> usize {
+        self.old_b + 2
     }
     /// Columns the move emptied (closed up).
     #[inline]

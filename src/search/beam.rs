@@ -49,7 +49,7 @@ use rayon::prelude::*;
 
 use super::best::Best;
 use super::budget::{Limit, Meter};
-use super::eval::Evaluator;
+use super::eval::{ByColumn, Evaluator, GroupSums};
 use super::plan::BeamPlan;
 use crate::board::{Board, Cell, GroupMask, Packed};
 
@@ -286,21 +286,31 @@ fn moves(b: &Board) -> usize {
 }
 
 /// The first `most` children of `parent` (in the board's group order), evaluated.
+/// An evaluation that sums groups gets each child's sums from the parent's
+/// ([`GroupSums::after`] of its [`ByColumn`]): the same values, a fraction of the
+/// flood fills.
 fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child> {
     let mut out = Vec::new();
     if parent.ncols() == 0 || most == 0 {
         return out;
     }
-    let mut mask = GroupMask::default();
+    let by = eval.needs_groups().then(|| ByColumn::of(parent));
+    let (mut mask, mut scratch) = (GroupMask::default(), GroupMask::default());
     parent.flood_groups_in(0, parent.ncols() - 1, &mut mask, |m| {
         if out.len() >= most {
             return;
         }
         let mut c = *parent;
-        c.play_mask(m);
+        let change = c.play_mask(m);
         let terminal = c.is_terminal();
+        let value = match &by {
+            Some(by) if !terminal => {
+                eval.score_with(&c, &GroupSums::after(by, &c, change, &mut scratch))
+            }
+            _ => eval.score(&c),
+        };
         out.push(Child {
-            value: eval.score(&c),
+            value,
             score: if terminal { c.final_score() } else { c.score() },
             fp: c.fingerprint(),
             parent: index,

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::error::Error;
 
-pub use features::{Features, FEATURES};
+pub use features::{ByColumn, Features, GroupSums, FEATURES};
 pub use weights::{EvalWeights, Weights};
 
 /// A heuristic evaluation of a position (`--eval`).
@@ -139,6 +139,26 @@ impl Evaluator {
             }
             Eval::Colors => board.score() + variant.future_upper_bound(board.counts()),
             Eval::Learned => Features::measure(board).value(&self.weights),
+        }
+    }
+
+    /// True when the evaluation sums the position's groups ([`GroupSums`]): a
+    /// caller that has them can score with [`Evaluator::score_with`].
+    pub fn needs_groups(&self) -> bool {
+        matches!(self.eval, Eval::Potential | Eval::Learned)
+    }
+
+    /// [`Evaluator::score`] of `board` whose groups sum to `sums` (what
+    /// [`GroupSums::of`] gives on it): the same value, without its flood fills.
+    #[inline]
+    pub fn score_with(&self, board: &Board, sums: &GroupSums) -> i32 {
+        if board.is_terminal() {
+            return board.final_score();
+        }
+        match self.eval {
+            Eval::Potential => board.score() + sums.total(),
+            Eval::Learned => Features::with_groups(board, sums).value(&self.weights),
+            Eval::None | Eval::Colors => self.score(board),
         }
     }
 }
