@@ -14,8 +14,8 @@
 # Stop: `kill -TERM` the lane; it passes the signal to the campaign in progress
 # (which pauses its run with a checkpoint and exits 130) and stops there.
 #
-# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam pass
-# and the beam's validation, below, which runs after each lane's first beam board):
+# Stages (docs/experiments.md, "Record campaign", pass 2 and its rule; the beam's
+# validation and the beam pass, below, in that order):
 #   pass 1: level-4 NRPA, one hour of CPU per board, seed 31, the boards no hour has
 #           touched yet, into runs/record/nrpa4-{a,b}.txt;
 #   pass 2: the six boards of pass 1 furthest below their best published score
@@ -70,17 +70,19 @@ done
 # up to the default cap of 2^20; --cpu-time 3600 is only a limit), the boards by
 # their gap to the best published score, largest first, alternating between the
 # lanes, into runs/record/beam-{a,b}.txt. The beam is deterministic: its seed is
-# only a journal key.
-# From 2026-12-01 05:50 the validation (below) runs after each lane's first beam
-# board (8 and 15, in progress then) and before the rest of the pass: it answers
-# which search wins at ten minutes, with a test, in about a session and a half of
-# lane time, while the rest of the beam pass needs about three sessions.
+# only a journal key. Since 2026-12-01 06:30 it runs after the validation (below),
+# which answers which search wins at ten minutes in about 3.3 CPU hours a lane and
+# loses at most one 600-s job to a session's end, where a beam run (no checkpoint)
+# loses up to an hour; and on build 9268b54 (`beam_build`), whose beam evaluates
+# children from their parent's groups: the same values, so a pass of each width
+# gives the line 9f72c5d's would, in about 0.63 of the CPU time.
 if [ "$lane" = a ]; then
   beam=(8 10 13 16 3 1 17 19 4 14)
 else
   beam=(15 7 11 12 6 20 18 9 2 5)
 fi
-stages+=("beam-$lane 3600 1 ${beam[0]}" validate "beam-$lane 3600 1 ${beam[*]:1}")
+beam_build=9268b54
+stages+=(validate "beam-$lane 3600 1 ${beam[*]}")
 
 # The stage `validate`: the beam against level-3 NRPA at 600 CPU s on
 # validation positions (experiments/long-600-beam-validate.toml, on the build kept
@@ -116,10 +118,16 @@ pass3_stages() {
 }
 
 # The search flags of a stage: the beam pass's, else none (record-campaign.sh's
-# default, level-4 NRPA).
+# default, level-4 NRPA); and its build: the beam pass's, else SG_COMMIT.
 config_of() {
   case $1 in
     beam-*) echo "--algo beam" ;;
+  esac
+}
+build_of() {
+  case $1 in
+    beam-*) echo "$beam_build" ;;
+    *) echo "$SG_COMMIT" ;;
   esac
 }
 
@@ -131,7 +139,7 @@ if [ -n "$list" ]; then
     fi
     read -r name cpu seed boards <<<"$st"
     config=$(config_of "$name")
-    echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
+    echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards (build $(build_of "$name"))"
   done
   form=$(python3 scripts/record-pass2.py --form)
   if [ "$form" = pending ]; then
@@ -169,8 +177,8 @@ run_stage() {
   local config
   config=$(config_of "$name")
   # shellcheck disable=SC2086 # the board list
-  CONFIG=$config OUT=runs/record/$name.txt BUDGET="--cpu-time $cpu" SEED=$seed \
-    scripts/record-campaign.sh $boards &
+  SG_COMMIT=$(build_of "$name") CONFIG=$config OUT=runs/record/$name.txt \
+    BUDGET="--cpu-time $cpu" SEED=$seed scripts/record-campaign.sh $boards &
   pid=$!
   await_job "stage $name ($boards)"
 }
