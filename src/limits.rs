@@ -20,10 +20,15 @@ pub const MAX_RUNS: u64 = 1_000_000;
 pub const MAX_RESTARTS: u64 = 1_000_000;
 /// Widest beam (`--beam-w`).
 pub const MAX_BEAM_W: u32 = 1_000_000;
-/// Widest layer of `--algo beam` (`--beam-width`): 2^21 positions, about 12 GB at
-/// its widest (about 6 KB per kept position: two layers of boards and the children's
-/// records, `search::beam`), half of the 24 GiB machine, so no width can exhaust its
-/// memory; reached only if the budget lasts.
+/// Widest layer of `--algo beam` (`--beam-width`): 2^21 positions. A kept position
+/// costs its packed board twice (the layer expanded and the one built), its
+/// children's records and its share of the line trace: measured at the end of a
+/// whole pass (`/usr/bin/time` peak, less the process's 14 MB), about 430 bytes on a
+/// 15 × 15 board of 5 colours (2^21: 0.9 GB) and 2.4 KB on a 20 × 20 Clickomania
+/// board of 10 colours (2^21: 5 GB). The largest boards (32 × 32, 10 colours) pack
+/// to 1.6 times the words of 20 × 20 (`board::Packed::words`: 643 against 403), so
+/// about 4 KB and 8 GB at 2^21 (an estimate, not measured): under half of the
+/// 24 GiB machine for every board accepted. Reached only if the budget lasts.
 pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
 /// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
 /// with buffers of a few hundred KB at most, whatever the thread count.

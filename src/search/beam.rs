@@ -17,7 +17,8 @@
 //! 15 × 15 board of 5 colours, against 1.5 KiB for a [`Board`]), the children's
 //! small records (value, score, fingerprint, parent, move) of one layer, and per
 //! layer only what a line needs to be rebuilt (a parent index and a move per kept
-//! position, 8 bytes). Children's boards are not kept: the W chosen ones are
+//! position, 8 bytes, dropped once no position of the newest layer descends from
+//! it: [`compact`]). Children's boards are not kept: the W chosen ones are
 //! replayed from their parents. Nor are all of a layer's children: once more than
 //! [`compact_at`] have gathered, duplicates are merged and only the best W kept, which
 //! keeps the same W in the end as one selection over the whole layer (see
@@ -246,6 +247,7 @@ fn pass(
                 })
                 .collect(),
         );
+        compact(&mut trace);
         meter.created(children.len());
         meter.freed(len);
         layer = next;
@@ -363,6 +365,40 @@ fn keep_best(children: &mut Vec<Child>, width: usize) -> bool {
     }
     children.par_sort_unstable_by(rank);
     lost
+}
+
+/// Drops from `trace` the steps that no position of its newest layer descends from,
+/// renumbering the parents of the layer above each shortened one, so that
+/// [`line_to`] gives the same line to every position of the newest layer. Walks down
+/// from the newest layer and stops at the first layer that loses nothing (the layers
+/// below were compacted before, and the positions above still need all of them).
+/// A beam's positions share their ancestors a few layers back, so the trace holds
+/// about W steps for the recent layers and few for the others, instead of W per
+/// layer (8 bytes each: most of a wide pass's memory late in the game).
+fn compact(trace: &mut [Vec<Step>]) {
+    for l in (1..trace.len()).rev() {
+        let (below, above) = trace.split_at_mut(l);
+        let (lower, upper) = (&mut below[l - 1], &above[0]);
+        let mut used = vec![false; lower.len()];
+        for s in upper.iter() {
+            used[s.parent as usize] = true;
+        }
+        if used.iter().all(|&u| u) {
+            return;
+        }
+        let mut index = vec![u32::MAX; lower.len()];
+        let mut kept = Vec::with_capacity(used.iter().filter(|&&u| u).count());
+        for (i, s) in lower.iter().enumerate() {
+            if used[i] {
+                index[i] = kept.len() as u32;
+                kept.push(*s);
+            }
+        }
+        *lower = kept;
+        for s in above[0].iter_mut() {
+            s.parent = index[s.parent as usize];
+        }
+    }
 }
 
 /// The line from the search's root to position `i` of the newest layer of `trace`

@@ -301,3 +301,55 @@ fn a_first_pass_at_the_cap_is_that_pass_alone() {
     // ones before it), so it scores at least as much.
     assert!(anytime.score >= r.score, "{} < {}", anytime.score, r.score);
 }
+
+/// A made-up trace of `layers` layers of up to `width` steps, each step's parent
+/// drawn from the layer below (the root for the first), as a pass leaves it.
+fn made_up_trace(rng: &mut impl rand::Rng, layers: usize, width: usize) -> Vec<Vec<Step>> {
+    let mut trace: Vec<Vec<Step>> = Vec::new();
+    for _ in 0..layers {
+        let below = trace.last().map_or(1, Vec::len);
+        let n = rng.gen_range(1..=width);
+        trace.push(
+            (0..n)
+                .map(|_| Step {
+                    parent: rng.gen_range(0..below) as u32,
+                    mv: Cell::new(rng.gen_range(0..15), rng.gen_range(0..15)),
+                })
+                .collect(),
+        );
+    }
+    trace
+}
+
+#[test]
+fn compacting_the_trace_keeps_every_line_and_drops_the_dead_steps() {
+    let mut rng = crate::rng_for(9, 8, 7);
+    let mut shortened = 0;
+    for case in 0..300 {
+        let layers = 1 + case % 12;
+        let width = 1 + case % 9;
+        let mut trace = made_up_trace(&mut rng, layers, width);
+        // Compacted layer by layer as the pass does, and once more at the end.
+        let mut grown: Vec<Vec<Step>> = Vec::new();
+        for layer in trace.drain(..) {
+            grown.push(layer);
+            let lines: Vec<Vec<Cell>> = (0..grown.last().unwrap().len())
+                .map(|i| line_to(&grown, &[], i as u32, None))
+                .collect();
+            let before: usize = grown.iter().map(Vec::len).sum();
+            compact(&mut grown);
+            let after: usize = grown.iter().map(Vec::len).sum();
+            shortened += usize::from(after < before);
+            for (i, line) in lines.iter().enumerate() {
+                assert_eq!(&line_to(&grown, &[], i as u32, None), line, "case {case}");
+            }
+            // Every step kept below the newest layer is some position's ancestor.
+            for l in 1..grown.len() {
+                let mut used = vec![false; grown[l - 1].len()];
+                grown[l].iter().for_each(|s| used[s.parent as usize] = true);
+                assert!(used.iter().all(|&u| u), "case {case}: a dead step kept");
+            }
+        }
+    }
+    assert!(shortened > 100, "{shortened} compactions dropped steps");
+}

@@ -12,10 +12,8 @@ use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::Defaults;
 
-/// Most positions a beam layer may keep (`--beam-width`): a kept position costs about
-/// 6 KB (its board twice while the next layer is built, its children's records and
-/// its line's trace), so the limit, 2^21 positions, is about 12 GB: half of this
-/// 24 GiB machine. (Kept in `crate::limits` with every other flag's range.)
+/// Most positions a beam layer may keep (`--beam-width`): `crate::limits` gives the
+/// memory per kept position behind it, and keeps it with every other flag's range.
 pub const MAX_BEAM_WIDTH: u64 = crate::limits::MAX_BEAM_SEARCH_WIDTH;
 
 impl SearchConfig {
