@@ -126,20 +126,12 @@ impl Evaluator {
     /// The estimated final score of `board`; the exact final score once terminal.
     #[inline]
     pub fn score(&self, board: &Board) -> i32 {
-        if board.is_terminal() {
-            return board.final_score();
-        }
-        let variant = board.variant();
-        match self.eval {
-            Eval::None => board.score(),
-            Eval::Potential => {
-                let mut s = board.score();
-                board.for_each_group(|g| s += variant.group_score(u32::from(g.size)));
-                s
-            }
-            Eval::Colors => board.score() + variant.future_upper_bound(board.counts()),
-            Eval::Learned => Features::measure(board).value(&self.weights),
-        }
+        let sums = if self.needs_groups() {
+            GroupSums::of(board)
+        } else {
+            GroupSums::default()
+        };
+        self.score_with(board, &sums)
     }
 
     /// True when the evaluation sums the position's groups ([`GroupSums`]): a
@@ -149,16 +141,18 @@ impl Evaluator {
     }
 
     /// [`Evaluator::score`] of `board` whose groups sum to `sums` (what
-    /// [`GroupSums::of`] gives on it): the same value, without its flood fills.
+    /// [`GroupSums::of`] gives on it; read only when [`Evaluator::needs_groups`]):
+    /// the same value, without its flood fills.
     #[inline]
     pub fn score_with(&self, board: &Board, sums: &GroupSums) -> i32 {
         if board.is_terminal() {
             return board.final_score();
         }
         match self.eval {
+            Eval::None => board.score(),
             Eval::Potential => board.score() + sums.total(),
+            Eval::Colors => board.score() + board.variant().future_upper_bound(board.counts()),
             Eval::Learned => Features::with_groups(board, sums).value(&self.weights),
-            Eval::None | Eval::Colors => self.score(board),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The features of the learned evaluation (`--eval learned`): what is measured on a
-//! position, per colour, with one flood fill per group, and
-//! the value `score + w · f` maximised over the colour held back for the end.
+//! position, per colour, with one flood fill per group, and the value `score + w · f`
+//! maximised over the colour held back for the end.
 //!
 //! The "target colour" is the colour a strong player keeps for the end so that its
 //! tiles meet in one large group (the idea behind the TabuColorRandom rollouts of
@@ -468,12 +468,29 @@ mod tests {
                         let mut c = b;
                         let change = c.play(g.cell);
                         let want = GroupSums::of(&c);
-                        assert_eq!(GroupSums::after(&by, &c, change, &mut mask), want);
+                        let got = GroupSums::after(&by, &c, change, &mut mask);
+                        assert_eq!(got, want);
                         assert_eq!(Features::with_groups(&c, &want), Features::measure(&c));
                         for e in [Eval::None, Eval::Potential, Eval::Colors, Eval::Learned] {
                             let e = Evaluator::from(e);
-                            assert_eq!(e.score_with(&c, &want), e.score(&c));
+                            assert_eq!(e.score_with(&c, &got), e.score(&c));
                         }
+                        // The potential against a plain sum over the child's groups.
+                        let potential = if c.is_terminal() {
+                            c.final_score()
+                        } else {
+                            let v = c.variant();
+                            let groups = c.groups();
+                            c.score()
+                                + groups
+                                    .iter()
+                                    .map(|g| v.group_score(u32::from(g.size)))
+                                    .sum::<i32>()
+                        };
+                        assert_eq!(
+                            Evaluator::from(Eval::Potential).score_with(&c, &got),
+                            potential
+                        );
                         moves += 1;
                     }
                     // Down the game by a move that varies with the position.
