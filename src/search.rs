@@ -138,9 +138,7 @@ fn search_in(
         let ck = checkpoints.map(|c| {
             let resume = match c.resume {
                 Some(SearchState::Tree(s)) => Some(s),
-                Some(SearchState::Nrpa(_)) => {
-                    panic!("an NRPA state does not continue a tree search")
-                }
+                Some(_) => panic!("only a tree state continues a tree search"),
                 None => None,
             };
             let tc = mcts::TreeCheckpoints::new(c.every, c.save, stop, c.stop_after, before);
@@ -256,7 +254,14 @@ fn single(
         Spec::Exact => exact::exact(root, resolved.tt_mb, &mut meter, top, &mut best),
         Spec::Beam(_) => {
             let plan = resolved.beam.expect("a beam search resolves a beam plan");
-            beam::beam(plan, root, &mut meter, top, &mut best)
+            let mut saves = checkpoints.map(|c| {
+                let c = c.map_resume(|s| match s {
+                    SearchState::Beam(s) => s,
+                    _ => panic!("only a beam state continues a beam search"),
+                });
+                beam::checkpoint::Saves::new(c, plan.cap)
+            });
+            beam::beam(plan, root, &mut meter, top, &mut best, saves.as_mut())
         }
         Spec::Nrpa(n) => {
             let run = nrpa::Run {
@@ -269,7 +274,7 @@ fn single(
             let checkpoints = checkpoints.map(|c| {
                 c.map_resume(|s| match s {
                     SearchState::Nrpa(s) => s,
-                    SearchState::Tree(_) => panic!("a tree state does not continue an NRPA search"),
+                    _ => panic!("only an NRPA state continues an NRPA search"),
                 })
             });
             nrpa::nrpa(

@@ -1,5 +1,5 @@
 //! End-to-end tests of `samegame batch --checkpoint` (plain, width-2 and Beam
-//! NRPA): a batch stopped mid-run (the hidden `--checkpoint-stop-after N` stops
+//! NRPA, the warm tree, the beam): a batch stopped mid-run (the hidden `--checkpoint-stop-after N` stops
 //! every run as Ctrl-C would, after N playouts) continues its runs from their checkpoints, and ends with the results
 //! and solutions of a batch never stopped. Iteration budgets only.
 
@@ -198,6 +198,23 @@ fn a_stopped_warm_tree_batch_continues_as_if_never_stopped() {
 }
 
 #[test]
+fn a_stopped_beam_batch_continues_as_if_never_stopped() {
+    // The beam: checkpointed at the start of its layers (its trace, not its
+    // positions); a stop saves the start of the layer it cut short.
+    let d = tempdir("checkpoint-beam-search");
+    testset(&d, 2, 10, 10, 4);
+    let search = "--algo beam --beam-width 256 --iterations 400000 --runs 1 --threads 2";
+    let plain = run(&d, &format!("batch set.txt {search} --out plain.txt"));
+    assert!(plain.status.success(), "{}", text(&plain));
+    let args = format!("batch set.txt {search} --out ck.txt --checkpoint");
+    for stop in [20_000, 30_000] {
+        let o = run(&d, &format!("{args} --checkpoint-stop-after {stop}"));
+        assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    }
+    continues_to_the_plain_files(&d, &args);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_an_error_naming_it_and_is_left_alone() {
     let d = tempdir("checkpoint-damaged");
     testset(&d, 1, 9, 8, 4);
@@ -282,7 +299,7 @@ fn checkpoints_are_refused_where_they_cannot_be_kept() {
     for (args, message) in [
         (
             "--algo nmcs --checkpoint",
-            "--checkpoint: only nrpa searches",
+            "--checkpoint: only nrpa searches, the tree searches (mcts, bmcts, nmcts, nbmcts) and the beam can be checkpointed, not nmcs",
         ),
         (
             "--algo nrpa --search-threads 2 --nrpa-independent --checkpoint",

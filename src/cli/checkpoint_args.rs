@@ -20,10 +20,11 @@ const CHECKPOINT_EVERY: f64 = 60.0;
 /// `--checkpoint` and its settings.
 #[derive(clap::Args, Debug)]
 pub struct CheckpointArgs {
-    /// Checkpoint the NRPA searches in progress (sequential, parallel or Beam NRPA):
-    /// each saves its whole state every --checkpoint-every seconds and when stopped
-    /// (Ctrl-C, SIGTERM), in `<journal>.checkpoints/`; the same command again
-    /// continues each one where it stopped, and it ends as if never stopped.
+    /// Checkpoint the searches in progress (NRPA, sequential, parallel or Beam NRPA;
+    /// the tree searches with one tree; the beam): each saves its whole state every
+    /// --checkpoint-every seconds and when stopped (Ctrl-C, SIGTERM), in
+    /// `<journal>.checkpoints/`; the same command again continues each one where it
+    /// stopped, and it ends as if never stopped.
     #[arg(long)]
     pub checkpoint: bool,
     /// Wall-clock seconds between two checkpoints of a search (with --checkpoint;

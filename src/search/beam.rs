@@ -43,16 +43,25 @@
 //! are gathered in parent order, and every sort is by a total order, so with an
 //! iteration budget the result never depends on the pool's thread count.
 //!
+//! **Checkpoints** ([`checkpoint`], `batch --checkpoint`): a search saves its state at
+//! the start of a layer and, when stopped, goes back to its layer's start, so a
+//! continued search ends as the one never stopped.
+//!
 //! Owns: the passes, the anytime schedule and the line rebuild. Must not: print,
 //! create thread pools, or read the configuration (it gets a resolved [`BeamPlan`]).
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::best::Best;
 use super::budget::{Limit, Meter};
 use super::eval::{ByColumn, Evaluator, GroupSums};
 use super::plan::BeamPlan;
 use crate::board::{Board, Cell, GroupMask, Packed};
+
+pub(crate) mod checkpoint;
+pub use checkpoint::BeamState;
+use checkpoint::Saves;
 
 /// Parents expanded between two looks at the budget (clock, stop flag, playouts);
 /// 8 in tests, so that small beams span several blocks (with an iteration budget the
@@ -74,7 +83,7 @@ struct Child {
 }
 
 /// How a kept position was reached: its parent in the layer above and the move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 struct Step {
     parent: u32,
     mv: Cell,
@@ -92,17 +101,32 @@ enum Pass {
 
 /// The beam search from `root` (not terminal) within `limit`: offers every complete
 /// game it finds to `best`. Returns true when the best game is proven optimal (a
-/// pass lost no position).
+/// pass lost no position). With `saves`, it continues from their state, if any,
+/// and saves its own as it goes; a stop ends it as the budget would, once saved.
 pub(crate) fn beam(
     plan: BeamPlan,
     root: &Board,
     meter: &mut Meter,
     limit: Limit,
     best: &mut Best,
+    mut saves: Option<&mut Saves>,
 ) -> bool {
     let mut width = plan.start.clamp(1, plan.cap.max(1));
+    if let Some(w) = saves.as_deref_mut().and_then(|s| s.begin(meter, best)) {
+        width = w;
+    }
     loop {
-        match pass(plan.eval, width, root, &[], meter, Some(&limit), best) {
+        let saving = saves.as_deref_mut();
+        match pass(
+            plan.eval,
+            width,
+            root,
+            &[],
+            meter,
+            Some(&limit),
+            best,
+            saving,
+        ) {
             Pass::Cut { top, line } => {
                 // Past the budget, counted.
                 complete(plan.eval, &top, &line, meter, best);
@@ -131,7 +155,9 @@ pub(crate) fn playout(
     limit: &Limit,
     best: &mut Best,
 ) {
-    if let Pass::Cut { top, line } = pass(eval, width, start, prefix, meter, Some(limit), best) {
+    if let Pass::Cut { top, line } =
+        pass(eval, width, start, prefix, meter, Some(limit), best, None)
+    {
         let spent = meter.playouts;
         complete(eval, &top, &line, meter, best);
         meter.playouts = spent;
@@ -143,12 +169,15 @@ pub(crate) fn playout(
 /// without a limit.
 fn complete(eval: Evaluator, top: &Board, line: &[Cell], meter: &mut Meter, best: &mut Best) {
     if best.moves.is_empty() && best.score == i32::MIN {
-        pass(eval, 1, top, line, meter, None, best);
+        pass(eval, 1, top, line, meter, None, best, None);
     }
 }
 
 /// One pass of width `width` from `start`, reached from the search's root by
-/// `prefix`. Without a limit it runs to the end (the greedy completion).
+/// `prefix`. Without a limit it runs to the end (the greedy completion). With
+/// `saves`, it starts from their continued trace, if any, notes each layer's start
+/// (saving it when due) and ends as when cut once a stop is asked, saved.
+#[allow(clippy::too_many_arguments)]
 fn pass(
     eval: Evaluator,
     width: usize,
@@ -157,25 +186,37 @@ fn pass(
     meter: &mut Meter,
     limit: Option<&Limit>,
     best: &mut Best,
+    mut saves: Option<&mut Saves>,
 ) -> Pass {
     let layout = Packed::of(start);
     let words = layout.words();
-    let mut layer = vec![0u16; words];
-    layout.pack(start, &mut layer);
-    let mut trace: Vec<Vec<Step>> = Vec::new();
-    let mut lost = false;
-    meter.created(1);
+    let (mut trace, mut lost) = match saves.as_deref_mut().and_then(Saves::continued) {
+        Some(go_on) => go_on,
+        None => {
+            meter.created(1);
+            (Vec::new(), false)
+        }
+    };
+    let mut layer = layer_of(&layout, start, &trace);
     let mut block = Vec::with_capacity(BLOCK);
     loop {
         let len = layer.len() / words;
         let parent = |i: usize| layout.unpack(&layer[i * words..(i + 1) * words]);
+        if let Some(s) = saves.as_deref_mut() {
+            s.layer_starts(width, &trace, lost, meter, best);
+        }
         let mut children = Vec::new();
         for (b, packed) in layer.chunks(BLOCK * words).enumerate() {
             block.clear();
             block.par_extend(packed.par_chunks(words).map(|w| layout.unpack(w)));
             let block = &block[..];
+            // Read first: the budget's look at the stop flag may be the one that sees it.
+            let exhausted = limit.is_some_and(|l| meter.exhausted(l));
+            let stopped = saves
+                .as_deref_mut()
+                .is_some_and(|s| s.stop(meter, width, &trace));
             let left = match limit {
-                Some(l) if meter.exhausted(l) => 0,
+                Some(_) if exhausted || stopped => 0,
                 Some(l) => l.playouts.saturating_sub(meter.playouts),
                 None => u64::MAX,
             };
@@ -229,29 +270,46 @@ fn pass(
             return Pass::Done { lost };
         }
         lost |= keep_best(&mut children, width);
-        let mut next = vec![0u16; children.len() * words];
-        next.par_chunks_mut(words).zip(&children).for_each_init(
-            GroupMask::default,
-            |mask, (out, c)| {
-                let mut b = parent(c.parent as usize);
-                b.play_unchecked(c.mv, mask);
-                layout.pack(&b, out);
-            },
-        );
-        trace.push(
-            children
-                .iter()
-                .map(|c| Step {
-                    parent: c.parent,
-                    mv: c.mv,
-                })
-                .collect(),
-        );
+        let steps: Vec<Step> = children
+            .iter()
+            .map(|c| Step {
+                parent: c.parent,
+                mv: c.mv,
+            })
+            .collect();
+        layer = next_layer(&layout, &layer, &steps);
+        trace.push(steps);
         compact(&mut trace);
         meter.created(children.len());
         meter.freed(len);
-        layer = next;
     }
+}
+
+/// The packed positions `steps` reach from the packed positions of `layer`.
+fn next_layer(layout: &Packed, layer: &[u16], steps: &[Step]) -> Vec<u16> {
+    let words = layout.words();
+    let mut next = vec![0u16; steps.len() * words];
+    next.par_chunks_mut(words)
+        .zip(steps)
+        .for_each_init(GroupMask::default, |mask, (out, s)| {
+            let at = s.parent as usize * words;
+            let mut b = layout.unpack(&layer[at..at + words]);
+            b.play_unchecked(s.mv, mask);
+            layout.pack(&b, out);
+        });
+    next
+}
+
+/// The packed positions of the newest layer of `trace`, replayed from `start` (its
+/// only position when `trace` is empty): each layer from the one above, as the pass
+/// built them.
+fn layer_of(layout: &Packed, start: &Board, trace: &[Vec<Step>]) -> Vec<u16> {
+    let mut layer = vec![0u16; layout.words()];
+    layout.pack(start, &mut layer);
+    for steps in trace {
+        layer = next_layer(layout, &layer, steps);
+    }
+    layer
 }
 
 /// How many children each parent of `block` may evaluate within `left` more

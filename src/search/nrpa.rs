@@ -269,7 +269,7 @@ impl<'c, 's, 'r> Nrpa<'c, 's, 'r> {
     /// search's candidate rule, as every top-level run's starting best sequence.
     fn seed_from(&mut self, plan: BeamPlan, best: &mut Best) {
         let mut found = Best::default();
-        beam(plan, &self.root, self.meter, self.limit, &mut found);
+        beam(plan, &self.root, self.meter, self.limit, &mut found, None);
         best.offer(found.score, &found.moves);
         let mut seed = NrpaLevel::default();
         let (score, _) = self

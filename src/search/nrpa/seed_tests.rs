@@ -38,7 +38,7 @@ fn pass_alone(b: &Board, w: usize) -> (Best, u64) {
     let mut meter = Meter::new(Budget::Iterations(u64::MAX / 2), None);
     let limit = meter.top_limit();
     let mut best = Best::default();
-    beam(plan(w), b, &mut meter, limit, &mut best);
+    beam(plan(w), b, &mut meter, limit, &mut best, None);
     (best, meter.playouts)
 }
 
