@@ -10,8 +10,8 @@
 #   scripts/record-campaign.sh [BOARD ...]      default: all 20, closest first
 #
 # Environment (defaults in brackets):
-#   CONFIG   search flags (the beam pass of 2026-12-01: "--algo beam", run
-#            without --checkpoint)                ["--algo nrpa --level 4", again
+#   CONFIG   search flags (the beam pass of 2026-12-01: "--algo beam", with
+#            --checkpoint from build 915b74b on)                ["--algo nrpa --level 4", again
 #            from 2026-11-30 00:32 by the rule in docs/experiments.md, "Record
 #            campaign"; from 2026-11-29 20:28 the runs used "--algo nmcts --level 2",
 #            the warm tree the 3,600-s stage of issue 52 picked, and before that
@@ -143,10 +143,10 @@ cuts() {
   awk -F'\t' -v b="$1" -v c="$label" -v u="$BUDGET" \
     '$2 == b && $5 == c && $6 == u && $8 == "cut" { n++ } END { print n + 0 }' "$compute"
 }
-# Every run checkpoints, but the beam's (batch refuses --checkpoint for beam): a
-# beam pass is deterministic and a stopped one starts again from the root.
+# Every run checkpoints (the beam's since build 915b74b: a stopped one continues
+# from its layer's start; builds before it refused --checkpoint for the beam, and
+# until 2026-12-01 its runs went without, starting again from the root).
 ckpt=(--checkpoint)
-case " $CONFIG " in *" --algo beam "*) ckpt=() ;; esac
 cut=0
 pid=
 # TERM/INT: stop the batch (its child of `time`), which keeps its best game. The

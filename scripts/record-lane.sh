@@ -73,15 +73,18 @@ done
 # only a journal key. Since 2026-12-01 06:30 it runs after the validation (below),
 # which answers which search wins at ten minutes in about 3.3 CPU hours a lane and
 # loses at most one 600-s job to a session's end, where a beam run (no checkpoint)
-# loses up to an hour; and on build 9268b54 (`beam_build`), whose beam evaluates
+# lost up to an hour; and on build 9268b54 (`beam_build`), whose beam evaluates
 # children from their parent's groups: the same values, so a pass of each width
-# gives the line 9f72c5d's would, in about 0.63 of the CPU time.
+# gives the line 9f72c5d's would, in about 0.63 of the CPU time. From 2026-12-01
+# 09:40 on build 915b74b, the same lines again (six configurations checked against
+# 2280b71), whose beam checkpoints: a run stopped by a session's end continues from
+# the start of the layer it was in.
 if [ "$lane" = a ]; then
   beam=(8 10 13 16 3 1 17 19 4 14)
 else
   beam=(15 7 11 12 6 20 18 9 2 5)
 fi
-beam_build=9268b54
+beam_build=915b74b
 stages+=(validate "beam-$lane 3600 1 ${beam[*]}")
 
 # The stage `validate`: the beam against level-3 NRPA at 600 CPU s on
