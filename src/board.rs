@@ -32,6 +32,7 @@ pub(crate) mod classic;
 #[cfg(test)]
 mod differential;
 mod fingerprint;
+pub use fingerprint::FingerprintPrefix;
 pub mod groups;
 mod mask;
 // The test oracle.

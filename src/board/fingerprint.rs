@@ -1,36 +1,142 @@
 //! The 96-bit fingerprint of a board's tiles, [`Board::fingerprint`]: the key of
 //! the exact solver's transposition table and of the beam search's duplicate merge.
 //!
+//! The hash runs over the columns from left to right, so a child whose columns left
+//! of the move are its parent's continues the parent's hash from there
+//! ([`Board::fingerprint_after`], the beam's children): the same value, for the part
+//! of the board the move touched.
+//!
 //! Owns: that hash. Must not: depend on the running score or the move count (two
 //! move orders reaching the same tiles must give the same fingerprint).
 
-use super::Board;
+use super::{Board, Change, MAX_WIDTH};
 use crate::rng::{splitmix64, GOLDEN_GAMMA};
+
+/// A board's fingerprint hash states at the start of each of its columns
+/// ([`Board::fingerprint_prefix`]).
+pub struct FingerprintPrefix {
+    ncols: usize,
+    at: [(u64, u64); MAX_WIDTH],
+}
 
 impl Board {
     /// A 96-bit fingerprint of the tiles (two independent hashes of the lanes, 64
     /// and 32 bits): equal for equal tiles whatever the score, and for different
     /// tiles equal only by a collision (about 2^-96 per pair).
     pub fn fingerprint(&self) -> (u64, u32) {
-        let mut h1: u64 = 0x243F_6A88_85A3_08D3 ^ (self.ncols() as u64);
-        let mut h2: u64 = 0x1319_8A2E_0370_7344 ^ ((self.ncols() as u64) << 8);
-        for x in 0..self.ncols() {
-            for c in 0..self.colors() {
-                let v = u64::from(self.lane(x, c));
-                h1 = (h1 ^ v).wrapping_mul(GOLDEN_GAMMA).rotate_left(29);
-                h2 = (h2 ^ v)
-                    .wrapping_add(0xA409_3822_299F_31D0)
-                    .wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                    .rotate_left(23);
-            }
-        }
+        let (h1, h2) = self.columns_hashed(0, self.first_states());
         (splitmix64(h1), splitmix64(h2) as u32)
+    }
+
+    /// The hash states at the start of each column, for [`Board::fingerprint_after`]
+    /// on this board's children.
+    pub fn fingerprint_prefix(&self) -> FingerprintPrefix {
+        let mut p = FingerprintPrefix {
+            ncols: self.ncols(),
+            at: [(0, 0); MAX_WIDTH],
+        };
+        let mut h = self.first_states();
+        for x in 0..self.ncols() {
+            p.at[x] = h;
+            h = self.column_hashed(x, h);
+        }
+        p
+    }
+
+    /// [`Board::fingerprint`] of this board, reached by a move that made `change` from
+    /// the board `parent` was taken on: the same value, hashing only from the move's
+    /// leftmost column on (the columns left of it are the parent's), or every column
+    /// when the move emptied one (the column count starts the hash).
+    pub fn fingerprint_after(&self, parent: &FingerprintPrefix, change: Change) -> (u64, u32) {
+        let from = usize::from(change.xmin);
+        if self.ncols() != parent.ncols || from >= self.ncols() {
+            return self.fingerprint();
+        }
+        let (h1, h2) = self.columns_hashed(from, parent.at[from]);
+        (splitmix64(h1), splitmix64(h2) as u32)
+    }
+
+    /// The hash states before the first column.
+    fn first_states(&self) -> (u64, u64) {
+        (
+            0x243F_6A88_85A3_08D3 ^ (self.ncols() as u64),
+            0x1319_8A2E_0370_7344 ^ ((self.ncols() as u64) << 8),
+        )
+    }
+
+    /// The hash states `h` carried over columns `from..` to the end.
+    fn columns_hashed(&self, from: usize, mut h: (u64, u64)) -> (u64, u64) {
+        for x in from..self.ncols() {
+            h = self.column_hashed(x, h);
+        }
+        h
+    }
+
+    /// The hash states `h` carried over column `x`, one lane per colour.
+    #[inline]
+    fn column_hashed(&self, x: usize, (mut h1, mut h2): (u64, u64)) -> (u64, u64) {
+        for c in 0..self.colors() {
+            let v = u64::from(self.lane(x, c));
+            h1 = (h1 ^ v).wrapping_mul(GOLDEN_GAMMA).rotate_left(29);
+            h2 = (h2 ^ v)
+                .wrapping_add(0xA409_3822_299F_31D0)
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                .rotate_left(23);
+        }
+        (h1, h2)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::board::{Board, Cell};
+
+    #[test]
+    fn a_childs_fingerprint_from_its_parents_prefix_is_its_own() {
+        use crate::board::GroupMask;
+        use crate::rules::Variant;
+        use crate::search::testutil::random_board;
+        let (mut moves, mut emptied) = (0, 0);
+        for (seed, (w, h, k)) in [
+            (15, 15, 5),
+            (32, 32, 10),
+            (5, 4, 3),
+            (20, 20, 10),
+            (7, 7, 4),
+            (12, 2, 3),
+            (20, 3, 4),
+            (30, 2, 3),
+            (24, 1, 2),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for variant in [Variant::SameGame, Variant::Clickomania] {
+                let mut b = random_board(w, h, k, seed as u64 + 40, variant);
+                let mut rng = crate::rng_for(seed as u64, 7, 1);
+                while !b.is_terminal() {
+                    let prefix = b.fingerprint_prefix();
+                    // Every child of the position, then one of them onwards.
+                    let mut mask = GroupMask::default();
+                    b.flood_groups_in(0, b.ncols() - 1, &mut mask, |m| {
+                        let mut c = b;
+                        let change = c.play_mask(m);
+                        assert_eq!(c.fingerprint_after(&prefix, change), c.fingerprint());
+                        moves += 1;
+                        emptied += usize::from(change.emptied > 0);
+                    });
+                    let mut cells = Vec::new();
+                    b.for_each_group(|g| cells.push(g.cell));
+                    let pick = cells[rand::Rng::gen_range(&mut rng, 0..cells.len())];
+                    b.play(pick);
+                }
+            }
+        }
+        assert!(
+            moves > 20_000 && emptied > 100,
+            "{moves} moves, {emptied} emptied a column"
+        );
+    }
 
     #[test]
     fn fingerprints_differ_on_small_changes() {

@@ -348,13 +348,15 @@ fn moves(b: &Board) -> usize {
 /// The first `most` children of `parent` (in the board's group order), evaluated.
 /// An evaluation that sums groups gets each child's sums from the parent's
 /// ([`GroupSums::after`] of its [`ByColumn`]): the same values, a fraction of the
-/// flood fills.
+/// flood fills; each child's fingerprint continues the parent's hash from the
+/// move's column ([`Board::fingerprint_after`]), the same value too.
 fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child> {
     let mut out = Vec::new();
     if parent.ncols() == 0 || most == 0 {
         return out;
     }
     let by = eval.needs_groups().then(|| ByColumn::of(parent));
+    let prefix = parent.fingerprint_prefix();
     let (mut mask, mut scratch) = (GroupMask::default(), GroupMask::default());
     parent.flood_groups_in(0, parent.ncols() - 1, &mut mask, |m| {
         if out.len() >= most {
@@ -372,7 +374,7 @@ fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child
         out.push(Child {
             value,
             score: if terminal { c.final_score() } else { c.score() },
-            fp: c.fingerprint(),
+            fp: c.fingerprint_after(&prefix, change),
             parent: index,
             mv: m.group().cell,
             terminal,
