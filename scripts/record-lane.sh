@@ -78,13 +78,15 @@ done
 # gives the line 9f72c5d's would, in about 0.63 of the CPU time. From 2026-12-01
 # 09:40 on build 915b74b, the same lines again (six configurations checked against
 # 2280b71), whose beam checkpoints: a run stopped by a session's end continues from
-# the start of the layer it was in.
+# the start of the layer it was in. From 2026-12-01 10:10 on build ac97294, the same
+# lines once more, whose children's fingerprints continue their parent's hash
+# (CPU time about 0.92 of 915b74b's); compute.tsv's build column tells them apart.
 if [ "$lane" = a ]; then
   beam=(8 10 13 16 3 1 17 19 4 14)
 else
   beam=(15 7 11 12 6 20 18 9 2 5)
 fi
-beam_build=915b74b
+beam_build=ac97294
 stages+=(validate "beam-$lane 3600 1 ${beam[*]}")
 
 # The stage `validate`: the beam against level-3 NRPA at 600 CPU s on
