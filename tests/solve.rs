@@ -372,6 +372,7 @@ fn progress_says_the_best_so_far_and_plays_the_same_line() {
     for algo in [
         &["--algo", "nrpa"][..],
         &["--algo", "nmcts", "--threads", "1"],
+        &["--algo", "beam", "--beam-width", "64"],
     ] {
         let budget = [
             &["solve", set, "--position", "2", "--iterations", "20000"][..],

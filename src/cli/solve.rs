@@ -73,10 +73,11 @@ pub struct Args {
     #[arg(long, conflicts_with = "search_threads", value_parser = super::search_args::threads_arg)]
     threads: Option<u32>,
     /// Every SECONDS, print the best score found so far on stderr when it has
-    /// improved: `position N: best so far S (P playouts, T s)`. nrpa and the tree
-    /// searches with one tree: the search's state is read as `batch --checkpoint`
-    /// saves it (in memory, nothing written; a tree search copies its whole tree
-    /// each time). The line printed is the one the search gives without it.
+    /// improved: `position N: best so far S (P playouts, T s)`. nrpa, the tree
+    /// searches with one tree and the beam: the search's state is read as `batch
+    /// --checkpoint` saves it (in memory, nothing written; a tree search copies its
+    /// whole tree each time; the beam reports at the start of a layer). The line
+    /// printed is the one the search gives without it.
     #[arg(long, value_name = "SECONDS")]
     progress: Option<f64>,
     #[command(flatten)]
