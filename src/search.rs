@@ -255,11 +255,11 @@ fn single(
         Spec::Beam(_) => {
             let plan = resolved.beam.expect("a beam search resolves a beam plan");
             let mut saves = checkpoints.map(|c| {
-                let c = c.map_resume(|s| match s {
+                let resume = c.resume.map(|s| match s {
                     SearchState::Beam(s) => s,
                     _ => panic!("only a beam state continues a beam search"),
                 });
-                beam::checkpoint::Saves::new(c, plan.cap)
+                beam::checkpoint::Saves::new(resume, c.every, c.save, c.stop_after, plan.cap)
             });
             beam::beam(plan, root, &mut meter, top, &mut best, saves.as_mut())
         }

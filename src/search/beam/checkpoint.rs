@@ -31,7 +31,6 @@ use super::Step;
 use crate::search::best::Best;
 use crate::search::budget::{Meter, MeterState};
 use crate::search::config::{SearchConfig, Spec};
-use crate::search::nrpa::Checkpoints;
 
 /// The format of [`BeamState`]'s bytes: its first field, as NRPA's (1) and the
 /// tree searches' (2) start with theirs, so none reads as another.
@@ -147,18 +146,26 @@ pub struct Saves<'a> {
 }
 
 impl<'a> Saves<'a> {
-    /// The saves of a search of widest pass `cap`, as `c` asks.
-    pub(crate) fn new(c: Checkpoints<'a, BeamState>, cap: usize) -> Self {
-        let wall_before = c.resume.as_ref().map_or(Duration::ZERO, BeamState::wall);
+    /// The saves of a search of widest pass `cap`: from `resume` if given, one
+    /// every `every` handed to `save`; `stop_after` evaluations of this call act as
+    /// a stop (testing).
+    pub(crate) fn new(
+        resume: Option<BeamState>,
+        every: Duration,
+        save: &'a mut (dyn FnMut(&[u8]) + Send),
+        stop_after: Option<u64>,
+        cap: usize,
+    ) -> Self {
+        let wall_before = resume.as_ref().map_or(Duration::ZERO, BeamState::wall);
         Saves {
-            every: c.every,
+            every,
             last: Instant::now(),
-            save: c.save,
-            stop_after: c.stop_after,
+            save,
+            stop_after,
             called: Instant::now(),
             wall_before,
             cap,
-            resume: c.resume,
+            resume,
             go_on: None,
             start: None,
         }
