@@ -152,7 +152,7 @@ if [ -n "$list" ]; then
   else
     echo "pass 3, form $form:"
     pass3_stages "$form" | while read -r name cpu seed boards; do
-      echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards"
+      echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards (build $(build_of "$name"))"
     done
   fi
   exit 0
