@@ -87,7 +87,17 @@ else
   beam=(15 7 11 12 6 20 18 9 2 5)
 fi
 beam_build=ac97294
-stages+=(validate "beam-$lane 3600 1 ${beam[*]}")
+stages+=(validate "beam-$lane 3600 1 ${beam[*]}" wide)
+
+# The stage `wide`: the beam pass's rule (docs/experiments.md, "Record campaign",
+# 2026-12-01 03:00; scripts/record-beam.py). Once both lanes' beam passes are done, if
+# the beam scored above our best level-4 NRPA line on at least half of the 20
+# boards, each board where it won gets the pass of width 2^21 alone (`--beam-start`
+# and `--beam-width` 2^21: the line that pass of the doubling schedule gives, about
+# 1.1 GB), lane a the 1st, 3rd, ... of them and lane b the others, into
+# runs/record/wide-{a,b}.txt, before pass 3; else the stage is empty.
+wide_width=2097152
+wide_build=$beam_build
 
 # The stage `validate`: the beam against level-3 NRPA at 600 CPU s on
 # validation positions (experiments/long-600-beam-validate.toml, on the build kept
@@ -127,11 +137,13 @@ pass3_stages() {
 config_of() {
   case $1 in
     beam-*) echo "--algo beam" ;;
+    wide-*) echo "--algo beam --beam-start $wide_width --beam-width $wide_width" ;;
   esac
 }
 build_of() {
   case $1 in
     beam-*) echo "$beam_build" ;;
+    wide-*) echo "$wide_build" ;;
     *) echo "$SG_COMMIT" ;;
   esac
 }
@@ -140,6 +152,15 @@ if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
     if [ "$st" = validate ]; then
       echo "compare --plan $validate_plan --positions $validate_positions --out $validate_out (build $validate_build)"
+      continue
+    fi
+    if [ "$st" = wide ]; then
+      boards=$(python3 scripts/record-beam.py --wide "$lane")
+      case $boards in
+        pending) echo "wide: waits for both lanes' beam passes (scripts/record-beam.py --wide $lane: pending)" ;;
+        none) echo "wide: none (the beam pass's rule: pass 3 goes on)" ;;
+        *) echo "CONFIG='$(config_of wide-)' OUT=runs/record/wide-$lane.txt BUDGET='--cpu-time 7200' SEED=1 boards $boards (build $wide_build)" ;;
+      esac
       continue
     fi
     read -r name cpu seed boards <<<"$st"
@@ -196,9 +217,26 @@ validate() {
   pid=$!
   await_job "the beam's validation"
 }
+# The wider beams (above): wait for both lanes' beam passes, then run this lane's
+# boards of it, if any.
+wide() {
+  local boards
+  while :; do
+    boards=$(python3 scripts/record-beam.py --wide "$lane")
+    [ "$boards" != pending ] && break
+    [ -n "$stopped" ] && exit 130
+    sleep 60 &
+    wait $! || true
+    [ -n "$stopped" ] && exit 130
+  done
+  echo "record-lane $lane: wider beams: $boards" >&2
+  [ "$boards" = none ] || run_stage "wide-$lane 7200 1 $boards"
+}
 for st in "${stages[@]}"; do
   if [ "$st" = validate ]; then
     validate
+  elif [ "$st" = wide ]; then
+    wide
   else
     run_stage "$st"
   fi
