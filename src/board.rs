@@ -498,6 +498,27 @@ impl Board {
         }
     }
 
+    /// Makes this board, which was `parent` before a move that returned `change`,
+    /// equal to `parent` again: copies only the columns the move changed and the
+    /// counters, a fraction of a whole copy (the beam's children, played in turn on
+    /// one board).
+    pub fn restore(&mut self, parent: &Board, change: Change) {
+        let lo = usize::from(change.xmin);
+        let hi = if change.emptied > 0 {
+            parent.ncols()
+        } else {
+            usize::from(change.xmax) + 1
+        };
+        self.lanes[lo..hi].copy_from_slice(&parent.lanes[lo..hi]);
+        self.occ[lo..hi].copy_from_slice(&parent.occ[lo..hi]);
+        self.ncols = parent.ncols;
+        self.counts = parent.counts;
+        self.tiles = parent.tiles;
+        self.score = parent.score;
+        self.moves = parent.moves;
+        debug_assert!(self == parent);
+    }
+
     /// Calls `f` for every legal group, computed from scratch (flood fill per group).
     pub fn for_each_group(&self, mut f: impl FnMut(&Group)) {
         if self.ncols() > 0 {

@@ -239,7 +239,9 @@ fn pass(
                 .par_iter()
                 .zip(&allowed)
                 .enumerate()
-                .map(|(i, (p, &n))| expand(p, eval, (base + i) as u32, n))
+                .map_init(Vec::new, |groups, (i, (p, &n))| {
+                    expand(p, eval, (base + i) as u32, n, groups)
+                })
                 .collect();
             meter.playouts += got.iter().map(|v| v.len() as u64).sum::<u64>();
             let mut top: Option<Child> = None;
@@ -346,28 +348,37 @@ fn moves(b: &Board) -> usize {
 }
 
 /// The first `most` children of `parent` (in the board's group order), evaluated.
-/// An evaluation that sums groups gets each child's sums from the parent's
+/// The parent's groups are flooded once, into `groups` (a buffer kept between
+/// calls). An evaluation that sums groups gets each child's sums from the parent's
 /// ([`GroupSums::after`] of its [`ByColumn`]): the same values, a fraction of the
 /// flood fills; each child's fingerprint continues the parent's hash from the
 /// move's column ([`Board::fingerprint_after`]), the same value too.
-fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child> {
+fn expand(
+    parent: &Board,
+    eval: Evaluator,
+    index: u32,
+    most: usize,
+    groups: &mut Vec<GroupMask>,
+) -> Vec<Child> {
     let mut out = Vec::new();
     if parent.ncols() == 0 || most == 0 {
         return out;
     }
-    let by = eval.needs_groups().then(|| ByColumn::of(parent));
+    groups.clear();
+    let mut mask = GroupMask::default();
+    parent.flood_groups_in(0, parent.ncols() - 1, &mut mask, |m| groups.push(m.clone()));
+    let by = eval
+        .needs_groups()
+        .then(|| ByColumn::from_groups(parent, groups.iter().map(GroupMask::group)));
     let prefix = parent.fingerprint_prefix();
-    let (mut mask, mut scratch) = (GroupMask::default(), GroupMask::default());
-    parent.flood_groups_in(0, parent.ncols() - 1, &mut mask, |m| {
-        if out.len() >= most {
-            return;
-        }
-        let mut c = *parent;
+    out.reserve_exact(groups.len().min(most));
+    let mut c = *parent;
+    for m in groups.iter().take(most) {
         let change = c.play_mask(m);
         let terminal = c.is_terminal();
         let value = match &by {
             Some(by) if !terminal => {
-                eval.score_with(&c, &GroupSums::after(by, &c, change, &mut scratch))
+                eval.score_with(&c, &GroupSums::after(by, &c, change, &mut mask))
             }
             _ => eval.score(&c),
         };
@@ -379,7 +390,8 @@ fn expand(parent: &Board, eval: Evaluator, index: u32, most: usize) -> Vec<Child
             mv: m.group().cell,
             terminal,
         });
-    });
+        c.restore(parent, change);
+    }
     out
 }
 

@@ -100,7 +100,7 @@ fn duplicate_positions_are_merged_with_their_best_score() {
     // (each child also has the other's group and a new one) and the two orders
     // merge.
     let root: Board = "2323\n0011".parse().unwrap();
-    let kids = expand(&root, Eval::None.into(), 0, usize::MAX);
+    let kids = expand(&root, Eval::None.into(), 0, usize::MAX, &mut Vec::new());
     assert_eq!(kids.len(), 2);
     let mut grand: Vec<Child> = kids
         .iter()
@@ -108,7 +108,7 @@ fn duplicate_positions_are_merged_with_their_best_score() {
         .flat_map(|(i, k)| {
             let mut b = root;
             b.play(k.mv);
-            expand(&b, Eval::None.into(), i as u32, usize::MAX)
+            expand(&b, Eval::None.into(), i as u32, usize::MAX, &mut Vec::new())
         })
         .collect();
     let fps: std::collections::HashSet<_> = grand.iter().map(|c| c.fp).collect();
@@ -153,7 +153,7 @@ fn a_pass_at_the_width_cap_ends_the_search() {
     let mut g = b;
     let mut line = Vec::new();
     while !g.is_terminal() {
-        let best = expand(&g, Eval::Potential.into(), 0, usize::MAX)
+        let best = expand(&g, Eval::Potential.into(), 0, usize::MAX, &mut Vec::new())
             .into_iter()
             .max_by(|x, y| x.value.cmp(&y.value).then(y.fp.cmp(&x.fp)))
             .unwrap();

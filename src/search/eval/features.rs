@@ -188,15 +188,23 @@ pub struct ByColumn {
 impl ByColumn {
     /// Every group of `board` (one flood fill per group), summed by column.
     pub fn of(board: &Board) -> ByColumn {
+        let mut groups = Vec::new();
+        board.for_each_group(|g| groups.push(*g));
+        ByColumn::from_groups(board, groups)
+    }
+
+    /// [`ByColumn::of`] `board`, given its groups (every legal group once, in any
+    /// order: a caller that floods them anyway passes what it found).
+    pub fn from_groups(board: &Board, groups: impl IntoIterator<Item = Group>) -> ByColumn {
         let mut by = ByColumn {
             before: [GroupSums::default(); MAX_WIDTH + 1],
             from: [GroupSums::default(); MAX_WIDTH + 1],
         };
         // Each group counted at its last column + 1 and its first column, then summed.
-        board.for_each_group(|g| {
-            by.before[usize::from(g.xmax) + 1].add(board, g);
-            by.from[usize::from(g.xmin)].add(board, g);
-        });
+        for g in groups {
+            by.before[usize::from(g.xmax) + 1].add(board, &g);
+            by.from[usize::from(g.xmin)].add(board, &g);
+        }
         let n = board.ncols();
         for k in 1..=n {
             let b = by.before[k - 1];
