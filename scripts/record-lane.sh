@@ -81,12 +81,15 @@ done
 # the start of the layer it was in. From 2026-12-01 10:10 on build ac97294, the same
 # lines once more, whose children's fingerprints continue their parent's hash
 # (CPU time about 0.92 of 915b74b's); compute.tsv's build column tells them apart.
+# From 2026-12-01 13:10 (before the pass's first board) on build 675e6f8, the same
+# lines again, which floods a parent's groups once and plays its children on one
+# board (CPU time about 0.92 of ac97294's).
 if [ "$lane" = a ]; then
   beam=(8 10 13 16 3 1 17 19 4 14)
 else
   beam=(15 7 11 12 6 20 18 9 2 5)
 fi
-beam_build=ac97294
+beam_build=675e6f8
 stages+=(validate "beam-$lane 3600 1 ${beam[*]}" wide)
 
 # The stage `wide`: the beam pass's rule (docs/experiments.md, "Record campaign",
