@@ -222,16 +222,22 @@ validate() {
 }
 # The wider beams (above): wait for both lanes' beam passes, then run this lane's
 # boards of it, if any.
-wide() {
-  local boards
+# Sets `polled` to what the command "$@" prints once it is not `pending`, asking
+# every minute (a stop ends the lane; not run in a subshell, so the trap reaches it).
+poll() {
   while :; do
-    boards=$(python3 scripts/record-beam.py --wide "$lane")
-    [ "$boards" != pending ] && break
+    polled=$("$@")
+    [ "$polled" != pending ] && break
     [ -n "$stopped" ] && exit 130
     sleep 60 &
     wait $! || true
     [ -n "$stopped" ] && exit 130
   done
+}
+wide() {
+  local boards
+  poll python3 scripts/record-beam.py --wide "$lane"
+  boards=$polled
   echo "record-lane $lane: wider beams: $boards" >&2
   [ "$boards" = none ] || run_stage "wide-$lane 7200 1 $boards"
 }
@@ -245,14 +251,8 @@ for st in "${stages[@]}"; do
   fi
 done
 # Pass 3 waits for the other lane's last run of pass 2 (the form needs all six boards).
-while :; do
-  form=$(python3 scripts/record-pass2.py --form)
-  [ "$form" != pending ] && break
-  [ -n "$stopped" ] && exit 130
-  sleep 60 &
-  wait $! || true
-  [ -n "$stopped" ] && exit 130
-done
+poll python3 scripts/record-pass2.py --form
+form=$polled
 echo "record-lane $lane: pass 3, form $form" >&2
 p3=$(pass3_stages "$form")
 while read -r st; do
