@@ -89,15 +89,12 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::FingerprintPrefix;
     use crate::board::{Board, Cell};
 
     #[test]
     fn a_childs_fingerprint_from_its_parents_prefix_is_its_own() {
-        use crate::board::GroupMask;
-        use crate::rules::Variant;
-        use crate::search::testutil::random_board;
-        let (mut moves, mut emptied) = (0, 0);
-        for (seed, (w, h, k)) in [
+        let sizes = [
             (15, 15, 5),
             (32, 32, 10),
             (5, 4, 3),
@@ -107,31 +104,21 @@ mod tests {
             (20, 3, 4),
             (30, 2, 3),
             (24, 1, 2),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for variant in [Variant::SameGame, Variant::Clickomania] {
-                let mut b = random_board(w, h, k, seed as u64 + 40, variant);
-                let mut rng = crate::rng_for(seed as u64, 7, 1);
-                while !b.is_terminal() {
-                    let prefix = b.fingerprint_prefix();
-                    // Every child of the position, then one of them onwards.
-                    let mut mask = GroupMask::default();
-                    b.flood_groups_in(0, b.ncols() - 1, &mut mask, |m| {
-                        let mut c = b;
-                        let change = c.play_mask(m);
-                        assert_eq!(c.fingerprint_after(&prefix, change), c.fingerprint());
-                        moves += 1;
-                        emptied += usize::from(change.emptied > 0);
-                    });
-                    let mut cells = Vec::new();
-                    b.for_each_group(|g| cells.push(g.cell));
-                    let pick = cells[rand::Rng::gen_range(&mut rng, 0..cells.len())];
-                    b.play(pick);
-                }
+        ];
+        let (mut moves, mut emptied) = (0, 0);
+        // The parent's prefix, taken again at each new position.
+        let mut prefix: Option<(Board, FingerprintPrefix)> = None;
+        crate::board::testutil::every_child(&sizes, 40, |b, m| {
+            if prefix.as_ref().is_none_or(|(p, _)| p != b) {
+                prefix = Some((*b, b.fingerprint_prefix()));
             }
-        }
+            let mut c = *b;
+            let change = c.play_mask(m);
+            let at = &prefix.as_ref().expect("set above").1;
+            assert_eq!(c.fingerprint_after(at, change), c.fingerprint());
+            moves += 1;
+            emptied += usize::from(change.emptied > 0);
+        });
         assert!(
             moves > 20_000 && emptied > 100,
             "{moves} moves, {emptied} emptied a column"

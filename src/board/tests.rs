@@ -201,36 +201,25 @@ fn seeded_flood_finds_the_groups_of_its_seed_tiles() {
 /// board as the beam does: the board is its parent again, every field.
 #[test]
 fn restore_undoes_every_child_on_one_board() {
-    use crate::rules::Variant;
-    use crate::search::testutil::random_board;
+    let sizes = [(15, 15, 5), (32, 32, 10), (5, 4, 3), (20, 3, 4), (24, 1, 2)];
     let (mut moves, mut emptied) = (0, 0);
-    for (seed, (w, h, k)) in [(15, 15, 5), (32, 32, 10), (5, 4, 3), (20, 3, 4), (24, 1, 2)]
-        .into_iter()
-        .enumerate()
-    {
-        for variant in [Variant::SameGame, Variant::Clickomania] {
-            let mut b = random_board(w, h, k, seed as u64 + 70, variant);
-            let mut rng = crate::rng_for(seed as u64, 9, 2);
-            while !b.is_terminal() {
-                let mut c = b;
-                let mut mask = GroupMask::default();
-                b.flood_groups_in(0, b.ncols() - 1, &mut mask, |m| {
-                    let change = c.play_mask(m);
-                    let mut fresh = b;
-                    assert_eq!(fresh.play_mask(m), change);
-                    assert!(c == fresh, "the child played on the reused board");
-                    c.restore(&b, change);
-                    assert!(c == b, "restored to its parent");
-                    moves += 1;
-                    emptied += usize::from(change.emptied > 0);
-                });
-                let mut cells = Vec::new();
-                b.for_each_group(|g| cells.push(g.cell));
-                let pick = cells[rand::Rng::gen_range(&mut rng, 0..cells.len())];
-                b.play(pick);
-            }
+    // The board the children are played on, restored after each (the assertion
+    // below checks each restore, so a new position simply starts it afresh).
+    let mut c: Option<Board> = None;
+    testutil::every_child(&sizes, 70, |b, m| {
+        let c = c.get_or_insert(*b);
+        if *c != *b {
+            *c = *b;
         }
-    }
+        let change = c.play_mask(m);
+        let mut fresh = *b;
+        assert_eq!(fresh.play_mask(m), change);
+        assert!(*c == fresh, "the child played on the reused board");
+        c.restore(b, change);
+        assert!(*c == *b, "restored to its parent");
+        moves += 1;
+        emptied += usize::from(change.emptied > 0);
+    });
     assert!(
         moves > 5_000 && emptied > 50,
         "{moves} moves, {emptied} emptied a column"
