@@ -33,6 +33,7 @@ macro_rules! say_text {
 }
 
 mod batch;
+mod beam_memory;
 mod bench;
 mod bot;
 mod checkpoint_args;

@@ -4,9 +4,12 @@
 //! the page has exactly that table).
 //!
 //! Owns: the bounds, [`max_threads`], [`check_threads`] and [`check_search_threads`],
-//! and the table.
+//! the beam's memory per board ([`max_beam_width`], [`check_beam_widths`]: the
+//! boards are known later than the flags, so the commands call it once they have
+//! read them), and the table.
 //! Must not: parse command lines or know about searches beyond their bounds.
 
+use crate::board::{Board, Packed};
 use crate::error::Error;
 
 /// Most playouts of one budget (`--iterations`, a `compare` budget list, a beam's
@@ -20,16 +23,34 @@ pub const MAX_RUNS: u64 = 1_000_000;
 pub const MAX_RESTARTS: u64 = 1_000_000;
 /// Widest beam (`--beam-w`).
 pub const MAX_BEAM_W: u32 = 1_000_000;
-/// Widest layer of `--algo beam` (`--beam-width`): 2^21 positions. A kept position
-/// costs its packed board twice (the layer expanded and the one built), its
-/// children's records and its share of the line trace: measured at the end of a
-/// whole pass (`/usr/bin/time` peak, less the process's 14 MB), about 430 bytes on a
-/// 15 × 15 board of 5 colours (2^21: 0.9 GB) and 2.4 KB on a 20 × 20 Clickomania
-/// board of 10 colours (2^21: 5 GB). The largest boards (32 × 32, 10 colours) pack
-/// to 1.6 times the words of 20 × 20 (`board::Packed::words`: 643 against 403), so
-/// about 4 KB and 8 GB at 2^21 (an estimate, not measured): under half of the
-/// 24 GiB machine for every board accepted. Reached only if the budget lasts.
-pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 21;
+/// Widest layer of `--algo beam` (`--beam-width`) on any board: 2^24 positions, and
+/// the bound of the other beams (`--beam-start`, `--playout-beam`, `--nrpa-seed`),
+/// checked when the flag is read. On a given board the widest is
+/// [`max_beam_width`], by memory: 2^24 on the standard 15 × 15 boards of 5 colours,
+/// less on larger ones. Reached only if the budget lasts.
+pub const MAX_BEAM_SEARCH_WIDTH: u64 = 1 << 24;
+/// The memory one beam search may take ([`max_beam_width`]): 12 GiB, half of the
+/// 24 GiB machine the project runs on. It bounds one search: `batch` and `compare`
+/// run one search per worker thread (`--threads`) at a time.
+pub const MAX_BEAM_BYTES: u64 = 12 << 30;
+/// Bytes per unit of width per packed word of a position (`board::Packed::words`),
+/// and [`BEAM_BYTES_BASE`] beside them: the estimate of [`beam_bytes_per_width`].
+/// A kept position costs its packed board twice (the layer expanded and the one
+/// built), its share of at most 4W children's records (the mid-layer selection's
+/// buffer) and of the line trace. Measured: the peak RSS of one whole pass
+/// (`/usr/bin/time -f "%M KB" samegame solve … --algo beam --beam-start W
+/// --beam-width W --iterations 4000000000 --threads 1`), less that of the same
+/// command with W = 1 (5.5 MB), per unit of W: standard board 16 (15 × 15 × 5, 78
+/// words) 615, 569, 798, 456, 452 and 448 bytes at W = 2^15 … 2^20; Clickomania
+/// 20 × 20 × 10 position 1 (403 words) 2,240, 1,884 and 1,834 at W = 2^15 … 2^17.
+/// Layers under glibc's 32 MiB mmap threshold come from the heap and fragment it
+/// (the 15 × 15 widths up to 2^17, 20 × 20's 2^15); the widths this bound decides
+/// (2^22 and up) are far above it, so the fit is to the others: 4.39 × words +
+/// 113, rounded up to 5 × words + 120 (510 bytes on 15 × 15, 2,135 on 20 × 20,
+/// 3,335 on 32 × 32). docs/search.md ("Beam search") has the commands.
+pub const BEAM_BYTES_PER_WORD: u64 = 5;
+/// Bytes per unit of width whatever the board: see [`BEAM_BYTES_PER_WORD`].
+pub const BEAM_BYTES_BASE: u64 = 120;
 /// Widest parallel NRPA (`--nrpa-width`): lower-level searches side by side, each
 /// with buffers of a few hundred KB at most, whatever the thread count.
 pub const MAX_NRPA_WIDTH: u32 = 1024;
@@ -114,6 +135,52 @@ pub fn check_seconds(flag: &str, t: f64) -> Result<f64, Error> {
         )))
     } else {
         Ok(t)
+    }
+}
+
+/// Estimated bytes per unit of a beam's width on `board` (`--beam-width`, and the
+/// widths of `--playout-beam` and `--nrpa-seed`): [`BEAM_BYTES_PER_WORD`] per packed
+/// word of a position plus [`BEAM_BYTES_BASE`].
+pub fn beam_bytes_per_width(board: &Board) -> u64 {
+    BEAM_BYTES_PER_WORD * Packed::of(board).words() as u64 + BEAM_BYTES_BASE
+}
+
+/// The widest beam allowed on `board`: the largest power of two whose estimate
+/// ([`beam_bytes_per_width`]) fits in [`MAX_BEAM_BYTES`], at most
+/// [`MAX_BEAM_SEARCH_WIDTH`].
+pub fn max_beam_width(board: &Board) -> u64 {
+    let per = beam_bytes_per_width(board);
+    let mut w = MAX_BEAM_SEARCH_WIDTH;
+    while w > 1 && w * per > MAX_BEAM_BYTES {
+        w /= 2;
+    }
+    w
+}
+
+/// A board of `width` × `height` and `colors` colours (its tiles all of colour 0:
+/// what a beam's memory depends on is the board's size): for the table and tests.
+fn blank(width: usize, height: usize, colors: usize) -> Board {
+    let rows = vec![vec![0; width]; height];
+    Board::from_rows(&rows, colors, crate::rules::Variant::SameGame)
+        .expect("the size is within the supported board sizes")
+}
+
+/// Checks the beam widths `widths` (flag, value) on `board`, which `place` names
+/// (`position 3 of FILE, line 41`): each at most [`max_beam_width`] there, else
+/// the error names the flag, the value, the board and the estimated memory.
+pub fn check_beam_widths(widths: &[(&str, u64)], board: &Board, place: &str) -> Result<(), Error> {
+    let max = max_beam_width(board);
+    match widths.iter().find(|&&(_, w)| w > max) {
+        None => Ok(()),
+        Some(&(flag, w)) => Err(Error::Config(format!(
+            "{flag} {w} needs about {:.1} GiB on {place} ({} × {}, {} colours); at most {max} \
+             there (limits::MAX_BEAM_BYTES {} GiB)",
+            w.saturating_mul(beam_bytes_per_width(board)) as f64 / f64::from(1 << 30),
+            board.width(),
+            board.height(),
+            board.colors(),
+            MAX_BEAM_BYTES >> 30
+        ))),
     }
 }
 
@@ -217,7 +284,18 @@ pub fn table() -> Vec<Row> {
         row(
             "--beam-width",
             "solve, batch, compare (--algo beam), tune-eval",
-            format!("1 – {} or auto", n(MAX_BEAM_SEARCH_WIDTH)),
+            format!(
+                "1 – {} or auto; on each board at most the widest whose estimated memory \
+                 fits {} GiB ({})",
+                n(MAX_BEAM_SEARCH_WIDTH),
+                MAX_BEAM_BYTES >> 30,
+                [(15, 15, 5), (20, 20, 10), (32, 32, 10)]
+                    .map(|(w, h, c)| format!(
+                        "{} on {w} × {h} × {c}",
+                        n(max_beam_width(&blank(w, h, c)))
+                    ))
+                    .join(", ")
+            ),
         ),
         row(
             "--tt-mb",
@@ -277,12 +355,18 @@ pub fn table() -> Vec<Row> {
         row(
             "--nrpa-seed",
             "solve, batch, compare",
-            format!("0 – {}", n(MAX_BEAM_SEARCH_WIDTH)),
+            format!(
+                "0 – {}; on each board at most what --beam-width allows there",
+                n(MAX_BEAM_SEARCH_WIDTH)
+            ),
         ),
         row(
             "--playout-beam",
             "solve, batch, compare (--algo nmcs)",
-            format!("0 – {}", n(MAX_BEAM_SEARCH_WIDTH)),
+            format!(
+                "0 – {}; on each board at most what --beam-width allows there",
+                n(MAX_BEAM_SEARCH_WIDTH)
+            ),
         ),
         row(
             "--inner-level",
@@ -391,6 +475,56 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("got 100000"), "{e}");
+    }
+
+    #[test]
+    fn beam_widths_are_bounded_by_memory_per_board() {
+        let standard = blank(15, 15, 5);
+        assert_eq!(Packed::of(&standard).words(), 78);
+        assert_eq!(beam_bytes_per_width(&standard), 510);
+        assert_eq!(max_beam_width(&standard), 1 << 24);
+        assert_eq!(max_beam_width(&blank(20, 20, 10)), 1 << 22);
+        // The largest board accepted: 2^21, the bound before the per-board one, fits.
+        let largest = blank(crate::board::MAX_WIDTH, crate::board::MAX_HEIGHT, 10);
+        assert_eq!(Packed::of(&largest).words(), 643);
+        assert!((1 << 21) * beam_bytes_per_width(&largest) <= MAX_BEAM_BYTES);
+        assert_eq!(max_beam_width(&largest), 1 << 21);
+        // On every size: a power of two whose estimate fits and whose double does not
+        // (or the bound), and never wider on a board of more words.
+        let mut sizes = Vec::new();
+        for (w, h, c) in (1..=32)
+            .flat_map(|w| [1, 16, 17, 32].map(|h| (w, h)))
+            .flat_map(|(w, h)| (1..=10).map(move |c| (w, h, c)))
+        {
+            let b = blank(w, h, c);
+            let (per, max) = (beam_bytes_per_width(&b), max_beam_width(&b));
+            assert!(max.is_power_of_two() && max <= MAX_BEAM_SEARCH_WIDTH);
+            assert!(max * per <= MAX_BEAM_BYTES);
+            assert!(max == MAX_BEAM_SEARCH_WIDTH || 2 * max * per > MAX_BEAM_BYTES);
+            assert!(max >= 1 << 21, "{w} × {h} × {c}");
+            sizes.push((Packed::of(&b).words(), max));
+        }
+        sizes.sort();
+        assert!(
+            sizes.windows(2).all(|p| p[1].1 <= p[0].1),
+            "monotone in words"
+        );
+    }
+
+    #[test]
+    fn a_beam_too_wide_for_a_board_names_the_flag_the_board_and_the_memory() {
+        let b = blank(20, 20, 10);
+        let ok = [("--beam-width", 1 << 22), ("--beam-start", 1)];
+        assert!(check_beam_widths(&ok, &b, "position 3 of f.txt, line 50").is_ok());
+        let wide = [("--beam-start", 1), ("--beam-width", 1 << 24)];
+        let e = check_beam_widths(&wide, &b, "position 3 of f.txt, line 50")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--beam-width 16777216 needs about 33.4 GiB on position 3 of f.txt, line 50 \
+             (20 × 20, 10 colours); at most 4194304 there (limits::MAX_BEAM_BYTES 12 GiB)"
+        );
     }
 
     #[test]

@@ -136,3 +136,92 @@ fn batch_and_compare_run_the_beam() {
     assert!(csv.contains("beam --beam-width 16 --eval learned"), "{csv}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The stderr of `samegame args` run in `dir`, which must be refused before any
+/// work: exit 2, nothing on stdout.
+fn refused_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = bin().current_dir(dir).args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing is searched");
+    err
+}
+
+#[test]
+fn a_beam_too_wide_for_the_memory_of_a_board_is_refused_naming_the_flag_and_board() {
+    let d = common::tempdir("beam-memory");
+    let big = common::shipped("clickomania-20x20x10-100.txt");
+    let big = big.to_str().unwrap();
+    let wide = (1u64 << 24).to_string();
+    let beam = ["--algo", "beam", "--beam-width", &wide];
+    let solve = refused_in(
+        &d,
+        &[&["solve", big, "--position", "3"][..], &beam].concat(),
+    );
+    let want = format!(
+        "--beam-width 16777216 needs about 33.4 GiB on position 3 of {big}, line 50 \
+         (20 × 20, 10 colours); at most 4194304 there (limits::MAX_BEAM_BYTES 12 GiB)"
+    );
+    assert!(solve.contains(&want), "want {want}, got {solve}");
+    let batch = [
+        &["batch", big, "--positions", "2", "--out", "s.txt"][..],
+        &beam,
+    ]
+    .concat();
+    let err = refused_in(&d, &batch);
+    assert!(err.contains("--beam-width 16777216 needs about"), "{err}");
+    assert!(err.contains("on position 2 of"), "{err}");
+    let config = format!("wide: --algo beam --beam-width {wide}");
+    let compare = ["compare", big, "--positions", "1", "--iterations", "10"];
+    let err = refused_in(&d, &[&compare[..], &["--config", &config]].concat());
+    assert!(
+        err.contains("configuration 'wide': --beam-width 16777216"),
+        "{err}"
+    );
+    for (args, flag) in [
+        (
+            &["--algo", "nmcs", "--playout-beam", &wide][..],
+            "--playout-beam",
+        ),
+        (&["--algo", "nrpa", "--nrpa-seed", &wide][..], "--nrpa-seed"),
+    ] {
+        let err = refused_in(&d, &[&["solve", big, "--position", "1"][..], args].concat());
+        assert!(err.contains(&format!("{flag} 16777216 needs")), "{err}");
+    }
+    let tune = [
+        "tune-eval",
+        big,
+        "--positions",
+        "1",
+        "--journal",
+        "j",
+        "--out",
+        "w.toml",
+    ];
+    let err = refused_in(&d, &[&tune[..], &["--beam-width", &wide]].concat());
+    assert!(err.contains("--beam-width 16777216 needs"), "{err}");
+    assert!(
+        !d.join("s.txt").exists() && !d.join("j").exists(),
+        "nothing written"
+    );
+    // 2^22 on a standard 15 × 15 board passes the check: a tiny budget ends at once.
+    let set = common::shipped("samegame-standard-20.txt");
+    let width = (1u64 << 22).to_string();
+    let (_, err) = common::solve_verified(
+        &set,
+        "samegame",
+        &[
+            "--position",
+            "1",
+            "--algo",
+            "beam",
+            "--beam-width",
+            &width,
+            "--iterations",
+            "50",
+        ],
+        "beam-memory-ok",
+    );
+    assert!(err.contains("--beam-width 4194304"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -105,7 +105,7 @@ fn values(flag: &str, listed: &[String], files: &Files) -> (Vec<String>, Vec<Str
             v(&["auto", "none", "2", "4,none", "auto,2", "1"]),
             v(&["1000001"]),
         ),
-        "--beam-width" => (v(&["auto", "1", "8", "100"]), v(&["2097153"])),
+        "--beam-width" => (v(&["auto", "1", "8", "100"]), v(&["16777217"])),
         "--beam-start" => (v(&["1", "8", "64"]), v(&["0", "1048577"])),
         "--inner" => (v(&["auto", "5", "10,5", "1"]), v(&[])),
         "--restarts" => (v(&["1", "2", "3"]), v(&["1000001"])),

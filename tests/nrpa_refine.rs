@@ -190,8 +190,8 @@ fn bad_refinements_are_refused_naming_the_flag() {
             "--nrpa-seed does not combine with --nrpa-beam",
         ),
         (
-            &["--nrpa-seed", "3000000"][..],
-            "--nrpa-seed must be between 0 (no seed) and 2097152",
+            &["--nrpa-seed", "16777217"][..],
+            "--nrpa-seed must be between 0 (no seed) and 16777216",
         ),
         (&["--nrpa-seed", "wide"][..], "--nrpa-seed"),
         (

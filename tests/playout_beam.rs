@@ -95,8 +95,8 @@ fn what_does_not_take_a_beam_playout_is_refused_naming_the_flag() {
             "--playout-beam does not combine with --threads/--search-threads 2",
         ),
         (
-            "--algo nmcs --playout-beam 2097153",
-            "--playout-beam must be between 0 (off) and 2097152",
+            "--algo nmcs --playout-beam 16777217",
+            "--playout-beam must be between 0 (off) and 16777216",
         ),
         ("--algo nmcs --playout-beam wide", "--playout-beam"),
     ];

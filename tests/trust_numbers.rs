@@ -140,7 +140,7 @@ fn absurd_numbers_are_refused_before_any_work() {
         ),
         (vec!["solve", set, "--nrpa-alpha", "0"], "--nrpa-alpha"),
         (
-            vec!["solve", set, "--algo", "beam", "--beam-width", "2097153"],
+            vec!["solve", set, "--algo", "beam", "--beam-width", "16777217"],
             "--beam-width",
         ),
         (
@@ -188,7 +188,7 @@ fn absurd_numbers_are_refused_before_any_work() {
     cases.extend([
         tune("--population", "10001"),
         tune("--generations", "10001"),
-        tune("--beam-width", "2097153"),
+        tune("--beam-width", "16777217"),
         tune("--iterations", "1000000000001"),
         tune("--threads", "100000"),
     ]);

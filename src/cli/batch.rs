@@ -152,6 +152,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         (positions.len() as u64).saturating_mul(a.runs),
         "--runs × positions",
     )?;
+    let boards = positions.iter().map(|&n| &set.positions[n - 1]);
+    super::beam_memory::check(&config, &set, boards, a.variant)?;
     let out = a
         .out
         .clone()

@@ -314,6 +314,10 @@ fn compare(
         configs,
     };
     plan.validate()?;
+    for e in &plan.configs {
+        super::beam_memory::check(&e.config, &set, positions.iter().copied(), variant)
+            .map_err(|m| Error::Config(format!("configuration '{}': {m}", e.label)))?;
+    }
     files::check(a)?;
     say_same_searches(&plan, &budgets, &positions);
     // Read (and replay) the record before the runs: a bad file fails fast.

@@ -131,6 +131,7 @@ pub fn run(mut a: Args) -> Result<Outcome, Error> {
             .collect::<Result<_, _>>()?,
         (None, None) => set.positions.iter().collect(),
     };
+    super::beam_memory::check(&config, &set, positions.iter().copied(), a.variant)?;
     match a.run {
         0 => eprintln!("{} ({budget:?}, seed {})", config, a.seed),
         r => eprintln!("{} ({budget:?}, seed {}, run {r})", config, a.seed),

@@ -133,6 +133,8 @@ pub fn run(a: Args) -> Result<Outcome, Error> {
         start,
     };
     settings.config(start).validate()?;
+    let positions = idx.iter().map(|&n| &set.positions[n - 1]);
+    super::beam_memory::check(&settings.config(start), &set, positions, a.variant)?;
     let _lock = super::batch::lock(&a.journal)?;
     let mut journal = Journal::open(&a.journal, &settings.line())?;
     if journal.torn {

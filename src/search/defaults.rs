@@ -159,8 +159,9 @@ impl Defaults {
     pub const ADAPT_TABU: AdaptTabu = AdaptTabu::Auto;
     /// First width of the beam search's passes (1, 2, 4, …): the greedy descent.
     pub const BEAM_START_WIDTH: u64 = 1;
-    /// The cap on the beam's width without `--beam-width`: about 0.45 GB at the widest
-    /// pass on a 15 × 15 board of 5 colours (`crate::limits::MAX_BEAM_SEARCH_WIDTH`).
+    /// The cap on the beam's width without `--beam-width`: about 0.5 GB at the widest
+    /// pass on a 15 × 15 board of 5 colours, 3.5 GB on the largest boards
+    /// (`crate::limits::beam_bytes_per_width`; every board allows it).
     pub const BEAM_MAX_WIDTH: u64 = 1 << 20;
     /// The beam's ranking (`--eval`): the learned evaluation with the shipped weights
     /// (experiments.md, "The learned beam evaluation").

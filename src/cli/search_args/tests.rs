@@ -564,8 +564,8 @@ fn playout_beam_flag_round_trips_and_is_refused_where_it_does_not_apply() {
     // Values and combinations.
     err("--algo nmcs --playout-beam wide", "--playout-beam");
     err(
-        "--algo nmcs --playout-beam 2097153",
-        "--playout-beam must be between 0 (off) and 2097152",
+        "--algo nmcs --playout-beam 16777217",
+        "--playout-beam must be between 0 (off) and 16777216",
     );
     for policy in ["random", "tabu", "tabu-bandit", "adapt"] {
         err(

@@ -12,8 +12,9 @@ use crate::error::Error;
 use crate::policy::RolloutPolicy;
 use crate::search::Defaults;
 
-/// Most positions a beam layer may keep (`--beam-width`): `crate::limits` gives the
-/// memory per kept position behind it, and keeps it with every other flag's range.
+/// Most positions a beam layer may keep on any board (`--beam-width`): `crate::limits`
+/// keeps it with every other flag's range, and bounds it per board by memory
+/// (`crate::limits::max_beam_width`, which the commands check once they have the boards).
 pub const MAX_BEAM_WIDTH: u64 = crate::limits::MAX_BEAM_SEARCH_WIDTH;
 
 impl SearchConfig {
