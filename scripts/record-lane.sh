@@ -83,7 +83,7 @@ done
 # (CPU time about 0.92 of 915b74b's); compute.tsv's build column tells them apart.
 # From 2026-12-01 13:10 (before the pass's first board) on build 675e6f8, the same
 # lines again, which floods a parent's groups once and plays its children on one
-# board (CPU time about 0.92 of ac97294's).
+# board (CPU time about 0.9 of ac97294's).
 if [ "$lane" = a ]; then
   beam=(8 10 13 16 3 1 17 19 4 14)
 else
