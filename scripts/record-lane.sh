@@ -151,6 +151,18 @@ build_of() {
   esac
 }
 
+# The stage of the wider beams on boards $1 (its name, CPU budget, seed, boards).
+wide_stage() {
+  echo "wide-$lane 7200 1 $1"
+}
+# Prints what stage $1 (name, CPU budget, seed, boards) runs, for --list.
+describe() {
+  local name cpu seed boards config
+  read -r name cpu seed boards <<<"$1"
+  config=$(config_of "$name")
+  echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards (build $(build_of "$name"))"
+}
+
 if [ -n "$list" ]; then
   for st in "${stages[@]}"; do
     if [ "$st" = validate ]; then
@@ -162,21 +174,19 @@ if [ -n "$list" ]; then
       case $boards in
         pending) echo "wide: waits for both lanes' beam passes (scripts/record-beam.py --wide $lane: pending)" ;;
         none) echo "wide: none (the beam pass's rule: pass 3 goes on)" ;;
-        *) echo "CONFIG='$(config_of wide-)' OUT=runs/record/wide-$lane.txt BUDGET='--cpu-time 7200' SEED=1 boards $boards (build $wide_build)" ;;
+        *) describe "$(wide_stage "$boards")" ;;
       esac
       continue
     fi
-    read -r name cpu seed boards <<<"$st"
-    config=$(config_of "$name")
-    echo "${config:+CONFIG='$config' }OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards (build $(build_of "$name"))"
+    describe "$st"
   done
   form=$(python3 scripts/record-pass2.py --form)
   if [ "$form" = pending ]; then
     echo "pass 3: waits for pass 2's form (scripts/record-pass2.py --form: pending)"
   else
     echo "pass 3, form $form:"
-    pass3_stages "$form" | while read -r name cpu seed boards; do
-      echo "OUT=runs/record/$name.txt BUDGET='--cpu-time $cpu' SEED=$seed boards $boards (build $(build_of "$name"))"
+    pass3_stages "$form" | while read -r st; do
+      describe "$st"
     done
   fi
   exit 0
@@ -239,7 +249,7 @@ wide() {
   poll python3 scripts/record-beam.py --wide "$lane"
   boards=$polled
   echo "record-lane $lane: wider beams: $boards" >&2
-  [ "$boards" = none ] || run_stage "wide-$lane 7200 1 $boards"
+  [ "$boards" = none ] || run_stage "$(wide_stage "$boards")"
 }
 for st in "${stages[@]}"; do
   if [ "$st" = validate ]; then
