@@ -77,7 +77,8 @@ fn main() {
                 }
                 t_scratch += t.elapsed().as_secs_f64();
                 let t = Instant::now();
-                let by = ByColumn::of(b);
+                // As the beam does: the parent's groups, found once, give the sums.
+                let by = ByColumn::from_groups(b, moves.iter().copied());
                 for g in &moves {
                     let mut c = *b;
                     let change = c.play(g.cell);
