@@ -203,7 +203,7 @@ impl Playout {
         moves: &mut Vec<Cell>,
         trace: &mut Trace,
     ) -> i32 {
-        let cx = Ctx::new(pol, self.bias, self.selective);
+        let cx = Ctx::new(pol, self.bias, self.selective).sparse();
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
         list.reset::<B, L, P, R>(root, &p, &cx, trace);

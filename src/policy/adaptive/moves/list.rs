@@ -16,6 +16,15 @@
 //! rule of a position and the candidacy recounted when it changes: `rule.rs`; a
 //! playout's start, from a snapshot of the root's list: `root.rs`.
 //!
+//! A playout that draws its own moves ([`Ctx::sparse`]) keeps a sparse list:
+//! while the rule excludes every group of its tabu colour, none of them is
+//! listed, flooded or dropped (`thin` takes them out when the rule starts to
+//! exclude them; their tiles are no seeds and no dirty tiles), and when the rule
+//! admits some again they are all flooded at once (`complete`). They are never
+//! candidates then, so the candidates, the draw's order and sums, the draws and
+//! the trace are those of the full list (`equivalence_tests.rs`). A replay, which
+//! may play a move outside the rule, keeps the full list.
+//!
 //! Owns: [`List`] and [`Entry`]: the tables, the floods of new groups, their
 //! candidacy under the selective rule, the segments' opening and closing. Must
 //! not: adapt policies or keep the score.
@@ -76,12 +85,15 @@ const NONE: Entry = Entry {
 };
 
 /// What the list needs from its playout: the policy, the bias and the rule
-/// (`flat`: the bias is +0 for every group, β = 0 with the size prior).
+/// (`flat`: the bias is +0 for every group, β = 0 with the size prior;
+/// `sparse`: the groups of the tabu colour need not be listed while the rule
+/// excludes them all, see [`List::play`]).
 pub(super) struct Ctx<'p> {
     pub pol: &'p Policy,
     pub bias: Bias,
     pub sel: Selective,
     flat: bool,
+    sparse: bool,
 }
 
 impl<'p> Ctx<'p> {
@@ -93,6 +105,18 @@ impl<'p> Ctx<'p> {
             bias,
             sel,
             flat,
+            sparse: false,
+        }
+    }
+
+    /// This context for a playout that draws its own moves: a move it plays is
+    /// always a candidate, so the list may leave out the groups of the tabu colour
+    /// while the rule excludes them all (a replay plays moves outside the rule and
+    /// needs every group).
+    pub fn sparse(self) -> Self {
+        Ctx {
+            sparse: true,
+            ..self
         }
     }
 
@@ -379,6 +403,58 @@ impl List {
         }
     }
 
+    /// True when `rule` leaves out every group of its tabu colour (one, and no
+    /// late-game exception).
+    #[inline(always)]
+    fn excludes_all(rule: Rule) -> bool {
+        rule.0 != u16::MAX && rule.1 == 0
+    }
+
+    /// Lists every group of the tabu colour of the rule so far (`self.rule`), which
+    /// a sparse list left out (see [`List::play`]; `pairs`: the pair tiles of `p`).
+    #[cold]
+    #[inline(never)]
+    fn complete<const B: usize, const L: u32, const P: usize>(
+        &mut self,
+        p: &Planes<B, L, P>,
+        edges: &Edges<B>,
+        pairs: &Plane<B>,
+        cx: &Ctx,
+        born: &mut Words<B>,
+    ) {
+        let t = self.rule.0 as u8;
+        #[cfg(debug_assertions)]
+        each_bit!(*self.heads_w::<B>(), |h| {
+            debug_assert!(
+                self.ent[h].g.color != t,
+                "a sparse list holds no tabu group"
+            );
+        });
+        self.flood_new(p, edges, and(pairs, &p.color_plane(t)), cx, born);
+    }
+
+    /// When the rule excludes every group of its tabu colour: takes those groups
+    /// out of the list (a sparse list, see [`List::play`]). They are no
+    /// candidates, so only the count of groups listed changes.
+    #[inline(always)]
+    pub(super) fn thin<const B: usize, const L: u32, const P: usize>(
+        &mut self,
+        p: &Planes<B, L, P>,
+    ) {
+        if !Self::excludes_all(self.rule) {
+            return;
+        }
+        let tabu = words(&p.color_plane(self.rule.0 as u8));
+        let mut n = 0;
+        for (hw, t) in self.heads_mut::<B>().iter_mut().zip(&tabu) {
+            for (w, t) in hw.iter_mut().zip(t) {
+                n += (*w & t).count_ones();
+                *w &= !t;
+            }
+        }
+        self.len -= n;
+    }
+
     /// Plays the group whose canonical bit is `k` on `p` and brings the list up to
     /// date; the segments of the groups that leave the list (or stop being
     /// candidates) close in `trace`, and those of the new candidates open, in list
@@ -395,6 +471,15 @@ impl List {
         let played = self.at(k).g;
         let g = self.mask::<B>(k);
         (self.nfresh, self.fresh_last, self.unsorted) = (0, 0, false);
+        // While the rule excludes every group of the tabu colour, a sparse list
+        // lists none (see `thin`) and floods none: their tiles are no seeds. They
+        // are never candidates, add nothing to the draw's sums and are never drawn.
+        let sparse = cx.sparse && Self::excludes_all(self.rule);
+        let tabu_before = if sparse {
+            p.color_plane(self.rule.0 as u8)
+        } else {
+            [Block::zero(); B]
+        };
         let before = p.ncols();
         let above = from_lowest::<B, L>(&g);
         let cold = and(&p.occupied(), &above);
@@ -418,17 +503,31 @@ impl List {
         let seeds = if before == n {
             let changed = and(&p.occupied(), &above);
             let old = Edges::load(&self.edges);
-            let cut = self
-                .drop_changed::<B, L, R>(&cold, &changed, &edges, &old, cx.sel, trace, &mut gone);
+            // A sparse list has no group of the tabu colour to drop.
+            let dirt = and_not(&self.pairs::<B>().map(Block::from_words), &tabu_before);
+            let cut = self.drop_changed::<B, L, R>(
+                &cold, &changed, &dirt, &old, &edges, cx.sel, trace, &mut gone,
+            );
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
             self.shift_right::<B, L, R>(&played, before - n, n, cx, trace, &mut born, &mut gone)
         };
-        self.flood_new(p, &edges, and(&seeds, &pairs), cx, &mut born);
+        let mut seeds = and(&seeds, &pairs);
+        if sparse {
+            seeds = and_not(&seeds, &p.color_plane(self.rule.0 as u8));
+        }
+        self.flood_new(p, &edges, seeds, cx, &mut born);
         self.pairs[..B].copy_from_slice(&words(&pairs));
         edges.store(&mut self.edges);
-        if self.rule_now(cx.sel) != self.rule {
+        let now = self.rule_now(cx.sel);
+        if now != self.rule {
+            if sparse && !Self::excludes_all(now) {
+                self.complete(p, &edges, &pairs, cx, &mut born);
+            }
             self.recount::<B, L, R>(cx, trace);
+            if cx.sparse {
+                self.thin(p);
+            }
             return;
         }
         if R {

@@ -27,22 +27,24 @@ use super::super::super::trace::Trace;
 use super::super::{shifted, Selective};
 use super::{each_bit, set, words, Ctx, List, Words, SIZE};
 use crate::board::groups::Window;
-use crate::board::planes::{and, columns, groups_of, grow, or, shift_columns, Block, Edges, Plane};
+use crate::board::planes::{and, columns, groups_of, grow, or, shift_columns, Edges, Plane};
 use crate::board::{Change, Group};
 
 impl List {
     /// After a move that emptied no column (`edges` after it, `old` before):
     /// drops the groups that changed (segments closed when `R`, heads set in
-    /// `gone`) and returns their tiles. Every other group keeps its entry and its
-    /// segment.
+    /// `gone`) and returns their tiles, those of the listed groups' colours:
+    /// `tiles` (before the move) holds every tile of a listed group. Every other
+    /// group keeps its entry and its segment.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn drop_changed<const B: usize, const L: u32, const R: bool>(
         &mut self,
         cold: &Plane<B>,
         changed: &Plane<B>,
-        edges: &Edges<B>,
+        tiles: &Plane<B>,
         old: &Edges<B>,
+        edges: &Edges<B>,
         sel: Selective,
         trace: &mut Trace,
         gone: &mut Words<B>,
@@ -50,8 +52,7 @@ impl List {
         let dirty = or(cold, &grow::<B, L>(changed, edges));
         // The groups with a tile in `dirty` are dropped (their tiles: `cut`);
         // every other group keeps its entry and its segment.
-        let pairs: Plane<B> = self.pairs::<B>().map(Block::from_words);
-        let cut = groups_of::<B, L>(old, &and(&dirty, &pairs));
+        let cut = groups_of::<B, L>(old, &and(&dirty, tiles));
         let (cw, heads) = (words(&cut), self.heads_w::<B>());
         let drop: Words<B> =
             std::array::from_fn(|i| std::array::from_fn(|j| heads[i][j] & cw[i][j]));
