@@ -433,15 +433,16 @@ impl List {
         self.flood_new(p, edges, and(pairs, &p.color_plane(t)), cx, born);
     }
 
-    /// When the rule excludes every group of its tabu colour: takes those groups
-    /// out of the list (a sparse list, see [`List::play`]). They are no
-    /// candidates, so only the count of groups listed changes.
+    /// For a sparse list ([`Ctx::sparse`]), when the rule excludes every group of
+    /// its tabu colour: takes those groups out of the list (see [`List::play`]).
+    /// They are no candidates, so only the count of groups listed changes.
     #[inline(always)]
     pub(super) fn thin<const B: usize, const L: u32, const P: usize>(
         &mut self,
         p: &Planes<B, L, P>,
+        cx: &Ctx,
     ) {
-        if !Self::excludes_all(self.rule) {
+        if !cx.sparse || !Self::excludes_all(self.rule) {
             return;
         }
         let tabu = words(&p.color_plane(self.rule.0 as u8));
@@ -525,9 +526,7 @@ impl List {
                 self.complete(p, &edges, &pairs, cx, &mut born);
             }
             self.recount::<B, L, R>(cx, trace);
-            if cx.sparse {
-                self.thin(p);
-            }
+            self.thin(p, cx);
             return;
         }
         if R {

@@ -87,9 +87,7 @@ impl List {
         // The copied segments start at step 0 and index 0.
         if same && (!R || trace.segs.is_empty() && trace.steps.is_empty()) {
             self.restore::<B, R>(cx, trace);
-            if cx.sparse {
-                self.thin(p);
-            }
+            self.thin(p, cx);
             return;
         }
         (self.len, self.ncand, self.nbig, self.nother) = (0, 0, 0, 0);
@@ -111,9 +109,7 @@ impl List {
         self.nother = other;
         self.recount::<B, L, R>(cx, trace);
         self.snapshot::<B>(board, cx);
-        if cx.sparse {
-            self.thin(p);
-        }
+        self.thin(p, cx);
     }
 
     /// Takes the snapshot of the list just made from scratch for `board`.
