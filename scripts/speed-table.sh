@@ -8,6 +8,8 @@
 #   - instructions per playout under valgrind's callgrind (deterministic), if valgrind
 #     is installed: total for `bench --playouts 2000` / 2000, random and tabu, and
 #     per level-3 NRPA playout (`solve … --position 1 --algo nrpa --iterations 20000`);
+#   - level-3 NRPA's playouts/s against level-1 NMCS's with random playouts in one
+#     `compare` run on one thread (issue 51's yardstick), three runs, the median;
 #   - `cargo bench --bench lanes_vs_bitvec`: one hot operation with bitvec vs lanes.
 # Used by `scripts/update-readme.sh --speed`; S defaults to 5 (SECONDS_PER_RUN).
 set -euo pipefail
@@ -57,6 +59,21 @@ echo "| speed-up, wall clock (ratio of the medians) | same run | ${wall_ratio}×
 echo "| random playouts / CPU-s | \`samegame bench --seconds $S\` | $m_random |"
 echo "| tabu playouts / CPU-s | \`samegame bench --seconds $S --policy tabu\` | $m_tabu |"
 echo "| **tabu / random** | the two above | **$tabu_ratio** |"
+# Issue 51's yardstick: level-3 NRPA's playouts/s against level-1 NMCS with random
+# playouts, in one `compare` run on one thread (standard positions 1-5, 100,000
+# playouts per search, wall clock): three runs, the run with the median ratio.
+nrpa=$(for _ in 1 2 3; do
+  $bin compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 \
+    --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" \
+    --config "nmcs1: --algo nmcs --level 1 --policy random" 2>/dev/null |
+    awk '$1 == "nrpa3" {n = $5} $1 == "nmcs1" && $2 != "-" {m = $5}
+      END {printf "%.3f %d %d\n", n / m, n, m}'
+done | sort -g | sed -n 2p)
+read -r n_ratio n_nrpa n_nmcs <<< "$nrpa"
+cmp_cmd='samegame compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" --config "nmcs1: --algo nmcs --level 1 --policy random"'
+echo "| level-3 NRPA playouts / wall-clock s (the run with the median ratio of 3) | \`$cmp_cmd\` | $n_nrpa |"
+echo "| level-1 NMCS random playouts / wall-clock s | same run | $n_nmcs |"
+echo "| **NRPA / NMCS playouts per second** | same run | **$n_ratio** |"
 if command -v valgrind >/dev/null; then
   for p in random tabu; do
     total=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
