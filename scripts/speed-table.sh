@@ -67,7 +67,7 @@ nrpa=$(for _ in 1 2 3; do
     --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" \
     --config "nmcs1: --algo nmcs --level 1 --policy random" 2>/dev/null |
     awk '$1 == "nrpa3" {n = $5} $1 == "nmcs1" && $2 != "-" {m = $5}
-      END {printf "%.3f %d %d\n", n / m, n, m}'
+      END {if (m > 0) printf "%.3f %d %d\n", n / m, n, m; else print "NA NA NA"}'
 done | sort -g | sed -n 2p)
 read -r n_ratio n_nrpa n_nmcs <<< "$nrpa"
 cmp_cmd='samegame compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" --config "nmcs1: --algo nmcs --level 1 --policy random"'
