@@ -62,15 +62,14 @@ echo "| **tabu / random** | the two above | **$tabu_ratio** |"
 # Issue 51's yardstick: level-3 NRPA's playouts/s against level-1 NMCS with random
 # playouts, in one `compare` run on one thread (standard positions 1-5, 100,000
 # playouts per search, wall clock): three runs, the run with the median ratio.
+# The command as the table prints it; run as written (eval: its quotes), with $bin.
+cmp_cmd='samegame compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" --config "nmcs1: --algo nmcs --level 1 --policy random"'
 nrpa=$(for _ in 1 2 3; do
-  $bin compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 \
-    --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" \
-    --config "nmcs1: --algo nmcs --level 1 --policy random" 2>/dev/null |
+  eval "$bin ${cmp_cmd#samegame }" 2>/dev/null |
     awk '$1 == "nrpa3" {n = $5} $1 == "nmcs1" && $2 != "-" {m = $5}
       END {if (m > 0) printf "%.3f %d %d\n", n / m, n, m; else print "NA NA NA"}'
 done | sort -g | sed -n 2p)
 read -r n_ratio n_nrpa n_nmcs <<< "$nrpa"
-cmp_cmd='samegame compare testsets/samegame-standard-20.txt --positions 1-5 --iterations 100000 --runs 1 --threads 1 --config "nrpa3: --algo nrpa --level 3" --config "nmcs1: --algo nmcs --level 1 --policy random"'
 echo "| level-3 NRPA playouts / wall-clock s (the run with the median ratio of 3) | \`$cmp_cmd\` | $n_nrpa |"
 echo "| level-1 NMCS random playouts / wall-clock s | same run | $n_nmcs |"
 echo "| **NRPA / NMCS playouts per second** | same run | **$n_ratio** |"
