@@ -22,7 +22,7 @@ use crate::error::Error;
 // One per run read back, none in a loop: the size does not matter.
 #[allow(clippy::large_enum_variant)]
 pub enum SearchState {
-    /// NRPA's (format 1).
+    /// NRPA's (format 4; format 1 before issue 51's move codes, refused).
     Nrpa(NrpaState),
     /// A tree search's (format 2).
     Tree(TreeState),

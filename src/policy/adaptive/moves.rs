@@ -2,16 +2,18 @@
 //!
 //! A move's code identifies the group it removes — its colour and the exact set of
 //! cells it covers on the board as it stands — as the SameGame NRPA papers do: a
-//! Zobrist-style hash, the XOR over the group's columns x of one well-mixed key per
-//! (colour, column bit mask), rotated left by x bits. The same group at the same
+//! 64-bit hash of the colour and of the words of the group's mask in its board's
+//! plane layout, from the word of its first column to that of its last
+//! ([`code_words`]: one 128-bit product per word). The same group at the same
 //! place gets the same code in every position where it occurs, so what the policy
-//! learns carries over between playouts that reach it by different move orders;
-//! the same group shifted e columns to the left (a column emptied on its left) has
-//! its code rotated right by e bits, so the playout moves it without a flood fill.
-//! (Until issue 28 the key mixed the column index in; only which codes are equal
-//! matters to a search, so results are the same.) The playout takes a group's
-//! column masks from its plane mask, not from a walk over its cells.
-//!
+//! learns carries over between playouts that reach it by different move orders.
+//! Only which codes are equal matters to a search, so results are the same under
+//! any such hash: until issue 28 the key mixed the column index in; until issue
+//! 51's sixteenth pass it was the XOR over the group's columns of one SplitMix64
+//! key per (colour, column) rotated by the column (a group moved left had its code
+//! rotated); now one product per 64-bit word, about a third of the instructions.
+//! Codes are kept in NRPA checkpoints, so the checkpoint format changed with them.
+
 //! The playout samples each move from the softmax of (policy weight + GNRPA bias)
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
 //! tabu colour — the colour with most tiles at the start, as TabuColorRandom — are
@@ -47,28 +49,59 @@ use super::softmax::Policy;
 use super::trace::Trace;
 use crate::board::planes::{planes_for, Planes, MAX_PLANES};
 use crate::board::{Board, Cell, Group, GroupMask};
-use crate::rng::{splitmix64, GOLDEN_GAMMA};
+use crate::rng::GOLDEN_GAMMA;
 use crate::Rng;
 
-/// A well-mixed key from any 64-bit value (one SplitMix64 step).
-#[inline]
-fn mix(z: u64) -> u64 {
-    splitmix64(z.wrapping_add(GOLDEN_GAMMA))
+/// The odd multiplier of [`code_words`] (SplitMix64's first).
+const CODE_MUL: u64 = 0xBF58_476D_1CE4_E5B9;
+
+/// Bits per column lane in the planes of a board `height` rows high (as
+/// `by_layout` picks them): 16 up to 16 rows, else 32.
+pub fn lane_bits(height: usize) -> u32 {
+    if height <= 16 {
+        16
+    } else {
+        32
+    }
 }
 
-/// The code of the group flooded into `mask` (`g` its summary): colour and cells.
-#[inline]
-pub fn code(g: &Group, mask: &GroupMask) -> u64 {
-    let c = u64::from(g.color) << 32;
-    (usize::from(g.xmin)..=usize::from(g.xmax)).fold(0, |h, x| {
-        h ^ mix(c | u64::from(mask.column(x))).rotate_left(x as u32)
-    })
+/// The code of a group of colour `color` whose cells, as the words of its board's
+/// planes (column x's lane at bit x·L), are `w`: the words from that of its first
+/// column (index `first`) to that of its last. A seed from the colour and `first`,
+/// then per word a 64 × 64 → 128-bit product folded to 64 bits: a function of the
+/// colour and the cells, told apart by a 64-bit hash (as the per-column code
+/// before issue 51's sixteenth pass, without a mix per column).
+#[inline(always)]
+pub(crate) fn code_words(color: u8, first: usize, w: &[u64]) -> u64 {
+    w.iter()
+        .fold(code_seed(color, first), |h, &x| code_step(h, x))
 }
 
-/// The code of a group whose code is `code`, once moved `e` columns to the left.
-#[inline]
-pub fn shifted(code: u64, e: u32) -> u64 {
-    code.rotate_right(e)
+/// The seed of [`code_words`].
+#[inline(always)]
+pub(crate) fn code_seed(color: u8, first: usize) -> u64 {
+    (u64::from(color) << 8 | first as u64).wrapping_mul(GOLDEN_GAMMA)
+}
+
+/// One word `x` into the code so far `h` ([`code_words`]).
+#[inline(always)]
+pub(crate) fn code_step(h: u64, x: u64) -> u64 {
+    let r = u128::from(h ^ x) * u128::from(CODE_MUL);
+    (r as u64) ^ ((r >> 64) as u64)
+}
+
+/// The code of the group flooded into `mask` (`g` its summary) on a board
+/// `height` rows high: colour and cells ([`code_words`], the words built from
+/// the mask's columns).
+pub fn code(g: &Group, mask: &GroupMask, height: usize) -> u64 {
+    let l = lane_bits(height) as usize;
+    let per = 64 / l;
+    let (first, last) = (usize::from(g.xmin) / per, usize::from(g.xmax) / per);
+    let mut w = [0u64; crate::board::MAX_WIDTH * 32 / 64];
+    for x in usize::from(g.xmin)..=usize::from(g.xmax) {
+        w[x / per] |= u64::from(mask.column(x)) << (x % per * l);
+    }
+    code_words(g.color, first, &w[first..=last])
 }
 
 /// The level-0 search of NRPA: one game from the root sampled from a policy.

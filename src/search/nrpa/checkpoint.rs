@@ -42,7 +42,9 @@ use crate::search::{Algo, SearchConfig};
 use crate::Rng;
 
 /// The format of [`NrpaState`]'s bytes; a state of another format is refused.
-const FORMAT: u32 = 1;
+/// Format 1 held the move codes of before issue 51's sixteenth pass (its
+/// policies' keys mean other groups now); 2 and 3 are the tree's and the beam's.
+const FORMAT: u32 = 4;
 
 /// What a caller of a checkpointed search asks (`S`: the state a search continues
 /// from; `search::SearchState` for the caller, each search's own inside).
@@ -122,8 +124,14 @@ impl NrpaState {
             return Err(format!("unreadable: {} bytes too many", rest.len()));
         }
         if s.format != FORMAT {
+            let why = if s.format == 1 {
+                ": its policies are keyed by the move codes of earlier builds; \
+                 resume it with the build that wrote it, or remove it to start the run again"
+            } else {
+                ""
+            };
             return Err(format!(
-                "format {} (this build reads format {FORMAT})",
+                "format {} (this build reads format {FORMAT}){why}",
                 s.format
             ));
         }

@@ -139,6 +139,14 @@ fn unreadable_states_and_uncheckpointable_searches_are_refused() {
     bytes[0] ^= 0xff;
     let e = NrpaState::from_bytes(&bytes).err().unwrap();
     assert!(e.contains("format"), "{e}");
+    // A state of format 1 (the move codes of earlier builds) is refused, and told.
+    let mut old = saved.last().unwrap().clone();
+    old[..4].copy_from_slice(&1u32.to_le_bytes());
+    let e = NrpaState::from_bytes(&old).err().unwrap();
+    assert!(
+        e.starts_with("format 1 (this build reads format 4)") && e.contains("move codes"),
+        "{e}"
+    );
     assert!(checkpointable(&nrpa(3, 10)).is_ok());
     let mut wide = nrpa(3, 10);
     wide.nrpa_mut().unwrap().width = 2;

@@ -70,7 +70,7 @@ fn fresh(board: &Board, pol: &Policy, bias: &Bias, sel: Selective) -> Listed {
         .iter()
         .map(|g| {
             board.flood(g.cell, &mut mask);
-            let c = code(g, &mask);
+            let c = code(g, &mask, board.height());
             let w = pol.weight(c) + bias.of(g);
             let e = if w == 0.0 {
                 1.0

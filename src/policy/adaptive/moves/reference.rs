@@ -14,22 +14,17 @@ use rand::Rng as _;
 use super::super::prior::Bias;
 use super::super::softmax::{fast_exp, Policy, EXP_DIRECT};
 use super::super::trace::{Trace, OPEN};
-use super::{code, mix, shifted, Selective};
+use super::{code, Selective};
 use crate::board::groups::Window;
 use crate::board::{Board, Cell, Change, Group, GroupMask, MAX_WIDTH};
 use crate::Rng;
 
-/// The code of the group flooded into `mask` and the row of its highest tile.
+/// The code of the group flooded into `mask` (on a board `height` rows high) and
+/// the row of its highest tile.
 #[inline]
-fn code_and_top(g: &Group, mask: &GroupMask) -> (u64, u8) {
-    let c = u64::from(g.color) << 32;
-    let (mut h, mut cols) = (0, 0);
-    for x in usize::from(g.xmin)..=usize::from(g.xmax) {
-        let m = mask.column(x);
-        h ^= mix(c | u64::from(m)).rotate_left(x as u32);
-        cols |= m;
-    }
-    (h, (31 - cols.leading_zeros()) as u8)
+fn code_and_top(g: &Group, mask: &GroupMask, height: usize) -> (u64, u8) {
+    let cols = (usize::from(g.xmin)..=usize::from(g.xmax)).fold(0, |c, x| c | mask.column(x));
+    (code(g, mask, height), (31 - cols.leading_zeros()) as u8)
 }
 
 /// A legal group of the position being played, with its code, its weight w
@@ -145,7 +140,12 @@ impl Reference {
         let (fresh, bias) = (&mut self.fresh, self.bias);
         board.flood_groups_from(lo, hi, seeds, &mut self.mask, |m| {
             let g = m.group();
-            fresh.push(Entry::new(g, code_and_top(&g, m), pol, &bias));
+            fresh.push(Entry::new(
+                g,
+                code_and_top(&g, m, board.height()),
+                pol,
+                &bias,
+            ));
         });
         // Found column by column: nearly in canonical order, so an insertion sort
         // is linear here.
@@ -244,7 +244,10 @@ impl Reference {
                     g.xmin -= shift;
                     g.xmax -= shift;
                     g.cell.x -= shift;
-                    let code = shifted(e.code, shift.into());
+                    // Its code again, from its cells after the move.
+                    let mut mask = GroupMask::default();
+                    board.flood(g.cell, &mut mask);
+                    let code = code(&g, &mask, board.height());
                     *e = Entry::new(g, (code, e.top), pol, &bias);
                     true
                 } else {
@@ -429,7 +432,7 @@ impl Reference {
             let n = board.flood(mv, &mut self.mask);
             assert!(n >= 2, "replay: {mv} is not a legal move");
             let played = self.mask.group();
-            let played_code = code(&played, &self.mask);
+            let played_code = code(&played, &self.mask, board.height());
             let c = self.candidates(&board, trace);
             let found = self
                 .cache

@@ -26,7 +26,7 @@ fn codes_tell_groups_apart_and_follow_cells_not_history() {
         .iter()
         .map(|g| {
             b.flood(g.cell, &mut mask);
-            code(g, &mask)
+            code(g, &mask, b.height())
         })
         .collect();
     let mut sorted = codes.clone();
@@ -48,7 +48,7 @@ fn codes_tell_groups_apart_and_follow_cells_not_history() {
     );
     c.flood(h.cell, &mut mask);
     let i = gs.iter().position(|x| *x == h).unwrap();
-    assert_eq!(code(&h, &mask), codes[i]);
+    assert_eq!(code(&h, &mask, c.height()), codes[i]);
 }
 
 #[test]
@@ -97,20 +97,25 @@ fn the_late_exception_lets_small_tabu_groups_in_when_few_tiles_are_left() {
 }
 
 #[test]
-fn a_moved_group_has_its_code_rotated() {
-    // Column 0 empties; the group in columns 2-3 moves to columns 1-2.
+fn a_moved_group_has_a_new_code() {
+    // Column 0 empties; the group in columns 2-3 moves to columns 1-2: other
+    // cells, another code (that of the same cells on a board where it stood
+    // there from the start).
     let b: Board = "0.11\n0211".parse().unwrap();
     let mut mask = GroupMask::default();
     let g = b.groups().into_iter().find(|g| g.color == 1).unwrap();
     b.flood(g.cell, &mut mask);
-    let before = code(&g, &mask);
+    let before = code(&g, &mask, b.height());
     let mut c = b;
     c.play(Cell::new(0, 0));
     let h = c.groups().into_iter().find(|g| g.color == 1).unwrap();
     assert_eq!(h.xmin + 1, g.xmin, "moved one column left");
     c.flood(h.cell, &mut mask);
-    assert_eq!(code(&h, &mask), shifted(before, 1));
-    assert_ne!(code(&h, &mask), before);
+    assert_ne!(code(&h, &mask, c.height()), before);
+    let d: Board = ".11\n011".parse().unwrap();
+    let k = d.groups().into_iter().find(|g| g.color == 1).unwrap();
+    d.flood(k.cell, &mut mask);
+    assert_eq!(code(&k, &mask, d.height()), code(&h, &mask, c.height()));
 }
 
 #[test]
@@ -177,13 +182,13 @@ fn codes_map_back_to_their_groups_along_games() {
                 .iter()
                 .map(|g| {
                     b.flood(g.cell, &mut mask);
-                    (code(g, &mask), *g)
+                    (code(g, &mask, b.height()), *g)
                 })
                 .collect();
             assert_eq!(by_code.len(), gs.len(), "one code per group");
             for g in &gs {
                 b.flood(g.cell, &mut mask);
-                assert_eq!(by_code[&code(g, &mask)], *g);
+                assert_eq!(by_code[&code(g, &mask, b.height())], *g);
             }
             b.play(gs[rng.gen_range(0..gs.len())].cell);
         }
@@ -230,4 +235,46 @@ fn first_moves_follow_the_softmax_of_weights_and_bias() {
         expected.iter().any(|&q| (q - expected[0]).abs() > 0.01),
         "the weights are not uniform: {expected:?}"
     );
+}
+
+/// No two groups met share a code: every group of random games on boards of each
+/// plane layout (16-bit lanes up to 16 rows, 32-bit above; one to four blocks),
+/// keyed by its code, is the same colour and cells wherever the code recurs.
+#[test]
+fn codes_never_collide_along_games_of_every_layout() {
+    let mut rng = crate::rng_for(51, 16, 0);
+    let mut mask = GroupMask::default();
+    for (w, h, colors) in [
+        (15, 15, 5),
+        (16, 16, 3),
+        (20, 12, 4),
+        (8, 17, 3),
+        (32, 32, 6),
+    ] {
+        let mut seen: std::collections::HashMap<u64, (u8, Vec<u32>)> = Default::default();
+        let mut groups = 0;
+        for seed in 0..4 {
+            let mut b = random_board(w, h, colors, seed, Variant::SameGame);
+            while !b.is_terminal() {
+                let gs = b.groups();
+                for g in &gs {
+                    b.flood(g.cell, &mut mask);
+                    // The first column, then the lanes of the group's columns.
+                    let cols = usize::from(g.xmin)..=usize::from(g.xmax);
+                    let cells: Vec<u32> = std::iter::once(u32::from(g.xmin))
+                        .chain(cols.map(|x| mask.column(x)))
+                        .collect();
+                    let c = code(g, &mask, b.height());
+                    let was = seen.entry(c).or_insert_with(|| (g.color, cells.clone()));
+                    assert_eq!(*was, (g.color, cells), "{w}x{h}: code {c:#x} twice");
+                    groups += 1;
+                }
+                b.play(gs[rng.gen_range(0..gs.len())].cell);
+            }
+        }
+        assert!(
+            seen.len() > 200 && groups > seen.len(),
+            "{w}x{h}: {groups} groups"
+        );
+    }
 }

@@ -11,7 +11,7 @@
 //! groups of `changed` and of what is left of the dropped groups. After a move that
 //! empties columns, the groups within one column of the move ([`Window`]) are
 //! dropped and flooded again, and those right of them move left: masks shifted,
-//! codes rotated ([`shifted`]).
+//! codes taken again from them.
 //!
 //! A group keeps its trace segment for as long as it stays listed and a candidate.
 //! (The previous implementation, `reference.rs`, closed and opened again the
@@ -24,7 +24,8 @@
 //! reorder (`list.rs` and `order.rs` do).
 
 use super::super::super::trace::Trace;
-use super::super::{shifted, Selective};
+use super::super::Selective;
+use super::entry::mask_code;
 use super::{each_bit, set, words, Ctx, List, Words, SIZE};
 use crate::board::groups::Window;
 use crate::board::planes::{and, columns, groups_of, grow, or, shift_columns, Edges, Plane};
@@ -79,7 +80,7 @@ impl List {
 
     /// After the group `played` emptied `e` columns (`n` left): the groups within
     /// one column of it are dropped, those right of them move left (mask shifted,
-    /// code rotated, weight taken afresh: a new segment, their new heads set in
+    /// code taken again, weight taken afresh: a new segment, their new heads set in
     /// `born`), those left of them stay; the heads dropped or moved are set in
     /// `gone`. Returns the seeds of the new groups: every tile of the window.
     /// Segments close in `trace` only when `R`.
@@ -121,7 +122,7 @@ impl List {
                 g.xmin -= e as u8;
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
-                let code = x.known.then(|| shifted(x.code, e as u32));
+                let code = x.known.then(|| mask_code::<B, L>(&m, &g));
                 let y = self.make::<B, L>(g, code, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }

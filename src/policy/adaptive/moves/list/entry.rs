@@ -9,29 +9,29 @@
 
 use super::super::super::softmax::exp_of;
 use super::super::super::trace::OPEN;
-use super::super::mix;
+use super::super::{code_seed, code_step};
 use super::{each_bit, has, words, Ctx, Entry, List, Rule, EXP_DIRECT, NONE, SIZE};
 use crate::board::planes::Plane;
 use crate::board::Group;
 
-/// The code of group `g` whose mask is `m` ([`super::super::code`]), from its mask's
-/// column lanes.
+/// The code of group `g` whose mask is `m` ([`super::super::code`]): the words of
+/// its columns.
 #[inline(always)]
 pub(super) fn mask_code<const B: usize, const L: u32>(m: &Plane<B>, g: &Group) -> u64 {
     let w = words(m);
     let w = w.as_flattened();
-    let c = u64::from(g.color) << 32;
     let per = 64 / L as usize;
-    let (mut col, xmax) = (usize::from(g.xmin), usize::from(g.xmax));
-    let mut h = 0;
-    // A group spans few columns: a plain loop (no vector code).
+    let (first, last) = (usize::from(g.xmin) / per, usize::from(g.xmax) / per);
+    // [`super::super::code_words`] over `w[first..=last]`, the index taken
+    // modulo the words' number (a power of two: no bounds to check).
+    let mut h = code_seed(g.color, first);
+    let mut k = first;
     loop {
-        let l = w[col / per % (4 * B)] >> ((col % per) * L as usize) & (u64::MAX >> (64 - L));
-        h ^= mix(c | l).rotate_left(col as u32);
-        if col >= xmax {
+        h = code_step(h, w[k % (4 * B)]);
+        if k >= last {
             return h;
         }
-        col += 1;
+        k += 1;
     }
 }
 
