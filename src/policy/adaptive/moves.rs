@@ -13,7 +13,7 @@
 //! key per (colour, column) rotated by the column (a group moved left had its code
 //! rotated); now one product per 64-bit word, about a third of the instructions.
 //! Codes are kept in NRPA checkpoints, so the checkpoint format changed with them.
-
+//!
 //! The playout samples each move from the softmax of (policy weight + GNRPA bias)
 //! over the candidate moves. With the selective policy (Cazenave 2016) groups of the
 //! tabu colour — the colour with most tiles at the start, as TabuColorRandom — are
@@ -72,20 +72,20 @@ pub fn lane_bits(height: usize) -> u32 {
 /// colour and the cells, told apart by a 64-bit hash (as the per-column code
 /// before issue 51's sixteenth pass, without a mix per column).
 #[inline(always)]
-pub(crate) fn code_words(color: u8, first: usize, w: &[u64]) -> u64 {
+pub fn code_words(color: u8, first: usize, w: &[u64]) -> u64 {
     w.iter()
         .fold(code_seed(color, first), |h, &x| code_step(h, x))
 }
 
 /// The seed of [`code_words`].
 #[inline(always)]
-pub(crate) fn code_seed(color: u8, first: usize) -> u64 {
+pub fn code_seed(color: u8, first: usize) -> u64 {
     (u64::from(color) << 8 | first as u64).wrapping_mul(GOLDEN_GAMMA)
 }
 
 /// One word `x` into the code so far `h` ([`code_words`]).
 #[inline(always)]
-pub(crate) fn code_step(h: u64, x: u64) -> u64 {
+pub fn code_step(h: u64, x: u64) -> u64 {
     let r = u128::from(h ^ x) * u128::from(CODE_MUL);
     (r as u64) ^ ((r >> 64) as u64)
 }
