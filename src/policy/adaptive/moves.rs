@@ -55,8 +55,9 @@ use crate::Rng;
 /// The odd multiplier of [`code_words`] (SplitMix64's first).
 const CODE_MUL: u64 = 0xBF58_476D_1CE4_E5B9;
 
-/// Bits per column lane in the planes of a board `height` rows high (as
-/// `by_layout` picks them): 16 up to 16 rows, else 32.
+/// Bits per column lane in the planes of a board `height` rows high: 16 up to 16
+/// rows, else 32 (`by_layout` picks the playout's layout with it, so [`code`] and
+/// the list's codes use the same words).
 pub fn lane_bits(height: usize) -> u32 {
     if height <= 16 {
         16
@@ -144,13 +145,13 @@ impl Selective {
 }
 
 /// Calls `$recv.$method::<B, L, P>(args)` with the plane layout that fits `$board`:
-/// 16-bit column lanes up to 16 rows, 32-bit lanes above; one, two or four 256-bit
+/// [`lane_bits`] per column lane (16 up to 16 rows, 32 above); one, two or four 256-bit
 /// blocks; as many colour planes as needed (as the random playout's kernel).
 /// `$recv.$method::<X>(args)` puts the const arguments `X` first.
 macro_rules! by_layout {
     ($board:expr, $recv:ident . $method:ident $(::<$($pre:literal),+>)? ( $($arg:expr),* $(,)? )) => {{
         let b: &Board = $board;
-        if b.height() <= 16 {
+        if $crate::policy::adaptive::moves::lane_bits(b.height()) == 16 {
             if b.width() <= 16 {
                 match planes_for(b.colors()) {
                     0..=2 => $recv.$method::<$($($pre,)+)? 1, 16, 2>($($arg),*),

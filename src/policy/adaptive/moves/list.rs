@@ -398,7 +398,7 @@ impl List {
                 xmin: x as u8,
                 xmax: xmax as u8,
             };
-            let e = self.make::<B, L>(g, None, &m, cx);
+            let e = self.make::<B, L>(g, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
     }

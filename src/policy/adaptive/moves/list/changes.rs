@@ -25,7 +25,6 @@
 
 use super::super::super::trace::Trace;
 use super::super::Selective;
-use super::entry::mask_code;
 use super::{each_bit, set, words, Ctx, List, Words, SIZE};
 use crate::board::groups::Window;
 use crate::board::planes::{and, columns, groups_of, grow, or, shift_columns, Edges, Plane};
@@ -80,8 +79,8 @@ impl List {
 
     /// After the group `played` emptied `e` columns (`n` left): the groups within
     /// one column of it are dropped, those right of them move left (mask shifted,
-    /// code taken again, weight taken afresh: a new segment, their new heads set in
-    /// `born`), those left of them stay; the heads dropped or moved are set in
+    /// code and weight taken afresh when a candidate, else once it becomes one: a
+    /// new segment, their new heads set in `born`), those left of them stay; the heads dropped or moved are set in
     /// `gone`. Returns the seeds of the new groups: every tile of the window.
     /// Segments close in `trace` only when `R`.
     #[allow(clippy::too_many_arguments)]
@@ -122,8 +121,7 @@ impl List {
                 g.xmin -= e as u8;
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
-                let code = x.known.then(|| mask_code::<B, L>(&m, &g));
-                let y = self.make::<B, L>(g, code, &m, cx);
+                let y = self.make::<B, L>(g, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }
         });

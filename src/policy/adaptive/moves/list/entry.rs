@@ -77,19 +77,18 @@ impl List {
         cx.pol.weight(e.code) + cx.bias_of(&e.g)
     }
 
-    /// The entry of group `g` (mask `m`; `code` when known), under the current
-    /// rule: a candidate with its code and weight, or else without them (`known`
-    /// false), taken if it becomes one.
+    /// The entry of group `g` (mask `m`) under the current rule: a candidate with
+    /// its code and weight, or else without them (`known` false), taken if it
+    /// becomes one.
     #[inline(always)]
     pub(super) fn make<const B: usize, const L: u32>(
         &self,
         g: Group,
-        code: Option<u64>,
         m: &Plane<B>,
         cx: &Ctx,
     ) -> Entry {
         if Self::admits(self.rule, &g) {
-            let code = code.unwrap_or_else(|| mask_code::<B, L>(m, &g));
+            let code = mask_code::<B, L>(m, &g);
             self.entry(g, code, cx)
         } else {
             Entry { g, ..NONE }
