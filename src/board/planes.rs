@@ -15,6 +15,8 @@
 //!   removed tiles, colour planes by one PEXT/PDEP pair per word) and closing up
 //!   emptied columns;
 //! - exact conversion from and to [`Board`];
+//! - the layout rule every caller uses to fit a board: [`lane_bits`] (16-bit lanes
+//!   up to 16 rows) and [`planes_for`] (colour bit planes);
 //! - group masks (`masks.rs`): a legal group as a plane, and the bit tools an
 //!   incremental list of such masks needs.
 //!
@@ -359,6 +361,18 @@ fn close_up<const B: usize, const L: u32, const P: usize>(
         from_words(&bw[k], &mut bits[k]);
     }
     (occ, bits)
+}
+
+/// Bits per column lane in the planes of a board `height` rows high: 16 up to 16
+/// rows, else 32. Every caller that picks a plane layout for a board (the random
+/// playout, the legal cells, NRPA's list and its move codes) takes the lane width
+/// from here.
+pub fn lane_bits(height: usize) -> u32 {
+    if height <= 16 {
+        16
+    } else {
+        32
+    }
 }
 
 /// Colour bit planes needed for `ncolors` colours: ⌈log2 ncolors⌉.

@@ -25,7 +25,7 @@ use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
 
 use crate::board::planes::{
-    and_not, count, empty, intersects, planes_for, select_seed, Planes, MAX_PLANES,
+    and_not, count, empty, intersects, lane_bits, planes_for, select_seed, Planes, MAX_PLANES,
 };
 use crate::board::{Board, Cell};
 use crate::Rng;
@@ -136,7 +136,7 @@ fn playout_sized<const TABU: bool>(
     rng: &mut Rng,
     moves: &mut Vec<Cell>,
 ) -> i32 {
-    if board.height() <= 16 {
+    if lane_bits(board.height()) == 16 {
         if board.width() <= 16 {
             // The common case (up to 16 × 16): as many colour planes as needed.
             match planes_for(board.colors()) {

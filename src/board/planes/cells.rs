@@ -19,7 +19,7 @@ use crate::board::{Board, Cell, MAX_COLORS};
 /// cells of [`Board::groups`].
 pub fn legal_cells(board: &Board, out: &mut Vec<Cell>) {
     out.clear();
-    if board.height() <= 16 {
+    if super::lane_bits(board.height()) == 16 {
         if board.width() <= 16 {
             cells_in::<1, 16>(board, out);
         } else {

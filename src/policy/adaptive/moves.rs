@@ -47,24 +47,13 @@ use self::list::{Ctx, List};
 use super::prior::{Bias, Prior};
 use super::softmax::Policy;
 use super::trace::Trace;
-use crate::board::planes::{planes_for, Planes, MAX_PLANES};
+use crate::board::planes::{lane_bits, planes_for, Planes, MAX_PLANES};
 use crate::board::{Board, Cell, Group, GroupMask};
 use crate::rng::GOLDEN_GAMMA;
 use crate::Rng;
 
 /// The odd multiplier of [`code_words`] (SplitMix64's first).
 const CODE_MUL: u64 = 0xBF58_476D_1CE4_E5B9;
-
-/// Bits per column lane in the planes of a board `height` rows high: 16 up to 16
-/// rows, else 32 (`by_layout` picks the playout's layout with it, so [`code`] and
-/// the list's codes use the same words).
-pub fn lane_bits(height: usize) -> u32 {
-    if height <= 16 {
-        16
-    } else {
-        32
-    }
-}
 
 /// The code of a group of colour `color` whose cells, as the words of its board's
 /// planes (column x's lane at bit x·L), are `w`: the words from that of its first
@@ -145,13 +134,13 @@ impl Selective {
 }
 
 /// Calls `$recv.$method::<B, L, P>(args)` with the plane layout that fits `$board`:
-/// [`lane_bits`] per column lane (16 up to 16 rows, 32 above); one, two or four 256-bit
-/// blocks; as many colour planes as needed (as the random playout's kernel).
+/// [`lane_bits`] per column lane (16 up to 16 rows, 32 above); one, two or four
+/// 256-bit blocks; as many colour planes as needed (as the random playout's kernel).
 /// `$recv.$method::<X>(args)` puts the const arguments `X` first.
 macro_rules! by_layout {
     ($board:expr, $recv:ident . $method:ident $(::<$($pre:literal),+>)? ( $($arg:expr),* $(,)? )) => {{
         let b: &Board = $board;
-        if $crate::policy::adaptive::moves::lane_bits(b.height()) == 16 {
+        if $crate::board::planes::lane_bits(b.height()) == 16 {
             if b.width() <= 16 {
                 match planes_for(b.colors()) {
                     0..=2 => $recv.$method::<$($($pre,)+)? 1, 16, 2>($($arg),*),
