@@ -80,9 +80,9 @@ impl List {
     /// After the group `played` emptied `e` columns (`n` left): the groups within
     /// one column of it are dropped, those right of them move left (mask shifted,
     /// code and weight taken afresh when a candidate, else once it becomes one: a
-    /// new segment, their new heads set in `born`), those left of them stay; the heads dropped or moved are set in
-    /// `gone`. Returns the seeds of the new groups: every tile of the window.
-    /// Segments close in `trace` only when `R`.
+    /// new segment, their new heads set in `born`), those left of them stay; the
+    /// heads dropped or moved are set in `gone`. Returns the seeds of the new
+    /// groups: every tile of the window. Segments close in `trace` only when `R`.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(super) fn shift_right<const B: usize, const L: u32, const R: bool>(
