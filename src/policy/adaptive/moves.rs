@@ -216,8 +216,9 @@ impl Playout {
     }
 
     /// [`Playout::run`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes,
-    /// recording the trace when `R` (else leaving `trace` alone).
-    #[inline(never)]
+    /// recording the trace when `R` (else leaving `trace` alone): the playout of a
+    /// flat bias ([`list::flat`]) or of any other.
+    #[inline(always)]
     fn run_in<const R: bool, const B: usize, const L: u32, const P: usize>(
         &mut self,
         root: &Board,
@@ -226,10 +227,27 @@ impl Playout {
         moves: &mut Vec<Cell>,
         trace: &mut Trace,
     ) -> i32 {
-        let cx = Ctx::new(pol, self.bias, self.selective).sparse();
+        if list::flat(&self.bias) {
+            self.run_ctx::<R, B, L, P, true>(root, pol, rng, moves, trace)
+        } else {
+            self.run_ctx::<R, B, L, P, false>(root, pol, rng, moves, trace)
+        }
+    }
+
+    /// [`Playout::run_in`] under a context [`Ctx`]`<F>`.
+    #[inline(never)]
+    fn run_ctx<const R: bool, const B: usize, const L: u32, const P: usize, const F: bool>(
+        &mut self,
+        root: &Board,
+        pol: &Policy,
+        rng: &mut Rng,
+        moves: &mut Vec<Cell>,
+        trace: &mut Trace,
+    ) -> i32 {
+        let cx = Ctx::<F>::new(pol, self.bias, self.selective).sparse();
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
-        list.reset::<B, L, P, R>(root, &p, &cx, trace);
+        list.reset::<B, L, P, R, F>(root, &p, &cx, trace);
         let variant = root.variant();
         let mut gained = 0;
         while list.len > 0 {
@@ -240,7 +258,7 @@ impl Playout {
             }
             moves.push(e.g.cell);
             gained += variant.group_score(u32::from(e.g.size));
-            list.play::<B, L, P, R>(&mut p, k, &cx, trace);
+            list.play::<B, L, P, R, F>(&mut p, k, &cx, trace);
         }
         p.final_score(root, gained)
     }

@@ -108,16 +108,29 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Walks the line with the list (recording its trace when `R`, as
     /// [`Playout::run`]; else as [`Playout::run_untraced`]), checking it at every
-    /// step; returns the positions checked.
+    /// step, under a context for any bias and, when the bias is flat, under the
+    /// flat context too; returns the positions checked.
     fn check<const R: bool, const B: usize, const L: u32, const P: usize>(
         &self,
         root: &Board,
     ) -> usize {
-        let cx = Ctx::new(self.pol, self.bias, self.sel);
+        let n = self.walk::<R, B, L, P, false>(root);
+        if super::list::flat(&self.bias) {
+            assert_eq!(self.walk::<R, B, L, P, true>(root), n);
+        }
+        n
+    }
+
+    /// [`Walk::check`] under [`Ctx`]`<F>`.
+    fn walk<const R: bool, const B: usize, const L: u32, const P: usize, const F: bool>(
+        &self,
+        root: &Board,
+    ) -> usize {
+        let cx = Ctx::<F>::new(self.pol, self.bias, self.sel);
         let cx = if self.sparse { cx.sparse() } else { cx };
         let (mut list, mut trace) = (List::default(), Trace::default());
         let mut p = Planes::<B, L, P>::from_board(root);
-        list.reset::<B, L, P, R>(root, &p, &cx, &mut trace);
+        list.reset::<B, L, P, R, F>(root, &p, &cx, &mut trace);
         let mut board = *root;
         let mut checked = 0;
         for (t, &mv) in self.line.iter().enumerate() {
@@ -125,7 +138,7 @@ impl Walk<'_> {
                 .heads::<B>()
                 .into_iter()
                 .map(|h| {
-                    let (e, w) = list.full::<B, L>(h, &cx);
+                    let (e, w) = list.full::<B, L, F>(h, &cx);
                     assert_eq!(
                         h,
                         usize::from(e.g.cell.x) * L as usize + usize::from(e.g.cell.y)
@@ -176,7 +189,7 @@ impl Walk<'_> {
             if R {
                 trace.push_step(list.at(k).seg, list.ncand);
             }
-            list.play::<B, L, P, R>(&mut p, k, &cx, &mut trace);
+            list.play::<B, L, P, R, F>(&mut p, k, &cx, &mut trace);
             board.play(mv);
             checked += 1;
         }

@@ -85,26 +85,35 @@ const NONE: Entry = Entry {
 };
 
 /// What the list needs from its playout: the policy, the bias and the rule
-/// (`flat`: the bias is +0 for every group, β = 0 with the size prior;
-/// `sparse`: the groups of the tabu colour need not be listed while the rule
-/// excludes them all, see [`List::play`]).
-pub(super) struct Ctx<'p> {
+/// (`F`, flat: the bias is +0 for every group, β = 0 with the size prior, known
+/// when the code is compiled, so that a playout without bias takes no test of
+/// it per group; `sparse`: the groups of the tabu colour need not be listed
+/// while the rule excludes them all, see [`List::play`]).
+pub(super) struct Ctx<'p, const F: bool> {
     pub pol: &'p Policy,
     pub bias: Bias,
     pub sel: Selective,
-    flat: bool,
     sparse: bool,
 }
 
-impl<'p> Ctx<'p> {
+/// True when `bias` adds +0 to every weight (β = 0 with the size prior): the
+/// playouts under it take [`Ctx`]`<true>`.
+pub(super) fn flat(bias: &Bias) -> bool {
+    bias.beta == 0.0 && bias.prior == super::Prior::Size
+}
+
+impl<'p, const F: bool> Ctx<'p, F> {
     /// The context of a playout under `pol`, `bias` and the rule `sel`.
+    ///
+    /// # Panics
+    /// When `F` but `bias` is not [`flat`] (`Ctx<false>` serves any bias: it
+    /// takes each group's bias, which is +0 under a flat one).
     pub fn new(pol: &'p Policy, bias: Bias, sel: Selective) -> Self {
-        let flat = bias.beta == 0.0 && bias.prior == super::Prior::Size;
+        assert!(!F || flat(&bias), "a flat context needs a flat bias");
         Ctx {
             pol,
             bias,
             sel,
-            flat,
             sparse: false,
         }
     }
@@ -120,12 +129,11 @@ impl<'p> Ctx<'p> {
         }
     }
 
-    /// The bias of group `g`: [`Bias::of`], or without computing it when β = 0
-    /// with the size prior (it is +0 then, bit for bit; tested once, in
-    /// [`Ctx::new`]).
+    /// The bias of group `g`: [`Bias::of`], or +0 without computing it when `F`
+    /// (bit for bit what [`Bias::of`] gives then).
     #[inline(always)]
     pub fn bias_of(&self, g: &Group) -> f64 {
-        if self.flat {
+        if F {
             0.0
         } else {
             self.bias.of(g)
@@ -373,12 +381,12 @@ impl List {
     /// Floods every group with a tile in `seeds` (pair tiles of `p`) once and lists
     /// it (its code, from its mask's column lanes, if it is a candidate).
     #[inline(always)]
-    fn flood_new<const B: usize, const L: u32, const P: usize>(
+    fn flood_new<const B: usize, const L: u32, const P: usize, const F: bool>(
         &mut self,
         p: &Planes<B, L, P>,
         edges: &Edges<B>,
         mut seeds: Plane<B>,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         born: &mut Words<B>,
     ) {
         while intersects(&seeds, &seeds) {
@@ -398,7 +406,7 @@ impl List {
                 xmin: x as u8,
                 xmax: xmax as u8,
             };
-            let e = self.make::<B, L>(g, &m, cx);
+            let e = self.make::<B, L, F>(g, &m, cx);
             self.put(i, e, &m, cx.sel, born);
         }
     }
@@ -414,12 +422,12 @@ impl List {
     /// a sparse list left out (see [`List::play`]; `pairs`: the pair tiles of `p`).
     #[cold]
     #[inline(never)]
-    fn complete<const B: usize, const L: u32, const P: usize>(
+    fn complete<const B: usize, const L: u32, const P: usize, const F: bool>(
         &mut self,
         p: &Planes<B, L, P>,
         edges: &Edges<B>,
         pairs: &Plane<B>,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         born: &mut Words<B>,
     ) {
         let t = self.rule.0 as u8;
@@ -437,10 +445,10 @@ impl List {
     /// its tabu colour: takes those groups out of the list (see [`List::play`]).
     /// They are no candidates, so only the count of groups listed changes.
     #[inline(always)]
-    pub(super) fn thin<const B: usize, const L: u32, const P: usize>(
+    pub(super) fn thin<const B: usize, const L: u32, const P: usize, const F: bool>(
         &mut self,
         p: &Planes<B, L, P>,
-        cx: &Ctx,
+        cx: &Ctx<F>,
     ) {
         if !cx.sparse || !Self::excludes_all(self.rule) {
             return;
@@ -462,11 +470,11 @@ impl List {
     /// order, when `R` (else `trace` is left alone: the groups listed, the draw's
     /// order and its sums are the same, with no segment work).
     #[inline(never)]
-    pub fn play<const B: usize, const L: u32, const P: usize, const R: bool>(
+    pub fn play<const B: usize, const L: u32, const P: usize, const R: bool, const F: bool>(
         &mut self,
         p: &mut Planes<B, L, P>,
         k: usize,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         trace: &mut Trace,
     ) {
         let played = self.at(k).g;
@@ -511,7 +519,7 @@ impl List {
             );
             crate::board::planes::or(&changed, &and_not(&cut, &cold))
         } else {
-            self.shift_right::<B, L, R>(&played, before - n, n, cx, trace, &mut born, &mut gone)
+            self.shift_right::<B, L, R, F>(&played, before - n, n, cx, trace, &mut born, &mut gone)
         };
         let mut seeds = and(&seeds, &pairs);
         if sparse {
@@ -525,7 +533,7 @@ impl List {
             if sparse && !Self::excludes_all(now) {
                 self.complete(p, &edges, &pairs, cx, &mut born);
             }
-            self.recount::<B, L, R>(cx, trace);
+            self.recount::<B, L, R, F>(cx, trace);
             self.thin(p, cx);
             return;
         }

@@ -39,10 +39,11 @@ impl Playout {
         trace: &mut Trace,
     ) -> (i32, usize) {
         let pol = Policy::default();
-        let cx = Ctx::new(&pol, self.bias, self.selective);
+        // Any bias (a replay is not where the time goes): `Ctx<false>`.
+        let cx = Ctx::<false>::new(&pol, self.bias, self.selective);
         let mut p = Planes::<B, L, P>::from_board(root);
         let list = &mut self.list;
-        list.reset::<B, L, P, true>(root, &p, &cx, trace);
+        list.reset::<B, L, P, true, false>(root, &p, &cx, trace);
         let variant = root.variant();
         let (mut gained, mut outside) = (0, 0);
         for &mv in moves {
@@ -51,7 +52,7 @@ impl Playout {
                 .then(|| list.group_at::<B>(x * L as usize + y))
                 .flatten()
                 .unwrap_or_else(|| panic!("replay: {mv} is not a legal move"));
-            let (e, _) = list.full::<B, L>(k, &cx);
+            let (e, _) = list.full::<B, L, false>(k, &cx);
             if e.cand {
                 trace.push_step(e.seg, list.ncand);
             } else {
@@ -61,7 +62,7 @@ impl Playout {
                 trace.close(seg);
             }
             gained += variant.group_score(u32::from(e.g.size));
-            list.play::<B, L, P, true>(&mut p, k, &cx, trace);
+            list.play::<B, L, P, true, false>(&mut p, k, &cx, trace);
         }
         let mut board = *root;
         p.write_to(&mut board, gained, moves.len() as u16);

@@ -85,12 +85,12 @@ impl List {
     /// groups: every tile of the window. Segments close in `trace` only when `R`.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    pub(super) fn shift_right<const B: usize, const L: u32, const R: bool>(
+    pub(super) fn shift_right<const B: usize, const L: u32, const R: bool, const F: bool>(
         &mut self,
         played: &Group,
         e: usize,
         n: usize,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         trace: &mut Trace,
         born: &mut Words<B>,
         gone: &mut Words<B>,
@@ -121,7 +121,7 @@ impl List {
                 g.xmin -= e as u8;
                 g.xmax -= e as u8;
                 g.cell.x -= e as u8;
-                let y = self.make::<B, L>(g, &m, cx);
+                let y = self.make::<B, L, F>(g, &m, cx);
                 self.put(h - e * L as usize, y, &m, cx.sel, born);
             }
         });

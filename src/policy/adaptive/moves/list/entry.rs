@@ -45,7 +45,16 @@ impl List {
     /// The entry of group `g` (code `code`), a candidate or not under the current
     /// rule.
     #[inline(always)]
-    pub(super) fn entry(&self, g: Group, code: u64, cx: &Ctx) -> Entry {
+    pub(super) fn entry<const F: bool>(&self, g: Group, code: u64, cx: &Ctx<F>) -> Entry {
+        Self::entry_as(g, code, Self::admits(self.rule, &g), cx)
+    }
+
+    /// The entry of group `g` (code `code`), a candidate when `cand`: the one place
+    /// where an entry's weight is taken. (The caller that has just tested the
+    /// rule passes what it found: LLVM does not always see that a second test
+    /// gives the same, and tests again, about ten instructions a new group.)
+    #[inline(always)]
+    fn entry_as<const F: bool>(g: Group, code: u64, cand: bool, cx: &Ctx<F>) -> Entry {
         let (pw, pe) = cx.pol.weight_exp(code);
         let (e, big) = Self::exp_big(pw, pe, cx.bias_of(&g));
         Entry {
@@ -53,7 +62,7 @@ impl List {
             code,
             e,
             seg: OPEN,
-            cand: Self::admits(self.rule, &g),
+            cand,
             known: true,
             big,
         }
@@ -73,7 +82,7 @@ impl List {
     /// [`List::entry`] took, bit for bit (the policy does not change during a
     /// playout).
     #[inline]
-    pub(super) fn weight(e: &Entry, cx: &Ctx) -> f64 {
+    pub(super) fn weight<const F: bool>(e: &Entry, cx: &Ctx<F>) -> f64 {
         cx.pol.weight(e.code) + cx.bias_of(&e.g)
     }
 
@@ -81,15 +90,15 @@ impl List {
     /// its code and weight, or else without them (`known` false), taken if it
     /// becomes one.
     #[inline(always)]
-    pub(super) fn make<const B: usize, const L: u32>(
+    pub(super) fn make<const B: usize, const L: u32, const F: bool>(
         &self,
         g: Group,
         m: &Plane<B>,
-        cx: &Ctx,
+        cx: &Ctx<F>,
     ) -> Entry {
         if Self::admits(self.rule, &g) {
             let code = mask_code::<B, L>(m, &g);
-            self.entry(g, code, cx)
+            Self::entry_as(g, code, true, cx)
         } else {
             Entry { g, ..NONE }
         }
@@ -97,14 +106,20 @@ impl List {
 
     /// Takes the code and weight of entry `h` if it has none yet.
     #[inline(always)]
-    pub(super) fn resolve<const B: usize, const L: u32>(&mut self, h: usize, cx: &Ctx) {
+    pub(super) fn resolve<const B: usize, const L: u32, const F: bool>(
+        &mut self,
+        h: usize,
+        cx: &Ctx<F>,
+    ) {
         let e = &self.ent[h & (SIZE - 1)];
         if !e.known {
             let (g, cand) = (e.g, e.cand);
             let code = mask_code::<B, L>(&self.mask::<B>(h), &g);
-            let mut full = self.entry(g, code, cx);
-            (full.cand, full.seg) = (cand, e.seg);
-            self.ent[h & (SIZE - 1)] = full;
+            let seg = e.seg;
+            self.ent[h & (SIZE - 1)] = Entry {
+                seg,
+                ..Self::entry_as(g, code, cand, cx)
+            };
         }
     }
 
@@ -125,7 +140,11 @@ impl List {
 
     /// The entry of the group whose canonical bit is `pos`, with its code and
     /// exp(weight) whether or not the list has taken them yet, and its weight.
-    pub fn full<const B: usize, const L: u32>(&self, pos: usize, cx: &Ctx) -> (Entry, f64) {
+    pub fn full<const B: usize, const L: u32, const F: bool>(
+        &self,
+        pos: usize,
+        cx: &Ctx<F>,
+    ) -> (Entry, f64) {
         let e = *self.at(pos);
         let e = if e.known {
             e

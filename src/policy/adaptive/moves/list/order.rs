@@ -55,7 +55,7 @@ impl List {
     /// one is too large to exponentiate; the candidates in list order, as their sum
     /// is taken. A lone candidate is played without a draw.
     #[inline(always)]
-    pub fn pick(&self, rng: &mut Rng, cx: &Ctx) -> usize {
+    pub fn pick<const F: bool>(&self, rng: &mut Rng, cx: &Ctx<F>) -> usize {
         if self.ncand == 1 {
             return self.last_candidate();
         }
@@ -133,7 +133,7 @@ impl List {
     /// [`List::pick`] when a candidate's weight is beyond
     /// [`EXP_DIRECT`](super::EXP_DIRECT): every candidate's exp(w − the largest w).
     #[cold]
-    fn pick_shifted(&self, rng: &mut Rng, cx: &Ctx) -> usize {
+    fn pick_shifted<const F: bool>(&self, rng: &mut Rng, cx: &Ctx<F>) -> usize {
         let cands = || {
             self.order[1..self.ncand as usize + 1]
                 .iter()

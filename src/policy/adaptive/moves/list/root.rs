@@ -71,11 +71,11 @@ impl List {
     /// `trace` when `R` (a playout that records its trace; else `trace` is left
     /// alone and no entry has a segment).
     #[inline(never)]
-    pub fn reset<const B: usize, const L: u32, const P: usize, const R: bool>(
+    pub fn reset<const B: usize, const L: u32, const P: usize, const R: bool, const F: bool>(
         &mut self,
         board: &Board,
         p: &Planes<B, L, P>,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         trace: &mut Trace,
     ) {
         self.tiles = board.tiles() as u32;
@@ -86,7 +86,7 @@ impl List {
             .is_some_and(|(b, s, a)| b == board && *s == cx.sel && *a == cx.bias);
         // The copied segments start at step 0 and index 0.
         if same && (!R || trace.segs.is_empty() && trace.steps.is_empty()) {
-            self.restore::<B, R>(cx, trace);
+            self.restore::<B, R, F>(cx, trace);
             self.thin(p, cx);
             return;
         }
@@ -107,13 +107,13 @@ impl List {
             });
         }
         self.nother = other;
-        self.recount::<B, L, R>(cx, trace);
-        self.snapshot::<B>(board, cx);
+        self.recount::<B, L, R, F>(cx, trace);
+        self.snapshot::<B, F>(board, cx);
         self.thin(p, cx);
     }
 
     /// Takes the snapshot of the list just made from scratch for `board`.
-    fn snapshot<const B: usize>(&mut self, board: &Board, cx: &Ctx) {
+    fn snapshot<const B: usize, const F: bool>(&mut self, board: &Board, cx: &Ctx<F>) {
         let mut r = std::mem::take(&mut self.root);
         r.key = Some((*board, cx.sel, cx.bias));
         (r.heads, r.cands, r.pairs, r.edges) = (self.heads, self.cands, self.pairs, self.edges);
@@ -152,7 +152,11 @@ impl List {
     /// docs): what `recount` and `reorder` do after a list from scratch, the
     /// segments copied when `R`.
     #[inline(always)]
-    fn restore<const B: usize, const R: bool>(&mut self, cx: &Ctx, trace: &mut Trace) {
+    fn restore<const B: usize, const R: bool, const F: bool>(
+        &mut self,
+        cx: &Ctx<F>,
+        trace: &mut Trace,
+    ) {
         let r = &self.root;
         (self.heads, self.cands, self.pairs) = (r.heads, r.cands, r.pairs);
         self.edges = r.edges;
@@ -174,7 +178,7 @@ impl List {
             let (pw, pe) = cx.pol.weight_exp(s.code);
             // `flat`: every bias is +0 (the segment's not read; a constant, so the
             // exponential's test folds away).
-            let (e, big) = if cx.flat {
+            let (e, big) = if F {
                 List::exp_big(pw, pe, 0.0)
             } else {
                 List::exp_big(pw, pe, s.bias)
@@ -219,12 +223,12 @@ mod tests {
         [u32; 3],
     );
 
-    fn state<const B: usize, const L: u32>(l: &List, cx: &Ctx) -> State {
+    fn state<const B: usize, const L: u32, const F: bool>(l: &List, cx: &Ctx<F>) -> State {
         let groups = l
             .heads::<B>()
             .into_iter()
             .map(|h| {
-                let (e, w) = l.full::<B, L>(h, cx);
+                let (e, w) = l.full::<B, L, F>(h, cx);
                 let m = l.mask::<B>(h).iter().map(|b| b.words()).collect();
                 let seg = l.at(h).seg;
                 (
@@ -250,19 +254,19 @@ mod tests {
         /// Resets `kept` (a list that keeps its snapshot) and a new list to
         /// `root` (recording the trace when `R`) and checks that they agree;
         /// then plays a game on `kept`, whose trace (`R`) is returned.
-        fn both<const R: bool, const B: usize, const L: u32, const P: usize>(
+        fn both<const R: bool, const B: usize, const L: u32, const P: usize, const F: bool>(
             &self,
             kept: &mut List,
             root: &Board,
-            cx: &Ctx,
+            cx: &Ctx<F>,
             rng: &mut crate::Rng,
         ) -> Trace {
             let p = Planes::<B, L, P>::from_board(root);
             let (mut t1, mut t2) = (Trace::default(), Trace::default());
-            kept.reset::<B, L, P, R>(root, &p, cx, &mut t1);
+            kept.reset::<B, L, P, R, F>(root, &p, cx, &mut t1);
             let mut fresh = List::default();
-            fresh.reset::<B, L, P, R>(root, &p, cx, &mut t2);
-            assert_eq!(state::<B, L>(kept, cx), state::<B, L>(&fresh, cx));
+            fresh.reset::<B, L, P, R, F>(root, &p, cx, &mut t2);
+            assert_eq!(state::<B, L, F>(kept, cx), state::<B, L, F>(&fresh, cx));
             assert_eq!(t1, t2);
             let mut q = p;
             while kept.len > 0 {
@@ -270,21 +274,33 @@ mod tests {
                 if R {
                     t1.push_step(kept.at(k).seg, kept.ncand);
                 }
-                kept.play::<B, L, P, R>(&mut q, k, cx, &mut t1);
+                kept.play::<B, L, P, R, F>(&mut q, k, cx, &mut t1);
             }
             t1
         }
 
         /// Playouts from `root` with a policy adapted after each, the list
         /// reset from its snapshot checked against a list from scratch.
+        /// Under the context a playout takes: flat when the bias is.
         fn check<const B: usize, const L: u32, const P: usize>(&self, root: &Board) -> usize {
+            if super::super::flat(&self.bias) {
+                self.check_in::<B, L, P, true>(root)
+            } else {
+                self.check_in::<B, L, P, false>(root)
+            }
+        }
+
+        fn check_in<const B: usize, const L: u32, const P: usize, const F: bool>(
+            &self,
+            root: &Board,
+        ) -> usize {
             let (mut pol, mut scratch) = (Policy::default(), AdaptScratch::default());
             let mut kept = List::default();
             let mut rng = crate::rng_for(51, 13, 0);
             for _ in 0..4 {
-                let cx = Ctx::new(&pol, self.bias, self.sel);
-                self.both::<false, B, L, P>(&mut kept, root, &cx, &mut rng);
-                let t = self.both::<true, B, L, P>(&mut kept, root, &cx, &mut rng);
+                let cx = Ctx::<F>::new(&pol, self.bias, self.sel);
+                self.both::<false, B, L, P, F>(&mut kept, root, &cx, &mut rng);
+                let t = self.both::<true, B, L, P, F>(&mut kept, root, &cx, &mut rng);
                 pol.adapt(&t, 1.0, &mut scratch);
             }
             1

@@ -29,9 +29,9 @@ impl List {
     /// open (in list order) and close (when `R`), counts and the draw's order
     /// recomputed.
     #[inline(never)]
-    pub(super) fn recount<const B: usize, const L: u32, const R: bool>(
+    pub(super) fn recount<const B: usize, const L: u32, const R: bool, const F: bool>(
         &mut self,
-        cx: &Ctx,
+        cx: &Ctx<F>,
         trace: &mut Trace,
     ) {
         let sel = cx.sel;
@@ -42,7 +42,7 @@ impl List {
         each_bit!(heads, |h| {
             let cand = Self::admits(self.rule, &self.ent[h].g);
             if cand {
-                self.resolve::<B, L>(h, cx);
+                self.resolve::<B, L, F>(h, cx);
             }
             let e = &mut self.ent[h];
             e.cand = cand;
