@@ -467,7 +467,11 @@ impl Nrpa<'_, '_, '_> {
                     break 'level;
                 }
             }
-            pol.adapt(&ws.trace, self.alpha, &mut self.scratch);
+            if self.playout.is_flat() {
+                pol.adapt_flat(&ws.trace, self.alpha, &mut self.scratch);
+            } else {
+                pol.adapt(&ws.trace, self.alpha, &mut self.scratch);
+            }
         }
         self.levels[level - 1] = ws;
     }

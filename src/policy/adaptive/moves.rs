@@ -183,6 +183,13 @@ impl Playout {
         self
     }
 
+    /// True when the bias adds +0 to every weight (β = 0 with the size prior):
+    /// every segment of this playout's traces (and of its replays) has bias +0,
+    /// so a policy may adapt toward them with [`Policy::adapt_flat`].
+    pub fn is_flat(&self) -> bool {
+        list::flat(&self.bias)
+    }
+
     /// Plays `root` to its end under `pol`; the moves go to `moves` and what was
     /// sampled at each step to `trace` (both cleared first). Returns the final
     /// score.

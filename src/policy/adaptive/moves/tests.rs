@@ -278,3 +278,44 @@ fn codes_never_collide_along_games_of_every_layout() {
         );
     }
 }
+
+#[test]
+fn adapting_flat_is_adapting_when_every_bias_is_zero() {
+    // Policies adapted toward flat playouts' traces (and a replay's, whose
+    // biases are Bias::of's +0) with `adapt` and `adapt_flat` stay equal bit for
+    // bit: weights and the exponentials kept with them, through kept slots,
+    // growing tables and (alpha 150) weights beyond EXP_DIRECT.
+    let mut rng = crate::rng_for(51, 18, 0);
+    let mut checked = 0;
+    for (i, &(w, h, colors)) in [(15, 15, 5), (10, 7, 3), (20, 20, 6)].iter().enumerate() {
+        let root = random_board(w, h, colors, i as u64, Variant::SameGame);
+        for sel in [Selective::ALL, strict(0)] {
+            let mut playout = Playout::new(sel, 0.0);
+            assert!(playout.is_flat());
+            for alpha in [1.0, 150.0] {
+                let (mut a, mut b) = (Policy::default(), Policy::default());
+                let (mut sa, mut sb) = (AdaptScratch::default(), AdaptScratch::default());
+                let (mut moves, mut trace, mut best) = (Vec::new(), Trace::default(), None);
+                for k in 0..12 {
+                    playout.run(&root, &a, &mut rng, &mut moves, &mut trace);
+                    if k % 4 == 3 {
+                        // A replay of the first game: its trace, through `replay`.
+                        let line: &Vec<Cell> = best.get_or_insert_with(|| moves.clone());
+                        playout.replay(&root, line, &mut trace);
+                    }
+                    a.adapt(&trace, alpha, &mut sa);
+                    b.adapt_flat(&trace, alpha, &mut sb);
+                    for g in &trace.segs {
+                        let (x, y) = (a.weight_exp(g.code), b.weight_exp(g.code));
+                        assert_eq!(
+                            (x.0.to_bits(), x.1.to_bits()),
+                            (y.0.to_bits(), y.1.to_bits())
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
