@@ -224,7 +224,7 @@ impl Playout {
 
     /// [`Playout::run`] on planes of `B` blocks, `L`-bit lanes, `P` colour planes,
     /// recording the trace when `R` (else leaving `trace` alone): the playout of a
-    /// flat bias ([`list::flat`]) or of any other.
+    /// flat bias ([`Playout::is_flat`]) or of any other.
     #[inline(always)]
     fn run_in<const R: bool, const B: usize, const L: u32, const P: usize>(
         &mut self,
@@ -234,7 +234,7 @@ impl Playout {
         moves: &mut Vec<Cell>,
         trace: &mut Trace,
     ) -> i32 {
-        if list::flat(&self.bias) {
+        if self.is_flat() {
             self.run_ctx::<R, B, L, P, true>(root, pol, rng, moves, trace)
         } else {
             self.run_ctx::<R, B, L, P, false>(root, pol, rng, moves, trace)

@@ -176,8 +176,8 @@ impl List {
         for (j, (&pos, s)) in r.cpos.iter().zip(&r.segs).enumerate() {
             let pos = usize::from(pos) & (SIZE - 1);
             let (pw, pe) = cx.pol.weight_exp(s.code);
-            // `flat`: every bias is +0 (the segment's not read; a constant, so the
-            // exponential's test folds away).
+            // `F` (a flat bias): every bias is +0 (the segment's not read; a
+            // constant, so the exponential's test folds away).
             let (e, big) = if F {
                 List::exp_big(pw, pe, 0.0)
             } else {
@@ -280,8 +280,8 @@ mod tests {
         }
 
         /// Playouts from `root` with a policy adapted after each, the list
-        /// reset from its snapshot checked against a list from scratch.
-        /// Under the context a playout takes: flat when the bias is.
+        /// reset from its snapshot checked against a list from scratch, under
+        /// the context a playout takes (flat when the bias is).
         fn check<const B: usize, const L: u32, const P: usize>(&self, root: &Board) -> usize {
             if super::super::flat(&self.bias) {
                 self.check_in::<B, L, P, true>(root)
@@ -290,6 +290,7 @@ mod tests {
             }
         }
 
+        /// [`Case::check`] under [`Ctx`]`<F>`.
         fn check_in<const B: usize, const L: u32, const P: usize, const F: bool>(
             &self,
             root: &Board,
